@@ -1,0 +1,55 @@
+"""hotellab: explore, teach and publish the rules of hotel-themed tabletop games.
+
+>>> import hotellab as hl
+>>> hl.list_games()[:1]
+['hostil_hostal']
+
+The plotting (``hl.viz``) and widget (``hl.widgets``) modules load on first use, so
+``import hotellab`` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Event,
+    Game,
+    GameLog,
+    HotellabError,
+    IllegalActionError,
+    LogFormatError,
+    Match,
+    OptionError,
+    Replay,
+    RuleRef,
+    Scenario,
+    ScenarioError,
+    ScoreItem,
+    State,
+    UnknownGameError,
+    list_games,
+    load_game,
+    play,
+)
+
+__version__ = "0.1.0"
+
+_LAZY = {"widgets", "viz", "agents", "cli"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module 'hotellab' has no attribute {name!r}")
+
+
+__all__ = [
+    "CHANCE", "TERMINAL", "Action", "Event", "Game", "GameLog", "HotellabError",
+    "IllegalActionError", "LogFormatError", "Match", "OptionError", "Replay", "RuleRef",
+    "Scenario", "ScenarioError", "ScoreItem", "State", "UnknownGameError", "list_games",
+    "load_game", "play", "widgets", "viz",
+]

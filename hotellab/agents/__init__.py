@@ -1,0 +1,91 @@
+"""Players for :func:`hotellab.play` and :class:`hotellab.Match`, usable by name.
+
+- ``"random"``: picks an action kind uniformly, then an action of that kind uniformly
+  (so a kind with many variants, such as spying on every room, does not crowd out the rest).
+- ``"greedy"``: one ply: the action whose resulting state gives the seat the best value,
+  ties broken at random. The value is the game's ``heuristic_value(state, seat)`` when the
+  state class defines it (Hostil Hostal: rest points now plus the rest the seat's guests
+  would get at dawn as the rooms stand), else the seat's score.
+"""
+
+from __future__ import annotations
+
+import random
+
+
+class Agent:
+    """An agent: ``act(state, rng) -> Action`` for the state's current player."""
+
+    name = "agent"
+
+    def act(self, state, rng: random.Random):
+        raise NotImplementedError  # abstractmethod
+
+    def __repr__(self) -> str:
+        return f"<agent {self.name}>"
+
+
+class RandomAgent(Agent):
+    """Uniform over action kinds, then uniform within the kind."""
+
+    name = "random"
+
+    def act(self, state, rng):
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
+        kinds = sorted({a.kind for a in actions})
+        kind = kinds[rng.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
+        pool = [a for a in actions if a.kind == kind] if len(kinds) > 1 else actions
+        return pool[rng.randrange(len(pool))]
+
+
+class GreedyAgent(Agent):
+    """One-ply: best own value after the action, ties at random."""
+
+    name = "greedy"
+
+    def act(self, state, rng):
+        actions = state.legal_actions()
+        if not actions:
+            raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
+        p = state.current_player
+        value = getattr(state, "heuristic_value", None)
+        best, best_v = [], None
+        for a in actions:
+            nxt = state.apply(a)
+            v = nxt.heuristic_value(p) if value is not None else nxt.scores[p]
+            if best_v is None or v > best_v:
+                best, best_v = [a], v
+            elif v == best_v:
+                best.append(a)
+        return best[rng.randrange(len(best))]
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def get_agent(name_or_agent):
+    """An agent object from a name (``"random"``, ``"greedy"``) or an object with ``act``."""
+    if name_or_agent is None or hasattr(name_or_agent, "act"):
+        return name_or_agent
+    if isinstance(name_or_agent, str) and name_or_agent in AGENTS:
+        return AGENTS[name_or_agent]()
+    raise ValueError(f"unknown agent {name_or_agent!r}; known agents: {', '.join(sorted(AGENTS))}")
+
+
+def resolve_agents(game, agents) -> list:
+    """One agent (or None for a human) per player seat; a non-human seat plays itself."""
+    if agents is None:
+        return [None] * game.num_players
+    if isinstance(agents, str):
+        agents = [a.strip() for a in agents.split(",")]
+    agents = list(agents)
+    if len(agents) == 1 and game.num_players > 1:
+        agents = agents * game.num_players
+    if len(agents) != game.num_players:
+        raise ValueError(
+            f"{game.id} with {game.num_players} players needs {game.num_players} agents "
+            f"(one per player seat), got {len(agents)}"
+        )
+    return [get_agent(a) for a in agents]

@@ -1,0 +1,116 @@
+"""Actions: frozen, hashable values with a canonical text form.
+
+The text form is ``"<who> <kind> <arg> <arg> ..."`` where ``who`` is ``p<seat>`` for a
+player and ``chance`` for a chance outcome. An argument is an int, a word without spaces,
+or a tuple of ints written ``3,0,2,1`` (a one-element tuple is written ``3,``).
+
+>>> a = Action("place", (2, 3), player=0)
+>>> str(a)
+'p0 place 2 3'
+>>> parse_action(str(a)) == a
+True
+>>> str(Action("shuffle", ("deck0", (2, 0, 1)), player=CHANCE))
+'chance shuffle deck0 2,0,1'
+"""
+
+from __future__ import annotations
+
+import re
+
+CHANCE = -1
+"""``current_player`` at a chance node (dice, shuffles, random draws)."""
+TERMINAL = -4
+"""``current_player`` at a terminal state."""
+
+_WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:\-]*$")
+
+
+class Action(tuple):
+    """A move: ``kind`` (str), ``args`` (tuple of int | str | tuple[int, ...]) and ``player``
+    (seat >= 0, or ``CHANCE``). Immutable and hashable; equal when all three are equal.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, args: tuple = (), player: int = CHANCE):
+        return tuple.__new__(cls, (kind, tuple(args), player))
+
+    @property
+    def kind(self) -> str:
+        return self[0]
+
+    @property
+    def args(self) -> tuple:
+        return self[1]
+
+    @property
+    def player(self) -> int:
+        return self[2]
+
+    @property
+    def is_chance(self) -> bool:
+        return self[2] == CHANCE
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    def __str__(self) -> str:
+        who = "chance" if self[2] == CHANCE else f"p{self[2]}"
+        parts = [who, self[0]]
+        for a in self[1]:
+            parts.append(_arg_text(a))
+        return " ".join(parts)
+
+    def __getnewargs__(self):
+        return (self[0], self[1], self[2])
+
+
+def _arg_text(a) -> str:
+    if isinstance(a, bool):
+        return "1" if a else "0"
+    if isinstance(a, int):
+        return str(a)
+    if isinstance(a, tuple):
+        body = ",".join(str(int(x)) for x in a)
+        return body + "," if len(a) == 1 else body
+    return str(a)
+
+
+def _parse_arg(tok: str):
+    if "," in tok:
+        return tuple(int(x) for x in tok.split(",") if x != "")
+    try:
+        return int(tok)
+    except ValueError:
+        return tok
+
+
+def parse_action(text: str) -> Action:
+    """Parse the canonical text of an action (inverse of ``str(action)``).
+
+    Raises ValueError naming the part that could not be read.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"an action's text must be a string, got {type(text).__name__}")
+    parts = text.split()
+    if len(parts) < 2:
+        raise ValueError(
+            f"cannot read action {text!r}: expected '<who> <kind> [args...]', "
+            "e.g. 'p0 place 2 3' or 'chance roll 4'"
+        )
+    who, kind, *rest = parts
+    if who == "chance":
+        player = CHANCE
+    elif who.startswith("p") and who[1:].isdigit():
+        player = int(who[1:])
+    else:
+        raise ValueError(
+            f"cannot read action {text!r}: the first word must be 'chance' or 'p<seat>', got {who!r}"
+        )
+    if not _WORD.match(kind):
+        raise ValueError(f"cannot read action {text!r}: {kind!r} is not an action kind")
+    try:
+        args = tuple(_parse_arg(t) for t in rest)
+    except ValueError as exc:
+        raise ValueError(f"cannot read action {text!r}: bad argument ({exc})") from None
+    return Action(kind, args, player)

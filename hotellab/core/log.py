@@ -1,0 +1,186 @@
+"""Game logs: game id + options + player names + actions, as versioned JSON.
+
+The schema is checked with pydantic; a malformed log raises
+:class:`~hotellab.core.errors.LogFormatError` that says which entry and field is wrong.
+Loading also replays every action, so an illegal action in a log is reported with its
+entry number and the rule that forbids it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .actions import Action, parse_action
+from .errors import HotellabError, LogFormatError
+
+LOG_FORMAT = "hotellab-log"
+LOG_VERSION = 1
+
+
+def _schema():
+    """The pydantic model of a log file (built on first use: pydantic is slow to import)."""
+    global _LogModel
+    if _LogModel is None:
+        from typing import Literal
+
+        from pydantic import BaseModel, ConfigDict, Field
+
+        class LogModel(BaseModel):
+            model_config = ConfigDict(extra="forbid", strict=True)
+            format: Literal["hotellab-log"]
+            version: Literal[1]
+            game: str
+            num_players: int = Field(ge=1, le=8)
+            options: dict[str, Any] = {}
+            players: list[str]
+            seed: int | None = None
+            agents: list[str | None] | None = None
+            actions: list[str]
+            meta: dict[str, Any] = {}
+
+        _LogModel = LogModel
+    return _LogModel
+
+
+_LogModel = None
+
+
+@dataclass
+class GameLog:
+    """A whole game as data. ``actions`` are canonical action texts, chance included.
+
+    Attributes: game (id), num_players, options (resolved), players (names, one per seat),
+    actions (list[str]), seed (int | None, informative), agents (names or None per seat),
+    meta (free-form dict).
+    """
+
+    game: str
+    num_players: int
+    options: dict
+    players: list[str]
+    actions: list[str]
+    seed: int | None = None
+    agents: list[str | None] | None = None
+    meta: dict = field(default_factory=dict)
+
+    # -- building --------------------------------------------------------------
+    @classmethod
+    def from_state(cls, state, *, players=None, seed=None, agents=None, meta=None) -> "GameLog":
+        g = state.game
+        return cls(
+            game=g.id,
+            num_players=g.num_players,
+            options=dict(g.options),
+            players=list(players) if players is not None else g.seat_names(),
+            actions=[str(a) for a in state.history()],
+            seed=seed,
+            agents=list(agents) if agents is not None else None,
+            meta=dict(meta or {}),
+        )
+
+    def game_object(self):
+        from .game import load_game
+
+        return load_game(self.game, num_players=self.num_players, options=self.options)
+
+    def final_state(self):
+        from .state import state_from_actions
+
+        return state_from_actions(self.game_object(), self.actions)
+
+    # -- JSON --------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "format": LOG_FORMAT,
+            "version": LOG_VERSION,
+            "game": self.game,
+            "num_players": self.num_players,
+            "options": dict(self.options),
+            "players": list(self.players),
+            "seed": self.seed,
+            "agents": self.agents,
+            "actions": list(self.actions),
+            "meta": dict(self.meta),
+        }
+
+    def save(self, path) -> Path:
+        """Write the log as JSON (UTF-8, indented). Returns the path."""
+        path = Path(path)
+        path.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+        return path
+
+    @classmethod
+    def from_json(cls, data: Any, *, check: bool = True) -> "GameLog":
+        """Validate ``data`` (a dict) and build a log.
+
+        With ``check`` every action is replayed. Raises LogFormatError naming entry/field.
+        """
+        from pydantic import ValidationError
+
+        if not isinstance(data, dict):
+            raise LogFormatError(f"a log must be a JSON object, got {type(data).__name__}")
+        if data.get("format") != LOG_FORMAT:
+            raise LogFormatError(
+                f"not a hotellab log: 'format' must be {LOG_FORMAT!r}, got {data.get('format')!r}",
+                field="format",
+            )
+        if data.get("version") != LOG_VERSION:
+            raise LogFormatError(
+                f"unsupported log version {data.get('version')!r}; this hotellab reads version {LOG_VERSION}",
+                field="version",
+            )
+        try:
+            m = _schema().model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = err["loc"]
+            entry = loc[1] if len(loc) > 1 and loc[0] == "actions" and isinstance(loc[1], int) else None
+            raise LogFormatError(err["msg"], entry=entry, field=str(loc[0]) if loc else None) from None
+        log = cls(
+            game=m.game,
+            num_players=m.num_players,
+            options=m.options,
+            players=m.players,
+            actions=m.actions,
+            seed=m.seed,
+            agents=m.agents,
+            meta=m.meta,
+        )
+        try:
+            game = log.game_object()
+        except HotellabError as exc:
+            raise LogFormatError(str(exc), field="game" if "unknown game" in str(exc) else "options") from None
+        if len(log.players) != game.num_seats:
+            raise LogFormatError(
+                f"{len(log.players)} player names for {game.num_seats} seats", field="players"
+            )
+        log.options = dict(game.options)
+        if check:
+            log.final_state()
+        return log
+
+    @classmethod
+    def load(cls, path, *, check: bool = True) -> "GameLog":
+        """Read a log file. Raises LogFormatError (with the file name) when it is malformed."""
+        path = Path(path)
+        try:
+            text = path.read_text("utf-8")
+        except OSError as exc:
+            raise LogFormatError(f"{path}: cannot read ({exc.strerror})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LogFormatError(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        try:
+            return cls.from_json(data, check=check)
+        except LogFormatError as exc:
+            raise LogFormatError(f"{path}: {exc}") from None
+
+    def parsed_actions(self) -> list[Action]:
+        return [parse_action(a) for a in self.actions]
+
+    def __len__(self) -> int:
+        return len(self.actions)

@@ -1,0 +1,181 @@
+"""Scenarios: a position, scripted actions and narrative, in a TOML file.
+
+A scenario file::
+
+    game = "hostil_hostal"
+    num_players = 3
+    seed = 7                      # chance outcomes not forced below are sampled with it
+    agents = ["random", "random", "random"]   # who plays "auto" decisions (default random)
+    title = "What if the misfortune die rolls a 6?"
+    description = "..."
+
+    [options]
+    nights = 3
+
+    position = ["until Night 1", "p0 place 2 1", "auto 5"]   # reach the starting position
+
+    [[steps]]
+    action = "chance misfortune 6"   # a forced chance outcome
+    text = "The first player rolls the misfortune die: 6."
+
+Each entry of ``position`` and each step's ``action`` is one of: an action's canonical
+text (a chance outcome forces it), ``"auto"`` or ``"auto N"`` (N steps by seed and
+agents), or ``"until TEXT"`` (step until the status line contains TEXT).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import HotellabError, ScenarioError
+
+MAX_AUTO = 100_000
+
+
+@dataclass
+class ScenarioStep:
+    """One scripted step: ``action`` (a directive, see the module doc) and ``text``."""
+
+    action: str
+    text: str = ""
+    title: str = ""
+
+
+@dataclass
+class Scenario:
+    """A position + scripted steps + narrative for one game."""
+
+    game: str
+    num_players: int
+    options: dict = field(default_factory=dict)
+    seed: int = 0
+    agents: list | None = None
+    title: str = ""
+    description: str = ""
+    position: list[str] = field(default_factory=list)
+    steps: list[ScenarioStep] = field(default_factory=list)
+    source: str = "<scenario>"
+
+    @classmethod
+    def load(cls, path) -> "Scenario":
+        """Read and check a TOML scenario file. Raises ScenarioError naming file and field."""
+        path = Path(path)
+        try:
+            text = path.read_text("utf-8")
+        except OSError as exc:
+            raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
+        return cls.from_toml(text, source=str(path))
+
+    @classmethod
+    def from_toml(cls, text: str, source: str = "<scenario>") -> "Scenario":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
+        return cls.from_dict(data, source=source)
+
+    @classmethod
+    def from_dict(cls, data: dict, source: str = "<scenario>") -> "Scenario":
+        from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+        class StepModel(BaseModel):
+            model_config = ConfigDict(extra="forbid")
+            action: str = "auto"
+            text: str = ""
+            title: str = ""
+
+        class ScenarioModel(BaseModel):
+            model_config = ConfigDict(extra="forbid")
+            game: str
+            num_players: int = Field(ge=1, le=8)
+            options: dict[str, Any] = {}
+            seed: int = 0
+            agents: list[str | None] | None = None
+            title: str = ""
+            description: str = ""
+            position: list[str] = []
+            steps: list[StepModel] = []
+
+        try:
+            m = ScenarioModel.model_validate(data)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(x) for x in err["loc"])
+            raise ScenarioError(f"{source}: field '{loc}': {err['msg']}") from None
+        sc = cls(
+            game=m.game,
+            num_players=m.num_players,
+            options=m.options,
+            seed=m.seed,
+            agents=m.agents,
+            title=m.title,
+            description=m.description,
+            position=list(m.position),
+            steps=[ScenarioStep(s.action, s.text, s.title) for s in m.steps],
+            source=source,
+        )
+        sc.game_object()  # checks game id, players and options now
+        return sc
+
+    def game_object(self):
+        from .game import load_game
+
+        try:
+            return load_game(self.game, num_players=self.num_players, options=self.options)
+        except HotellabError as exc:
+            raise ScenarioError(f"{self.source}: {exc}") from None
+
+    def match(self):
+        """A :class:`Match` at the scenario's starting position (before the steps)."""
+        from .match import Match
+
+        game = self.game_object()
+        agents = self.agents if self.agents is not None else ["random"] * game.num_players
+        try:
+            m = Match(game, seed=self.seed, agents=agents)
+        except ValueError as exc:
+            raise ScenarioError(f"{self.source}: field 'agents': {exc}") from None
+        for i, directive in enumerate(self.position):
+            self._run(m, directive, f"position[{i}]")
+        return m
+
+    def walk(self):
+        """Yield ``(step, match)`` after each scripted step, starting from :meth:`match`."""
+        m = self.match()
+        for i, step in enumerate(self.steps):
+            self._run(m, step.action, f"steps[{i}].action")
+            yield step, m
+
+    def run(self):
+        """The Match after every scripted step."""
+        m = self.match()
+        for i, step in enumerate(self.steps):
+            self._run(m, step.action, f"steps[{i}].action")
+        return m
+
+    def _run(self, m, directive: str, where: str) -> None:
+        d = directive.strip()
+        try:
+            if d == "auto" or d.startswith("auto "):
+                n = int(d[5:]) if d != "auto" else 1
+                for _ in range(n):
+                    if m.state.is_terminal:
+                        break
+                    m.step()
+            elif d.startswith("until "):
+                target = d[6:].strip()
+                for _ in range(MAX_AUTO):
+                    if target in m.state.status_text() or m.state.is_terminal:
+                        break
+                    m.step()
+                if target not in m.state.status_text():
+                    raise ScenarioError(f"the status never showed {target!r}")
+            else:
+                m.step(d)
+        except ScenarioError as exc:
+            raise ScenarioError(f"{self.source}: {where} = {directive!r}: {exc}") from None
+        except (HotellabError, ValueError) as exc:
+            raise ScenarioError(f"{self.source}: {where} = {directive!r}: {exc}") from None
