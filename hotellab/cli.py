@@ -1,0 +1,384 @@
+"""The ``hotellab`` command: list games, play one with agents, replay a log, open JupyterLab.
+
+::
+
+    hotellab list
+    hotellab play hostil_hostal --players 3 --seed 7 --agents random,greedy,random --out game.json
+    hotellab play hostil_hostal --players 2 --options nights=5
+    hotellab replay game.json --step 40
+    hotellab replay game.json --html game.html
+    hotellab lab
+
+Every error the library raises on purpose (an unknown game, option or agent, a malformed
+log) is printed as one line on stderr and the command exits with status 2; there is no
+traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+app = typer.Typer(
+    name="hotellab",
+    help="Explore the rules of hotel-themed tabletop games: list, play, replay, lab.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+TUTORIAL = "hostil_hostal.ipynb"
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+def _fail(message: str, code: int = 2) -> "typer.Exit":
+    """Print ``error: message`` on stderr and return the Exit to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _error_message(exc: BaseException) -> str:
+    return str(exc) or type(exc).__name__
+
+
+def _version(value: bool) -> None:
+    if value:
+        import hotellab
+
+        typer.echo(f"hotellab {hotellab.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+) -> None:
+    """Explore the rules of hotel-themed tabletop games: list, play, replay, lab."""
+
+
+# -- helpers shared by the commands ------------------------------------------------------------
+
+
+def parse_option_value(text: str, allowed: tuple = ()) -> Any:
+    """The value of ``key=value`` text: one of ``allowed`` whose text matches, else an int
+    when the text looks like one, else the text.
+
+    >>> parse_option_value("5")
+    5
+    >>> parse_option_value("true", (False, True))
+    True
+    >>> parse_option_value("A", ("A", "B"))
+    'A'
+    """
+    for value in allowed:
+        if isinstance(value, bool):
+            if text.lower() in (str(value).lower(), "1" if value else "0", "yes" if value else "no"):
+                return value
+        elif str(value) == text:
+            return value
+    if _INT.match(text):
+        return int(text)
+    return text
+
+
+def parse_options(items: list[str] | None, specs=()) -> dict:
+    """``["nights=5", "side=B,misfortune=strict"]`` -> ``{"nights": 5, ...}``.
+
+    Raises ValueError for an item without ``=``.
+    """
+    allowed = {s.name: tuple(s.allowed) for s in specs}
+    out: dict[str, Any] = {}
+    for item in items or []:
+        for part in item.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if "=" not in part:
+                raise ValueError(f"option {part!r} must be written key=value, e.g. nights=5")
+            key, value = (s.strip() for s in part.split("=", 1))
+            out[key] = parse_option_value(value, allowed.get(key, ()))
+    return out
+
+
+def _fmt_value(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def _fmt_score(v: Any) -> str:
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v)
+
+
+def _names(game, players: list[str] | None = None) -> list[str]:
+    names = list(players) if players else game.seat_names()
+    if len(names) < game.num_seats:
+        names += [f"Seat {i}" for i in range(len(names), game.num_seats)]
+    return names
+
+
+def _scores_line(state, names: list[str]) -> str:
+    return ", ".join(f"{names[i]} {_fmt_score(s)}" for i, s in enumerate(state.scores))
+
+
+def _winners_line(state, names: list[str]) -> str:
+    if not state.is_terminal:
+        return f"none yet (the game is not over: {state.status_text()})"
+    won = state.winners()
+    if not won:
+        return "none (everyone loses)"
+    return ", ".join(names[i] for i in won)
+
+
+def _summary(log, state, title: str) -> list[str]:
+    game_obj = state.game
+    names = _names(game_obj, log.players)
+    opts = " ".join(f"{k}={_fmt_value(v)}" for k, v in sorted(log.options.items())) or "none"
+    lines = [
+        f"Game: {title} ({log.game}), {log.num_players} players",
+        f"Options: {opts}",
+        f"Players: {', '.join(names)}",
+    ]
+    if log.agents:
+        lines.append(f"Agents: {', '.join(a or 'human' for a in log.agents)}")
+    if log.seed is not None:
+        lines.append(f"Seed: {log.seed}")
+    lines += [
+        f"Actions: {len(log.actions)}",
+        f"Final state: {state.status_text()}",
+        f"Final scores: {_scores_line(state, names)}",
+        f"Winners: {_winners_line(state, names)}",
+    ]
+    return lines
+
+
+# -- list ------------------------------------------------------------------------------------
+
+
+@app.command("list")
+def list_cmd() -> None:
+    """List every game with its title, player counts and options."""
+    import hotellab as hl
+    from hotellab.core.game import game_class
+
+    for gid in hl.list_games():
+        try:
+            cls = game_class(gid)
+            title = hl.load_game(gid, cls.min_players).title
+        except Exception as exc:  # one broken game must not hide the others
+            typer.echo(f"{gid}  (cannot load: {type(exc).__name__}: {_error_message(exc)})")
+            continue
+        players = (
+            f"{cls.min_players} players" if cls.min_players == cls.max_players
+            else f"{cls.min_players}-{cls.max_players} players"
+        )
+        typer.echo(f"{gid}  {title}  {players}")
+        specs = cls.option_specs()
+        if not specs:
+            typer.echo("    (no options)")
+        for spec in specs:
+            allowed = "|".join(_fmt_value(v) for v in spec.allowed)
+            line = f"    {spec.name}={allowed}  default {_fmt_value(spec.default)}"
+            if spec.rule is not None and spec.rule.section:
+                line += f"  [{spec.rule.section}]"
+            if spec.doc:
+                line += f"  {spec.doc}"
+            typer.echo(line)
+
+
+# -- play ------------------------------------------------------------------------------------
+
+
+@app.command("play")
+def play_cmd(
+    game: str = typer.Argument(..., help="Game id (see `hotellab list`)."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of players (default: the game's minimum)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed for chance outcomes and agents."),
+    agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agent per player seat (random, greedy); one name is used for every seat."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (JSON) here."),
+    options: Optional[list[str]] = typer.Option(None, "--options", "--option", help="Game option key=value; repeat it or separate with commas."),
+    max_steps: int = typer.Option(1_000_000, "--max-steps", help="Stop with an error after this many actions."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Show a progress bar (default: when stderr is a terminal)."),
+) -> None:
+    """Play a whole game with agents and print its summary (and save its log with --out)."""
+    import hotellab as hl
+    from hotellab.core.game import game_class
+
+    from hotellab.agents import resolve_agents
+
+    try:
+        cls = game_class(game)
+        opts = parse_options(options, cls.option_specs())
+        g = hl.load_game(game, num_players=players, options=opts)
+        agent_list = [a.strip() for a in agents.split(",") if a.strip()]
+        resolve_agents(g, agent_list)  # unknown agent or wrong count: ValueError
+    except (hl.HotellabError, ValueError) as exc:
+        raise _fail(_error_message(exc)) from None
+    if progress is None:
+        progress = sys.stderr.isatty()
+    try:
+        log = hl.play(g, agents=agent_list, seed=seed, max_steps=max_steps, progress=progress)
+    except (hl.HotellabError, RuntimeError) as exc:
+        raise _fail(_error_message(exc)) from None
+    state = log.final_state()
+    for line in _summary(log, state, g.title):
+        typer.echo(line)
+    if out is not None:
+        try:
+            log.save(out)
+        except OSError as exc:
+            raise _fail(f"cannot write {out}: {exc.strerror}") from None
+        typer.echo(f"Wrote {out}")
+
+
+# -- replay ----------------------------------------------------------------------------------
+
+
+@app.command("replay")
+def replay_cmd(
+    log_path: Path = typer.Argument(..., metavar="LOG", help="A game log written by `hotellab play --out` or GameLog.save()."),
+    step: Optional[int] = typer.Option(None, "--step", "-k", help="Show state K (0 = initial; negative counts from the end)."),
+    html: Optional[Path] = typer.Option(None, "--html", help="Write a standalone HTML page with the replay widget."),
+) -> None:
+    """Summarise a saved game; --step K shows one state, --html writes a page."""
+    import hotellab as hl
+
+    try:
+        log = hl.GameLog.load(log_path)
+        replay = hl.Replay(log)
+    except hl.HotellabError as exc:
+        raise _fail(_error_message(exc)) from None
+    names = _names(replay.game, log.players)
+    for line in _summary(log, replay.final_state, replay.game.title):
+        typer.echo(line)
+
+    if step is not None:
+        try:
+            state = replay.state_at(step)
+        except IndexError as exc:
+            raise _fail(_error_message(exc)) from None
+        k = step if step >= 0 else step + len(replay)
+        typer.echo("")
+        typer.echo(f"State {k} of {len(replay) - 1}: {state.status_text()}")
+        action = replay.action_at(k)
+        typer.echo(f"Action: {action if action is not None else '(initial state)'}")
+        typer.echo("Events:" if state.events else "Events: none")
+        for ev in state.events:
+            deltas = ""
+            if ev.deltas:
+                deltas = " (" + ", ".join(
+                    f"{names[s] if 0 <= s < len(names) else s} {'+' if p >= 0 else ''}{_fmt_score(p)}"
+                    for s, p in ev.deltas
+                ) + ")"
+            typer.echo(f"  - {ev.text}{deltas}  [{ev.rule.section}]")
+        typer.echo(f"Scores: {_scores_line(state, names)}")
+
+    if html is not None:
+        try:
+            from hotellab.widgets import export_html
+        except ImportError as exc:
+            raise _fail(f"cannot write HTML: hotellab.widgets.export_html is not available ({exc})") from None
+        try:
+            export_html(replay, html)
+        except OSError as exc:
+            raise _fail(f"cannot write {html}: {exc.strerror or exc}") from None
+        except hl.HotellabError as exc:
+            raise _fail(_error_message(exc)) from None
+        typer.echo(f"Wrote {html}")
+
+
+# -- lab -------------------------------------------------------------------------------------
+
+
+def find_notebooks_dir() -> Path | None:
+    """The folder of the tutorial notebooks.
+
+    In order: ``$HOTELLAB_NOTEBOOKS``; ``notebooks/`` of the source checkout this package
+    lives in (editable install); the copy installed with the package under
+    ``<prefix>/share/hotellab/notebooks``. None when there is none.
+    """
+    env = os.environ.get("HOTELLAB_NOTEBOOKS")
+    if env:
+        return Path(env).expanduser().resolve()
+    here = Path(__file__).resolve().parent
+    checkout = here.parent / "notebooks"
+    if checkout.is_dir():
+        return checkout
+    for prefix in (sys.prefix, sys.base_prefix):
+        shared = Path(prefix) / "share" / "hotellab" / "notebooks"
+        if shared.is_dir():
+            return shared
+    return None
+
+
+def lab_command(nb_dir: Path, *, no_browser: bool = False, port: int | None = None, extra=()) -> list[str]:
+    """The JupyterLab command line that ``hotellab lab`` runs (in ``nb_dir``)."""
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={nb_dir}"]
+    if no_browser:
+        cmd.append("--no-browser")
+    if port is not None:
+        cmd.append(f"--port={port}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # containers and CI machines run as root
+    cmd.extend(extra)
+    if (nb_dir / TUTORIAL).is_file():
+        cmd.append(TUTORIAL)
+    return cmd
+
+
+@app.command(
+    "lab",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+)
+def lab_cmd(
+    ctx: typer.Context,
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a web browser."),
+    port: Optional[int] = typer.Option(None, "--port", help="Port of the JupyterLab server."),
+    directory: Optional[Path] = typer.Option(None, "--dir", help="Notebook folder (default: the bundled notebooks)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Print the JupyterLab command instead of running it."),
+) -> None:
+    """Open JupyterLab on the bundled notebooks, with the Hostil Hostal tutorial.
+
+    Further arguments are passed to JupyterLab (e.g. ``--ServerApp.token=...``).
+    """
+    nb_dir = directory.expanduser().resolve() if directory else find_notebooks_dir()
+    if nb_dir is None or not nb_dir.is_dir():
+        where = nb_dir or "notebooks/ of the source checkout or <prefix>/share/hotellab/notebooks"
+        raise _fail(f"cannot find the hotellab notebooks (looked in {where}); pass --dir or set HOTELLAB_NOTEBOOKS")
+    if not os.access(nb_dir, os.W_OK):
+        # an installed copy in a read-only prefix: work on a copy in the current folder
+        copy = Path.cwd() / "hotellab-notebooks"
+        if not copy.exists():
+            shutil.copytree(nb_dir, copy)
+            typer.echo(f"Copied the notebooks to {copy}", err=True)
+        nb_dir = copy
+    cmd = lab_command(nb_dir, no_browser=no_browser, port=port, extra=list(ctx.args))
+    if dry_run:
+        typer.echo(f"cd {nb_dir}")
+        typer.echo(" ".join(cmd))
+        return
+    if not (nb_dir / TUTORIAL).is_file():
+        typer.echo(f"warning: {nb_dir / TUTORIAL} does not exist; opening the folder", err=True)
+    typer.echo(f"Starting JupyterLab in {nb_dir} (Ctrl-C to stop)", err=True)
+    try:
+        code = subprocess.call(cmd, cwd=nb_dir)
+    except KeyboardInterrupt:
+        code = 130
+    except OSError as exc:
+        raise _fail(f"cannot start JupyterLab: {exc}") from None
+    raise typer.Exit(code)
+
+
+def main() -> None:  # pragma: no cover - `python -m hotellab.cli`
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

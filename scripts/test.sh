@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Quick start, tests: bash scripts/test.sh
+#
+# Creates .venv when it is missing, installs hotellab with its test extras
+# (pip install -e .[test]), installs Debian's chromium for the browser tests when
+# /usr/bin/chromium is missing, registers the venv's Python as the "python3" Jupyter kernel
+# when another one would be used, then runs the whole suite:
+#     python -m pytest -n 2 tests/
+# Arguments are passed to pytest (e.g. `bash scripts/test.sh -k cli -n 0`).
+# HOTELLAB_TEST_WORKERS sets the number of pytest-xdist workers (default 2; 0 = no xdist).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
+
+ensure_venv
+ensure_installed test
+
+# The browser tests drive Debian's chromium through playwright (never `playwright install`).
+if [ ! -x /usr/bin/chromium ]; then
+    apt_install chromium fonts-liberation
+fi
+export HOTELLAB_CHROMIUM="${HOTELLAB_CHROMIUM:-/usr/bin/chromium}"
+
+# Notebook tests start the "python3" kernel: it must be this venv's Python.
+if ! "$PY" - <<'PYEOF' >/dev/null 2>&1
+import os, shutil, sys
+from jupyter_client.kernelspec import KernelSpecManager
+spec = KernelSpecManager().get_kernel_spec("python3")
+exe = spec.argv[0]
+if exe in ("python", "python3", "python%d.%d" % sys.version_info[:2]):
+    sys.exit(0)  # jupyter_client runs these as the calling Python (this venv's)
+where = os.path.dirname(os.path.abspath(shutil.which(exe) or exe))
+sys.exit(where != os.path.dirname(os.path.abspath(sys.executable)))
+PYEOF
+then
+    say "registering $PY as the python3 Jupyter kernel (--sys-prefix)"
+    "$PY" -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (hotellab)" >/dev/null
+fi
+
+cd "$ROOT"
+workers="${HOTELLAB_TEST_WORKERS:-2}"
+xdist=()
+if [ "$workers" != 0 ] && [ "$workers" != 1 ]; then
+    xdist=(-n "$workers" --dist loadgroup)
+fi
+say "running pytest ${xdist[*]} $*"
+exec "$PY" -m pytest "${xdist[@]}" "$@"
