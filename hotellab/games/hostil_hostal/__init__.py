@@ -1,0 +1,9 @@
+"""Hostil Hostal (2-5 players): rules engine, components, views.
+
+Rulebook: ``shared/rulebooks/hostil_hostal.txt``; rulings: ``docs/rulings/hostil_hostal.md``.
+"""
+
+from .game import HostilHostalGame
+from .state import HostilHostalState
+
+__all__ = ["HostilHostalGame", "HostilHostalState"]

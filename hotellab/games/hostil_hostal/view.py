@@ -1,0 +1,170 @@
+"""Hostil Hostal view models and the room adjacency graph (pure functions of a state).
+
+The view model's shape is documented in ``docs/dev/view_model.md``. Hidden things are
+``None``: another player's hand, a face-down card's number (unless the perspective owns
+it or has spied it), the order of every deck, an automata card drawn by someone else.
+"""
+
+from __future__ import annotations
+
+from . import components as C
+from .state import (
+    N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MOVETO, N_REFORM, N_RELOCATE, N_TURN,
+)
+
+_PROMPTS = {
+    N_TURN: "place a guest, play a card, move a guest or pass (and spy)",
+    N_MOVETO: "choose where the moved guest goes",
+    N_RELOCATE: "Grrr: choose where your removed guest goes",
+    N_AUTOROOM: "choose a room for the automata card",
+    N_AUTOBED: "choose a bed for the automata's guest",
+    N_CARD: "activate the card or skip",
+    N_FORCED_GRRR: "Grrr: choose which of your guests leaves the room",
+    N_REFORM: "choose the reform's side",
+}
+
+
+def _card_visible(state, cid: int, perspective) -> bool:
+    if perspective is None or state.revealed:
+        return True
+    return cid >> 4 == perspective or cid in state.known[perspective]
+
+
+def build_view(state, perspective=None) -> dict:
+    """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
+    g = state.game
+    cards = C.cards()
+    seats = []
+    for s in range(g.num_seats):
+        colour = g.colour(s)
+        show_hand = perspective is None or perspective == s
+        seats.append({
+            "seat": s,
+            "name": g.seat_label(s),
+            "colour": colour,
+            "color": C.COLOUR_HEX[colour],
+            "automata": g.is_automata(s),
+            "score": state.score[s],
+            "hand": [{"number": n, "name": cards[n].name} for n in state.hands[s]] if show_hand else None,
+            "hand_size": len(state.hands[s]),
+            "deck_size": len(state.decks[s]),
+            "discard": list(state.discards[s]),
+            "guests_in_supply": state.supply[s],
+            "guests_in_lobby": state.lobby[s],
+            "first_player": s == state.first,
+        })
+    rooms = []
+    if state.layouts is not None:
+        for pos, lay in enumerate(state.layouts):
+            floor, col = state.positions[pos]
+            ref = state.reform[pos]
+            room_cards = []
+            for cid in state.cards[pos]:
+                vis = _card_visible(state, cid, perspective)
+                n = cid & 15
+                room_cards.append({
+                    "seat": cid >> 4,
+                    "number": n if vis else None,
+                    "name": cards[n].name if vis else None,
+                    "face_up": state.revealed,
+                })
+            rooms.append({
+                "number": lay.number,
+                "side": lay.side,
+                "label": f"{lay.number}{lay.side}",
+                "floor": floor,
+                "col": col,
+                "wear": state.wear[pos],
+                "rug": state._rug(pos),
+                "base_rug": lay.rug,
+                "reform": {"id": ref[0], "side": ref[1], "rug": C.reforms()[ref[0]][ref[1]]} if ref else None,
+                "total": state._total(pos),
+                "beds": [
+                    {"index": b, "row": r, "col": c, "value": v,
+                     "guests": [{"seat": x >> 1, "sedated": bool(x & 1)} for x in state.beds[pos][b]]}
+                    for b, (r, c, v) in enumerate(lay.beds)
+                ],
+                "cards": room_cards,
+            })
+    lobby = [s for s in range(g.num_seats) for _ in range(state.lobby[s])]
+    kind = state.node[0]
+    pending = None
+    if kind in _PROMPTS:
+        pending = {"player": state.node[1], "prompt": _PROMPTS[kind]}
+        if kind == N_CARD and state.item is not None:
+            pending["prompt"] = f"{state._card_name(state.item[0])}: activate it or skip"
+    auto = None
+    if state.auto_cards:
+        auto = {"cards": [
+            {"seat": s, "room": state.boards[q] if q is not None else None,
+             "number": c if perspective is None or perspective == s else None}
+            for s, c, q in state.auto_cards
+        ]}
+    stage = state.stage
+    phase = {"resolve": "dawn", "reform": "day"}.get(stage, stage)
+    if kind in (N_AUTOROOM, N_AUTOBED):
+        phase = "automata"
+    return {
+        "game": g.id,
+        "title": g.title,
+        "perspective": perspective,
+        "status": state.status_text(),
+        "phase": phase,
+        "night": state.night,
+        "nights": g.options["nights"],
+        "round": state.round,
+        "current_player": state.current_player,
+        "first_player": state.first,
+        "seats": seats,
+        "lobby": {"guests": lobby},
+        "rooms": rooms,
+        "misfortune": state.misfortune,
+        "pending": pending,
+        "automata_phase": auto,
+        "reform_deck_size": len(state.reform_deck),
+        "winners": state.winners() if kind == N_END else None,
+        "known": sorted(c & 15 | (c >> 4) << 8 for c in state.known[perspective]) if perspective is not None else None,
+    }
+
+
+def adjacency_graph(state):
+    """networkx.Graph of rooms, beds and the Lobby.
+
+    Nodes: ``"lobby"`` (kind "lobby"), ``"room:<n>"`` (kind "room"; floor, col, label, wear,
+    total) and ``"bed:<n>:<i>"`` (kind "bed"; room, index, row, col, value, guests).
+    Edges: kind "orthogonal" between rooms side by side on a floor (Party), kind "below"
+    from a floor-2 room to the room immediately below it (Tap Tippity-Tap, also orthogonal
+    for Party), "contains" from a room to its beds, "bed" between orthogonally adjacent
+    beds (Sniff) and "lobby" from the Lobby to the floor-1 room next to it.
+    Before setup has chosen the rooms the graph holds only the Lobby.
+    """
+    import networkx as nx
+
+    G = nx.Graph()
+    G.add_node("lobby", kind="lobby", floor=1, col=0, label="Lobby")
+    if state.layouts is None:
+        return G
+    at = {}
+    for pos, lay in enumerate(state.layouts):
+        floor, col = state.positions[pos]
+        rid = f"room:{lay.number}"
+        at[(floor, col)] = rid
+        G.add_node(rid, kind="room", floor=floor, col=col, label=f"{lay.number}{lay.side}",
+                   number=lay.number, wear=state.wear[pos], total=state._total(pos))
+        for b, (r, c, v) in enumerate(lay.beds):
+            bid = f"bed:{lay.number}:{b}"
+            G.add_node(bid, kind="bed", room=lay.number, index=b, row=r, col=c, value=v,
+                       guests=[x >> 1 for x in state.beds[pos][b]])
+            G.add_edge(rid, bid, kind="contains")
+        for b, adj in enumerate(lay.adjacent):
+            for j in adj:
+                if j > b:
+                    G.add_edge(f"bed:{lay.number}:{b}", f"bed:{lay.number}:{j}", kind="bed")
+    for (floor, col), rid in at.items():
+        if (floor, col + 1) in at:
+            G.add_edge(rid, at[(floor, col + 1)], kind="orthogonal")
+        if floor == 2 and (1, col) in at:
+            G.add_edge(rid, at[(1, col)], kind="below")
+    if (1, 1) in at:
+        G.add_edge("lobby", at[(1, 1)], kind="lobby")
+    return G
