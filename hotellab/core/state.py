@@ -169,8 +169,10 @@ class State:
                 return str(exc)
         return self._illegal_reason(action)
 
-    def action_to_string(self, action: Action) -> str:
-        """A sentence for people (``str(action)`` is the canonical text)."""
+    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
+        """A sentence for people (``str(action)`` is the canonical text). With a
+        ``perspective``, parts hidden from that seat (a face-down card, a shuffle's order)
+        are left out."""
         return str(action)
 
     @property
