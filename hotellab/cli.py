@@ -255,15 +255,17 @@ def replay_cmd(
         replay = hl.Replay(log)
     except hl.HotellabError as exc:
         raise _fail(_error_message(exc)) from None
-    names = _names(replay.game, log.players)
-    for line in _summary(log, replay.final_state, replay.game.title):
-        typer.echo(line)
-
+    state = None
     if step is not None:
         try:
             state = replay.state_at(step)
         except IndexError as exc:
             raise _fail(_error_message(exc)) from None
+    names = _names(replay.game, log.players)
+    for line in _summary(log, replay.final_state, replay.game.title):
+        typer.echo(line)
+
+    if state is not None:
         k = step if step >= 0 else step + len(replay)
         typer.echo("")
         typer.echo(f"State {k} of {len(replay) - 1}: {state.status_text()}")
@@ -327,6 +329,9 @@ def lab_command(nb_dir: Path, *, no_browser: bool = False, port: int | None = No
         cmd.append(f"--port={port}")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and CI machines run as root
+    if (nb_dir / TUTORIAL).is_file():
+        # open the tutorial, and print its URL (not the bare /lab) when there is no browser
+        cmd.append(f"--LabApp.default_url=/lab/tree/{TUTORIAL}")
     cmd.extend(extra)
     if (nb_dir / TUTORIAL).is_file():
         cmd.append(TUTORIAL)

@@ -1,0 +1,351 @@
+"""The ``hotellab`` command line: list, play, replay, lab (hotellab/cli.py).
+
+Every expected value is recomputed through the public API (GameLog, Replay, State), so the
+tests check that the command prints what the library says, whatever the rules decide.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import hotellab as hl
+from hotellab import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+def run(*args: str, env: dict | None = None):
+    return runner.invoke(cli.app, [str(a) for a in args], env=env)
+
+
+def lines_of(output: str) -> list[str]:
+    return [line.rstrip() for line in output.splitlines()]
+
+
+def fmt(v) -> str:
+    return str(int(v)) if isinstance(v, float) and v.is_integer() else str(v)
+
+
+@pytest.fixture(scope="module")
+def log_path(tmp_path_factory) -> Path:
+    """A whole 3-player game played by the CLI, saved as JSON."""
+    path = tmp_path_factory.mktemp("cli") / "game.json"
+    result = run("play", "hostil_hostal", "--players", "3", "--seed", "1", "--agents", "random,greedy,random", "--out", path)
+    assert result.exit_code == 0, result.output
+    return path
+
+
+# -- list -------------------------------------------------------------------------------------
+
+
+def test_list_shows_every_game_with_title_players_and_options():
+    result = run("list")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for gid in hl.list_games():
+        g = hl.load_game(gid)
+        cls = type(g)
+        assert f"{gid}  {g.title}  {cls.min_players}-{cls.max_players} players" in out
+        for spec in g.option_specs():
+            allowed = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in spec.allowed)
+            assert f"{spec.name}={allowed}  default {spec.default}" in out
+            assert f"[{spec.rule.section}]" in out
+
+
+def test_list_hostil_hostal_line():
+    out = run("list").stdout
+    assert "hostil_hostal  Hostil Hostal  2-5 players" in out
+    assert "nights=3|5  default 3" in out
+
+
+# -- play -------------------------------------------------------------------------------------
+
+
+def test_play_prints_the_summary_of_the_saved_log(log_path: Path):
+    log = hl.GameLog.load(log_path)
+    assert log.game == "hostil_hostal" and log.num_players == 3 and log.seed == 1
+    assert log.agents == ["random", "greedy", "random"]
+    final = log.final_state()
+    assert final.is_terminal
+    names = log.players
+    # the same summary is printed by `replay` (tested below) and by `play`
+    out = lines_of(run("replay", log_path).stdout)
+    assert f"Game: Hostil Hostal (hostil_hostal), 3 players" in out
+    assert f"Players: {', '.join(names)}" in out
+    assert f"Actions: {len(log.actions)}" in out
+    assert f"Final scores: {', '.join(f'{n} {fmt(s)}' for n, s in zip(names, final.scores))}" in out
+    won = final.winners()
+    assert f"Winners: {', '.join(names[i] for i in won) if won else 'none (everyone loses)'}" in out
+
+
+def test_play_output_and_determinism(tmp_path: Path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    r1 = run("play", "hostil_hostal", "-n", "4", "--seed", "11", "--out", a)
+    r2 = run("play", "hostil_hostal", "-n", "4", "--seed", "11", "--out", b)
+    assert r1.exit_code == 0 and r2.exit_code == 0, r1.output + r2.output
+    assert json.loads(a.read_text())["actions"] == json.loads(b.read_text())["actions"]
+    assert r1.stdout.replace(str(a), "X") == r2.stdout.replace(str(b), "X")
+    log = hl.GameLog.load(a)
+    assert log.agents == ["random"] * 4  # one agent name serves every seat
+    out = lines_of(r1.stdout)
+    assert "Seed: 11" in out and f"Actions: {len(log.actions)}" in out
+    assert out[-1] == f"Wrote {a}"
+
+
+def test_play_without_out_writes_nothing(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "hostil_hostal", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert "Game: Hostil Hostal (hostil_hostal), 2 players" in result.stdout
+    assert "Wrote" not in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_play_options_are_parsed_as_ints(tmp_path: Path):
+    path = tmp_path / "five.json"
+    result = run("play", "hostil_hostal", "-n", "3", "--seed", "4", "--options", "nights=5", "--out", path)
+    assert result.exit_code == 0, result.output
+    log = hl.GameLog.load(path)
+    assert log.options["nights"] == 5 and isinstance(log.options["nights"], int)
+    assert "nights=5" in result.stdout
+    assert "night 5" in log.final_state().status_text()
+
+
+def test_play_several_options_repeated_or_comma_separated(tmp_path: Path):
+    specs = {s.name: s for s in hl.load_game("hostil_hostal").option_specs()}
+    other = {name: next(v for v in s.allowed if v != s.default) for name, s in specs.items()}
+    items = [f"{k}={v}" for k, v in other.items()]
+    p1, p2 = tmp_path / "1.json", tmp_path / "2.json"
+    args = []
+    for item in items:
+        args += ["--options", item]
+    r1 = run("play", "hostil_hostal", "-n", "3", "--seed", "5", "--out", p1, *args)
+    r2 = run("play", "hostil_hostal", "-n", "3", "--seed", "5", "--out", p2, "--options", ",".join(items))
+    assert r1.exit_code == 0 and r2.exit_code == 0, r1.output + r2.output
+    assert hl.GameLog.load(p1).options == other == hl.GameLog.load(p2).options
+
+
+def test_play_two_players_includes_the_automata_seat(tmp_path: Path):
+    path = tmp_path / "two.json"
+    result = run("play", "hostil_hostal", "--players", "2", "--seed", "3", "--agents", "greedy,random", "--out", path)
+    assert result.exit_code == 0, result.output
+    log = hl.GameLog.load(path)
+    game = hl.load_game("hostil_hostal", 2)
+    assert len(log.players) == game.num_seats == 3
+    assert f"Players: {', '.join(log.players)}" in result.stdout
+    scores = log.final_state().scores
+    assert len(scores) == 3
+    assert f"Final scores: {', '.join(f'{n} {fmt(s)}' for n, s in zip(log.players, scores))}" in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["play", "no_such_game"], "unknown game 'no_such_game'; known games: "),
+        (["play", "hostil_hostal", "--options", "colour=red"], "unknown option 'colour'; known options:"),
+        (["play", "hostil_hostal", "--options", "nights=4"], "option 'nights' cannot be 4; allowed: 3, 5"),
+        (["play", "hostil_hostal", "--options", "nights"], "must be written key=value"),
+        (["play", "hostil_hostal", "--players", "9"], "num_players=9 is not allowed"),
+        (["play", "hostil_hostal", "--agents", "wizard"], "unknown agent 'wizard'; known agents: greedy, random"),
+        (["play", "hostil_hostal", "-n", "3", "--agents", "random,greedy"], "needs 3 agents"),
+    ],
+)
+def test_bad_input_prints_the_library_message_and_exits_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert result.stderr.startswith("error: ")
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+def test_replay_summary(log_path: Path):
+    result = run("replay", log_path)
+    assert result.exit_code == 0, result.output
+    log = hl.GameLog.load(log_path)
+    replay = hl.Replay(log)
+    out = lines_of(result.stdout)
+    assert out[0] == "Game: Hostil Hostal (hostil_hostal), 3 players"
+    assert f"Actions: {len(replay) - 1}" in out
+    assert f"Final state: {replay.final_state.status_text()}" in out
+    assert not any(line.startswith("State ") for line in out)
+
+
+def test_replay_step_shows_status_events_with_rules_and_scores(log_path: Path):
+    replay = hl.Replay(hl.GameLog.load(log_path))
+    names = replay.log.players
+    # the step with the most events (a dawn), and a step with none
+    k = max(range(len(replay)), key=lambda i: len(replay[i].events))
+    state = replay[k]
+    assert state.events
+    out = lines_of(run("replay", log_path, "--step", k).stdout)
+    assert f"State {k} of {len(replay) - 1}: {state.status_text()}" in out
+    assert f"Action: {replay.action_at(k)}" in out
+    event_lines = [line for line in out if line.startswith("  - ")]
+    assert len(event_lines) == len(state.events)
+    for line, ev in zip(event_lines, state.events):
+        assert line.startswith(f"  - {ev.text}")
+        assert line.endswith(f"[{ev.rule.section}]")
+        for seat, pts in ev.deltas:
+            assert f"{names[seat]} {'+' if pts >= 0 else ''}{fmt(pts)}" in line
+    assert out[-1] == f"Scores: {', '.join(f'{n} {fmt(s)}' for n, s in zip(names, state.scores))}"
+
+
+def test_replay_step_zero_and_negative(log_path: Path):
+    replay = hl.Replay(hl.GameLog.load(log_path))
+    out0 = lines_of(run("replay", log_path, "--step", "0").stdout)
+    assert f"State 0 of {len(replay) - 1}: {replay[0].status_text()}" in out0
+    assert "Action: (initial state)" in out0
+    out_last = lines_of(run("replay", log_path, "--step", "-1").stdout)
+    assert f"State {len(replay) - 1} of {len(replay) - 1}: {replay.final_state.status_text()}" in out_last
+
+
+def test_replay_step_out_of_range(log_path: Path):
+    n = len(hl.Replay(hl.GameLog.load(log_path)))
+    result = run("replay", log_path, "--step", n)
+    assert result.exit_code == 2
+    assert f"replay has states 0 to {n - 1}, asked for {n}" in result.stderr
+    assert result.stdout == ""
+
+
+def test_replay_malformed_logs_exit_2_and_say_where(log_path: Path, tmp_path: Path):
+    data = json.loads(log_path.read_text())
+    cases = {}
+    bad_action = dict(data, actions=list(data["actions"]))
+    bad_action["actions"][5] = "p0 fly_to_the_moon 3"
+    cases["action.json"] = (json.dumps(bad_action), "entry 5")
+    cases["version.json"] = (json.dumps(dict(data, version=99)), "field 'version'")
+    cases["notjson.json"] = ("{ not json", "not JSON")
+    cases["game.json"] = (json.dumps(dict(data, game="chess")), "chess")
+    for name, (text, message) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        result = run("replay", path)
+        assert result.exit_code == 2, (name, result.output)
+        assert message in result.stderr, (name, result.stderr)
+        assert str(path) in result.stderr
+        assert "Traceback" not in result.output
+    missing = run("replay", tmp_path / "missing.json")
+    assert missing.exit_code == 2 and "cannot read" in missing.stderr
+
+
+def test_replay_html_writes_a_standalone_page(log_path: Path, tmp_path: Path):
+    out = tmp_path / "replay.html"
+    result = run("replay", log_path, "--html", out)
+    assert result.exit_code == 0, result.output
+    assert lines_of(result.stdout)[-1] == f"Wrote {out}"
+    page = out.read_text("utf-8")
+    assert "<html" in page.lower() and "</html>" in page.lower()
+    assert "Hostil Hostal" in page
+
+
+# -- lab --------------------------------------------------------------------------------------
+
+
+def test_lab_finds_the_bundled_tutorial():
+    nb_dir = cli.find_notebooks_dir()
+    assert nb_dir == ROOT / "notebooks"
+    assert (nb_dir / "hostil_hostal.ipynb").is_file()
+    result = run("lab", "--dry-run", "--no-browser")
+    assert result.exit_code == 0, result.output
+    cd_line, cmd = lines_of(result.stdout)
+    assert cd_line == f"cd {nb_dir}"
+    assert cmd.startswith(f"{sys.executable} -m jupyterlab --ServerApp.root_dir={nb_dir} --no-browser")
+    assert "--LabApp.default_url=/lab/tree/hostil_hostal.ipynb" in cmd.split(" ")
+    assert cmd.endswith(" hostil_hostal.ipynb")
+
+
+def test_lab_dir_env_and_extra_arguments(tmp_path: Path):
+    (tmp_path / "hostil_hostal.ipynb").write_text("{}")
+    result = run("lab", "--dry-run", "--port", "8999", "--dir", tmp_path, "--ServerApp.token=abc")
+    assert result.exit_code == 0, result.output
+    cmd = lines_of(result.stdout)[1].split(" ")
+    assert f"--ServerApp.root_dir={tmp_path}" in cmd and "--port=8999" in cmd
+    assert "--ServerApp.token=abc" in cmd and "--no-browser" not in cmd
+    assert cmd[-1] == "hostil_hostal.ipynb"
+    assert ("--allow-root" in cmd) == (os.geteuid() == 0)
+    env_dir = tmp_path / "elsewhere"
+    env_dir.mkdir()
+    result = run("lab", "--dry-run", env={"HOTELLAB_NOTEBOOKS": str(env_dir)})
+    assert lines_of(result.stdout)[0] == f"cd {env_dir}"
+    assert not lines_of(result.stdout)[1].endswith("hostil_hostal.ipynb")  # no tutorial there
+    missing = run("lab", "--dir", tmp_path / "nope")
+    assert missing.exit_code == 2 and "cannot find the hotellab notebooks" in missing.stderr
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_lab_serves_the_tutorial():
+    """`hotellab lab --no-browser` starts a JupyterLab server that serves the tutorial."""
+    port = _free_port()
+    exe = Path(sys.executable).with_name("hotellab")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "hotellab"]
+    proc = subprocess.Popen(
+        [*cmd, "lab", "--no-browser", "--port", str(port), "--ServerApp.token=hotellab-test",
+         "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    url = f"http://127.0.0.1:{port}/api/contents/hostil_hostal.ipynb?content=0&token=hotellab-test"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            assert proc.poll() is None, proc.stdout.read()
+            try:
+                with urllib.request.urlopen(url, timeout=5) as resp:
+                    info = json.load(resp)
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        assert info["name"] == "hostil_hostal.ipynb" and info["type"] == "notebook"
+        page = f"http://127.0.0.1:{port}/lab/tree/hostil_hostal.ipynb?token=hotellab-test"
+        with urllib.request.urlopen(page, timeout=10) as resp:
+            assert resp.status == 200 and b"JupyterLab" in resp.read()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+
+
+# -- small pieces -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, allowed, expected",
+    [("5", (), 5), ("-2", (), -2), ("B", ("A", "B"), "B"), ("true", (False, True), True),
+     ("no", (False, True), False), ("abc", (), "abc"), ("3", (3, 5), 3)],
+)
+def test_parse_option_value(text, allowed, expected):
+    value = cli.parse_option_value(text, allowed)
+    assert value == expected and type(value) is type(expected)
+
+
+def test_version_and_python_dash_m():
+    assert run("--version").stdout.strip() == f"hotellab {hl.__version__}"
+    proc = subprocess.run([sys.executable, "-m", "hotellab", "list"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "hostil_hostal  Hostil Hostal" in proc.stdout
