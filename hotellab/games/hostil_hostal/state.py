@@ -613,8 +613,6 @@ class HostilHostalState(State):
         win = max(self.auto_cards, key=lambda t: t[1])
         parts = ", ".join(f"{self._name(s)} #{c} in {self._label(q)}" for s, c, q in self.auto_cards)
         self._emit(f"Automata cards revealed: {parts}. {self._name(win[0])} places the automata's guest.", R_2P_PHASE)
-        for _, c, _ in self.auto_cards:
-            self.discards[auto] = self.discards[auto] + (c,)
         self.node = (N_AUTOBED, win[0], win[2])
 
     def _do_autoroom(self, a: Action) -> None:
@@ -629,7 +627,8 @@ class HostilHostalState(State):
         pos = self.node[2]
         self.lobby[auto] -= 1
         self._add_guest(pos, a.args[0], _sx(auto))
-        self._emit(f"{self._name(a.player)} places an automata guest on bed {a.args[0]} of room {self._label(pos)}.", R_2P_PHASE)
+        self._emit(f"{self._name(a.player)} places an automata guest on bed {a.args[0]} of room {self._label(pos)}; both automata cards are discarded.", R_2P_PHASE)
+        self.discards[auto] = self.discards[auto] + tuple(c for _, c, _ in self.auto_cards)
         self.auto_cards = ()
         self._new_round()
 
@@ -973,6 +972,7 @@ class HostilHostalState(State):
             self._emit(f"Scratch Scratch: each of the {len(guests)} guest(s) in {self._label(pos)} rolls the misfortune die.", rule)
             if guests:
                 self.ctx = ("roll", "flea", pos, tuple(guests))
+                self.node = (N_ROLL,)
                 return
         elif number == 11:  # Auuuuu
             guests = [g for _, g in self._awake(pos)]
@@ -981,6 +981,7 @@ class HostilHostalState(State):
             others.remove(_sx(p))  # the wolf does not roll
             if others:
                 self.ctx = ("roll", "panic", pos, tuple(others))
+                self.node = (N_ROLL,)
                 return
         self._card_done()
 
