@@ -28,7 +28,9 @@ True
 
 from __future__ import annotations
 
+import json
 import re
+from collections import OrderedDict
 from html import escape as _html_escape
 
 __all__ = ["render_svg"]
@@ -37,10 +39,11 @@ __all__ = ["render_svg"]
 M = 12  # outer margin
 RW, RH = 252, 214  # a room tile (and the Lobby / seat panel)
 GAP = 12  # between tiles
-HEAD = 34  # status line band
+HEAD = 34  # status line band (a second line, prompt and perspective, adds 20)
 TRACK_H = 58  # rest-track strip
 HAND_H = 56  # one row of hands
-CARD_W, CARD_H = 66, 44  # a card in a hand
+CARD_W, CARD_H = 70, 44  # a card in a hand
+NAME_W = 124  # name column of a hand
 BED_AREA_Y, BED_AREA_H = 40, 108  # inside a room
 RUG_Y = 154
 ROOM_CARD_Y = 182
@@ -77,8 +80,11 @@ def _e(text) -> str:
 
 def _f(v) -> str:
     """A coordinate: int when whole, else one decimal."""
-    r = round(float(v), 1)
-    return str(int(r)) if r == int(r) else str(r)
+    if type(v) is int:
+        return str(v)
+    r = round(v, 1)
+    i = int(r)
+    return str(i) if r == i else str(r)
 
 
 def _num(v, default=None):
@@ -141,6 +147,7 @@ class _Seats:
             self.colour[seat] = c
             name = s.get("name")
             self.name[seat] = str(name) if name is not None else f"Seat {seat + 1}"
+        self.key = tuple(sorted(self.colour.items())) + tuple(sorted(self.name.items()))
 
     def c(self, seat) -> str:
         return self.colour.get(seat, "#888888") if isinstance(seat, int) else "#888888"
@@ -156,6 +163,14 @@ def _text(out, x, y, s, size=12, *, fill=_INK, anchor=None, bold=False, italic=F
     i = ' font-style="italic"' if italic else ""
     f = f' fill="{fill}"' if fill != _INK else ""
     out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{a}{b}{i}{f}{extra}>{_e(s)}</text>')
+
+
+def _fit(text: str, per_char: float, avail: float) -> str:
+    """Attributes that squeeze a text into ``avail`` units when its estimated width
+    (``per_char`` units a character) would overflow; "" when it fits."""
+    if len(text) * per_char <= avail or avail <= 40:
+        return ""
+    return f' textLength="{_f(avail)}" lengthAdjust="spacingAndGlyphs"'
 
 
 def _die(out, x, y, size, value, fill, pip, caption):
@@ -288,7 +303,7 @@ def _room(out, room: dict, x: float, y: float, seats: _Seats, automata_cards: li
         txt = f"reform {rid}{side} · rug {_signed(reform.get('rug', rug))}"
         if _num(base) is not None:
             txt += f" (was {_signed(base)})"
-        _text(out, 102, RUG_Y + 15, txt, 11, fill="#34597e")
+        _text(out, 102, RUG_Y + 15, txt, 11, fill="#34597e", extra=_fit(txt, 6.3, RW - 120))
 
     # cards lying in the room (and the automata bids of the 2-player variant)
     cards = [c for c in _list(room.get("cards")) if isinstance(c, dict)]
@@ -310,6 +325,32 @@ def _room(out, room: dict, x: float, y: float, seats: _Seats, automata_cards: li
     else:
         _text(out, 12, ROOM_CARD_Y + 17, "no cards", 11, fill="#b3a994", italic=True)
     out.append("</g>")
+
+
+_ROOM_CACHE: OrderedDict = OrderedDict()
+_ROOM_CACHE_MAX = 512
+
+
+def _room_svg(room: dict, x: float, y: float, seats: _Seats, bids: list) -> str:
+    """:func:`_room` as text, memoised on the room's content: between two states of a game
+    most rooms do not change, and a replay renders every state for every perspective."""
+    try:
+        key = (json.dumps(room, sort_keys=True), json.dumps(bids, sort_keys=True), x, y, seats.key)
+    except (TypeError, ValueError):  # not JSON-able: draw without the cache
+        key = None
+    if key is not None:
+        hit = _ROOM_CACHE.get(key)
+        if hit is not None:
+            _ROOM_CACHE.move_to_end(key)
+            return hit
+    out: list[str] = []
+    _room(out, room, x, y, seats, bids)
+    text = "".join(out)
+    if key is not None:
+        _ROOM_CACHE[key] = text
+        if len(_ROOM_CACHE) > _ROOM_CACHE_MAX:
+            _ROOM_CACHE.popitem(last=False)
+    return text
 
 
 def _lobby(out, view: dict, x: float, y: float, seats: _Seats):
@@ -370,6 +411,7 @@ def _seat_panel(out, view: dict, x: float, y: float, seats: _Seats):
     _text(out, 12, 24, "Rest points", 15, bold=True)
     cur = view.get("current_player")
     first = view.get("first_player")
+    winners = view.get("winners")
     if not rows:
         out.append("</g>")
         return
@@ -385,7 +427,7 @@ def _seat_panel(out, view: dict, x: float, y: float, seats: _Seats):
         name = seats.n(seat)
         if len(name) > 18:
             name = name[:17] + "…"
-        if s.get("automata"):
+        if s.get("automata") and "automata" not in name.lower():
             name += " (automata)"
         big = rh >= 26
         _text(out, 34, mid - (3 if big else -4), name, 13 if big else 11, bold=cur == seat)
@@ -405,6 +447,8 @@ def _seat_panel(out, view: dict, x: float, y: float, seats: _Seats):
             _text(out, fx, fy + 4, "1", 11, anchor="middle", bold=True)
             out.append("</g>")
         _text(out, RW - 14, mid + 6, _signed(s.get("score")), 18, anchor="end", bold=True)
+        if isinstance(winners, list) and seat in winners:
+            out.append(f'<text x="{RW - 48}" y="{_f(mid + 5)}" font-size="16" text-anchor="end" fill="#c99a06"><title>winner</title>\u2605</text>')
     out.append("</g>")
 
 
@@ -452,25 +496,26 @@ def _hands(out, view: dict, x: float, y: float, width: float, seats: _Seats) -> 
         n_backs = max(0, min(_int(s.get("hand_size")), 12)) if cards is None else 0
         discard = [d for d in _list(s.get("discard")) if _num(d) is not None]
         ncard = len(cards) if cards is not None else n_backs
-        block = 96 + (ncard * (CARD_W + 4) if cards is not None else ncard * 16 + 14) + (min(len(discard), 12) * 19 + 60 if discard else 0)
+        block = NAME_W + (ncard * (CARD_W + 4) if cards is not None else ncard * 16 + 14) + (min(len(discard), 12) * 19 + 60 if discard else 0)
         if cx > x and cx + block > x + width:
             cx, cy = x, cy + HAND_H
         name = seats.n(seat)
-        if len(name) > 12:
-            name = name[:11] + "…"
+        if len(name) > 13:
+            name = name[:12] + "…"
         out.append(f'<circle cx="{_f(cx + 7)}" cy="{_f(cy + 18)}" r="6" fill="{col}" stroke="#0008"/>')
         _text(out, cx + 17, cy + 22, name, 12, bold=True)
         _text(out, cx + 17, cy + 36, "hand" if cards is not None else "hand (hidden)", 10, fill=_MUTED)
-        hx = cx + 96
+        hx = cx + NAME_W
         if cards is not None:
             for c in cards:
                 num, nm = c.get("number"), c.get("name")
                 out.append(f'<rect x="{_f(hx)}" y="{_f(cy + 4)}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" stroke="{col}" stroke-width="2"/>')
                 _text(out, hx + 5, cy + 20, "?" if _num(num) is None else _signed(num), 14, fill=col, bold=True)
                 words = str(nm) if nm is not None else ""
-                if len(words) > 12:
-                    words = words[:11] + "…"
-                _text(out, hx + CARD_W / 2, cy + 39, words, 9.5, anchor="middle")
+                if len(words) > 18:
+                    words = words[:17] + "…"
+                fit = f' textLength="{CARD_W - 8}" lengthAdjust="spacingAndGlyphs"' if len(words) > 12 else ""
+                _text(out, hx + CARD_W / 2, cy + 39, words, 9.5, anchor="middle", extra=fit)
                 hx += CARD_W + 4
         else:
             for _ in range(n_backs):
@@ -512,18 +557,22 @@ def render_svg(view: dict) -> str:
     width = 2 * M + ncols * RW + (ncols - 1) * GAP
 
     out: list[str] = []
-    # status line and pending prompt
+    # status line; below it the pending prompt (left) and whose view this is (right)
     status = view.get("status")
-    _text(out, M, 24, status if status is not None else "", 17, bold=True)
-    head = HEAD
+    status = "" if status is None else str(status)
+    avail = width - 2 * M
+    _text(out, M, 24, status, 17, bold=True, extra=_fit(status, 10.4, avail))
+    persp = view.get("perspective")
+    persp_txt = "omniscient view" if persp is None else f"as seen by {seats.n(persp)}"
+    if len(persp_txt) > 40:
+        persp_txt = persp_txt[:39] + "…"
+    _text(out, width - M, 46, persp_txt, 12, fill=_MUTED, anchor="end")
     pending = view.get("pending")
     if isinstance(pending, dict) and pending.get("prompt"):
         who = seats.n(pending.get("player")) if isinstance(pending.get("player"), int) else ""
-        _text(out, M, 46, f"{who}: {pending.get('prompt')}" if who else str(pending.get("prompt")), 13, fill="#6b3fa0", italic=True)
-        head += 20
-    persp = view.get("perspective")
-    persp_txt = "omniscient view" if persp is None else f"as seen by {seats.n(persp)}"
-    _text(out, width - M, 24, persp_txt, 12, fill=_MUTED, anchor="end")
+        prompt = f"{who}: {pending.get('prompt')}" if who else str(pending.get("prompt"))
+        _text(out, M, 46, prompt, 13, fill="#6b3fa0", italic=True, extra=_fit(prompt, 7.4, avail - 7 * len(persp_txt) - 24))
+    head = HEAD + 20
 
     # the Inn: floor 2 on top, floor 1 below
     def pos(floor, col):
@@ -540,7 +589,7 @@ def render_svg(view: dict) -> str:
     for r in rooms:
         floor = _int(r.get("floor"), 1)
         col = _int(r.get("col"), 1)
-        _room(out, r, *pos(floor, col), seats, bids.get(r.get("number"), []))
+        out.append(_room_svg(r, *pos(floor, col), seats, bids.get(r.get("number"), [])))
 
     y = head + 2 * RH + GAP + 10
     _track(out, view, M, y, width - 2 * M, seats)

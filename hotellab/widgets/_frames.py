@@ -1,0 +1,230 @@
+"""Widget frames: one JSON-able dict per state and perspective, and their compact transport.
+
+A frame (see ``docs/dev/view_model.md``, "Widget frames")::
+
+    {"svg": "<svg ...>", "status": "...", "action": "p0 place 1 2" or None,
+     "events": [{"text": "...", "rule": "Phase 3 - Dawn / Rest", "quote": "...",
+                 "deltas": [[seat, points], ...]}],
+     "scores": [15, 17, 12], "names": ["Blue", "Red", "Orange"]}
+
+``quote`` and ``deltas`` are left out when empty. Frames travel to the browser as *chunks*:
+base64 text of the gzip of ``{"n": states, "f": [[frame, ...] per perspective]}``, where a
+frame whose ``svg`` is the same as the one before it (same chunk and perspective) carries
+``"svg": null``. Nothing here imports anywidget, so :func:`frames` and
+:func:`~hotellab.widgets.export_html` stay cheap to import.
+
+Hidden information: a frame for perspective ``p`` is built only from ``state.view(p)``,
+the events (which the engine writes for everyone to read; a state may define
+``events_for(perspective)`` to filter them), and the action text, which shows its
+arguments only when the action is ``p``'s own or a listed chance outcome (a die roll):
+another seat's ``p1 play 7 2`` would give away card 7, a shuffle the order of a deck.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+
+from ..core.actions import CHANCE
+
+__all__ = ["Source", "frames", "source_of", "encode_chunk"]
+
+
+class Source:
+    """The states of a Match, Replay, GameLog or State, with their actions and names.
+
+    ``states``: a list of states (a Match's own list, or rebuilt from a log);
+    ``actions[k]``: the action that led to ``states[k]`` (None for k = 0);
+    ``names``: one display name per seat; ``match``: the Match when live, else None.
+    """
+
+    def __init__(self, game, states: list, actions: list, names: list[str], match=None):
+        self.game = game
+        self.states = states
+        self.actions = actions
+        self.names = [str(n) for n in names]
+        self.match = match
+
+
+def source_of(obj) -> Source:
+    """Collect the states of ``obj`` (Match, Replay, GameLog or State).
+
+    Raises TypeError for anything else.
+    """
+    from ..core.log import GameLog
+    from ..core.match import Match
+    from ..core.replay import Replay
+    from ..core.state import State
+
+    if isinstance(obj, Match):
+        states = obj.states
+        acts = obj.log.actions if len(states) > 1 else []
+        tail = acts[len(acts) - (len(states) - 1):] if len(states) > 1 else []
+        game = obj.game
+        actions = [None] + [game.parse_action(a) for a in tail]
+        return Source(game, states, actions, obj.players, match=obj)
+    if isinstance(obj, (GameLog, State)):
+        obj = Replay(obj)
+    if isinstance(obj, Replay):
+        states = list(iter(obj))
+        actions = [None] + list(obj.actions)
+        names = obj.log.players
+        if len(names) != obj.game.num_seats:
+            names = obj.game.seat_names()
+        return Source(obj.game, states, actions, names)
+    raise TypeError(
+        f"GameView/frames take a Match, Replay, GameLog or State, got {type(obj).__name__}"
+    )
+
+
+def _action_text(prev, action, perspective) -> str | None:
+    """The action that led to a state, as ``perspective`` may read it."""
+    if action is None:
+        return None
+    if perspective is None or action.player == perspective:
+        return str(action)
+    if action.player == CHANCE and prev is not None:
+        listed = prev.chance_outcomes()  # dice and other open draws are public
+        if listed and any(a == action for a, _ in listed):
+            return str(action)
+    who = "chance" if action.player == CHANCE else f"p{action.player}"
+    return f"{who} {action.kind} \u2026"
+
+
+def _events(state, perspective) -> list[dict]:
+    evs = state.events
+    if perspective is not None and hasattr(state, "events_for"):
+        evs = state.events_for(perspective)
+    out = []
+    for ev in evs:
+        rule = getattr(ev, "rule", None)
+        d = {"text": str(ev.text), "rule": str(getattr(rule, "section", rule) or "")}
+        quote = getattr(rule, "quote", "")
+        if quote:
+            d["quote"] = str(quote)
+        deltas = [[int(s), p] for s, p in (getattr(ev, "deltas", ()) or ()) if p]
+        if deltas:
+            d["deltas"] = deltas
+        out.append(d)
+    return out
+
+
+def _rename(view: dict, names: list[str]) -> dict:
+    """The view with the seats' names replaced by ``names`` (a shallow copy)."""
+    seats = view.get("seats")
+    if not isinstance(seats, list):
+        return view
+    new = []
+    changed = False
+    for i, s in enumerate(seats):
+        if isinstance(s, dict) and i < len(names) and s.get("name") != names[i]:
+            s = {**s, "name": names[i]}
+            changed = True
+        new.append(s)
+    return {**view, "seats": new} if changed else view
+
+
+def frame_of(src: Source, k: int, perspective, *, rename: bool) -> dict:
+    """The frame of ``src.states[k]`` seen from ``perspective`` (None = omniscient)."""
+    state = src.states[k]
+    view = state.view(perspective)
+    if rename:
+        view = _rename(view, src.names)
+    status = view.get("status") if isinstance(view, dict) else None
+    if not status:
+        status = state.status_text()
+    prev = src.states[k - 1] if k > 0 else None
+    return {
+        "svg": src.game.render_svg(view),
+        "status": str(status),
+        "action": _action_text(prev, src.actions[k], perspective),
+        "events": _events(state, perspective),
+        "scores": list(state.scores),
+        "names": list(src.names),
+    }
+
+
+def _needs_rename(src: Source) -> bool:
+    return src.names != [str(n) for n in src.game.seat_names()]
+
+
+def frames(obj, perspective: int | None = None) -> list[dict]:
+    """Every frame of ``obj`` (Match, Replay, GameLog or State) seen from ``perspective``.
+
+    :param obj: a Match (its states so far), a Replay or GameLog (every state) or a State
+        (every state of its history, from the initial one).
+    :param perspective: a seat (0..num_seats-1) or None for the omniscient view.
+    :returns: a list with ``len(replay)`` frame dicts (format in the module docstring);
+        frame k shows the state after k actions.
+    :raises TypeError: for another kind of ``obj``; ValueError for a seat out of range.
+
+    >>> import hotellab as hl
+    >>> log = hl.play(hl.load_game("hostil_hostal", num_players=3), seed=1)
+    >>> fs = frames(log, perspective=0)
+    >>> len(fs) == len(hl.Replay(log)) and fs[0]["svg"].startswith("<svg")
+    True
+    """
+    src = source_of(obj)
+    _check_perspective(src.game, perspective)
+    rename = _needs_rename(src)
+    return [frame_of(src, k, perspective, rename=rename) for k in range(len(src.states))]
+
+
+def _check_perspective(game, perspective) -> None:
+    if perspective is None:
+        return
+    n = game.num_seats
+    if isinstance(perspective, bool) or not isinstance(perspective, int) or not 0 <= perspective < n:
+        raise ValueError(f"perspective must be None or a seat from 0 to {n - 1}, got {perspective!r}")
+
+
+def dumps(obj) -> str:
+    """Compact JSON (UTF-8 kept as is)."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def encode_chunk(entries: list[list[dict]]) -> str:
+    """base64(gzip(JSON)) of consecutive states' frames.
+
+    :param entries: one list per state, holding that state's frame for each perspective
+        (in the widget's perspective order).
+    :returns: ASCII text; its JSON is ``{"n": len(entries), "f": [[frame, ...] per
+        perspective]}`` with repeated SVGs replaced by null.
+    """
+    nper = len(entries[0]) if entries else 0
+    per = [[] for _ in range(nper)]
+    last = [None] * nper
+    for entry in entries:
+        for i, fr in enumerate(entry):
+            svg = fr["svg"]
+            if svg == last[i]:
+                fr = {**fr, "svg": None}
+            else:
+                last[i] = svg
+            per[i].append(fr)
+    raw = dumps({"n": len(entries), "f": per}).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii")
+
+
+def decode_chunk(text: str) -> dict:
+    """Inverse of :func:`encode_chunk` (for tests and tools): the chunk's JSON object,
+    with null SVGs left as they are."""
+    return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+
+
+def decode_frames(chunks: list[str]) -> list[list[dict]]:
+    """All frames of a chunk list, per perspective, with repeated SVGs filled in."""
+    per: list[list[dict]] = []
+    for text in chunks:
+        c = decode_chunk(text)
+        if not per:
+            per = [[] for _ in c["f"]]
+        for i, fs in enumerate(c["f"]):
+            prev = None
+            for fr in fs:
+                if fr["svg"] is None:
+                    fr["svg"] = prev
+                prev = fr["svg"]
+                per[i].append(fr)
+    return per

@@ -1,0 +1,206 @@
+"""The frames a GameView holds, as compressed chunks, kept in step with a live Match.
+
+:class:`FrameStore` builds the frames of every state for the widget's perspectives and keeps
+them as base64-gzip chunks (see :mod:`hotellab.widgets._frames`). For a live Match,
+:meth:`FrameStore.sync` compares the match's states with the ones already framed (by
+identity), drops frames of states taken back and frames the new ones, re-encoding at most
+the last chunk. No anywidget here: :func:`hotellab.widgets.export_html` uses it too.
+"""
+
+from __future__ import annotations
+
+from ._frames import (
+    Source,
+    _check_perspective,
+    _needs_rename,
+    decode_chunk,
+    encode_chunk,
+    frame_of,
+    source_of,
+)
+
+CHUNK = 64
+"""States per chunk when a whole replay is framed (the browser decodes chunk by chunk)."""
+
+
+def _seat_colours(game, state, perspective) -> list[str]:
+    try:
+        seats = state.view(perspective).get("seats") or []
+    except Exception:  # a view that cannot be read leaves the default colours
+        seats = []
+    out = []
+    for i in range(game.num_seats):
+        s = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        out.append(str(s.get("color") or s.get("colour") or "#888888"))
+    return out
+
+
+class FrameStore:
+    """Frames of ``obj`` for ``perspective`` (a seat: only that seat's frames; None: the
+    omniscient frames plus one set per seat, so a viewer can switch with no kernel).
+
+    Attributes: ``source`` (:class:`~hotellab.widgets._frames.Source`), ``perspectives``
+    (list: ``[p]`` or ``[None, 0, 1, ...]``), ``chunks`` (list of str), ``sizes`` (states
+    per chunk), ``framed`` (the state objects framed so far).
+    """
+
+    def __init__(self, obj, perspective: int | None = None):
+        self.source: Source = source_of(obj)
+        game = self.source.game
+        _check_perspective(game, perspective)
+        self.perspective = perspective
+        self.perspectives = [perspective] if perspective is not None else [None, *range(game.num_seats)]
+        self.rename = _needs_rename(self.source)
+        self.chunks: list[str] = []
+        self.sizes: list[int] = []
+        self.framed: list = []
+        states = self.source.states
+        for start in range(0, len(states), CHUNK):
+            stop = min(start + CHUNK, len(states))
+            self._append(start, stop)
+        last = states[-1] if states else None
+        self.colors = _seat_colours(game, last, self.perspectives[0]) if last is not None else []
+
+    # -- building -------------------------------------------------------------------------
+    def _entries(self, start: int, stop: int) -> list[list[dict]]:
+        src = self.source
+        return [
+            [frame_of(src, k, p, rename=self.rename) for p in self.perspectives]
+            for k in range(start, stop)
+        ]
+
+    def _append(self, start: int, stop: int) -> None:
+        if stop <= start:
+            return
+        self.chunks.append(encode_chunk(self._entries(start, stop)))
+        self.sizes.append(stop - start)
+        self.framed.extend(self.source.states[start:stop])
+
+    def _truncate(self, keep: int) -> None:
+        """Keep the frames of the first ``keep`` states."""
+        while self.sizes and sum(self.sizes) - self.sizes[-1] >= keep:
+            self.chunks.pop()
+            self.sizes.pop()
+        total = sum(self.sizes)
+        if total > keep:  # cut inside the last chunk: decode, slice, encode
+            c = decode_chunk(self.chunks[-1])
+            n = self.sizes[-1] - (total - keep)
+            per = c["f"]
+            entries = []
+            last = [None] * len(per)
+            for j in range(n):
+                row = []
+                for i, fs in enumerate(per):
+                    fr = fs[j]
+                    if fr["svg"] is None:
+                        fr = {**fr, "svg": last[i]}
+                    last[i] = fr["svg"]
+                    row.append(fr)
+                entries.append(row)
+            self.chunks[-1] = encode_chunk(entries)
+            self.sizes[-1] = n
+        del self.framed[keep:]
+
+    def sync(self) -> bool:
+        """Bring the frames in step with the live Match (no-op otherwise).
+
+        Returns True when anything changed.
+        """
+        m = self.source.match
+        if m is None:
+            return False
+        new = source_of(m)
+        states = new.states
+        common = 0
+        for a, b in zip(self.framed, states):
+            if a is not b:
+                break
+            common += 1
+        if common == len(self.framed) == len(states):
+            return False
+        self.source = new
+        self._truncate(common)
+        self._append(common, len(states))
+        return True
+
+    def frame_at(self, k: int, perspective) -> dict:
+        """The frame of state ``k`` for ``perspective``, decoding only its chunk."""
+        i = self.perspectives.index(perspective)
+        start = 0
+        for text, size in zip(self.chunks, self.sizes):
+            if k < start + size:
+                fs = decode_chunk(text)["f"][i]
+                svg = None
+                for fr in fs[: k - start + 1]:
+                    svg = fr["svg"] if fr["svg"] is not None else svg
+                return {**fs[k - start], "svg": svg}
+            start += size
+        raise IndexError(f"no frame {k}: the view has {start} states")
+
+    # -- what the widget shows --------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.framed)
+
+    @property
+    def live(self) -> bool:
+        return self.source.match is not None
+
+    def meta(self) -> dict:
+        """The widget's ``_meta`` trait."""
+        game = self.source.game
+        last = self.source.states[-1]
+        return {
+            "perspectives": list(self.perspectives),
+            "names": list(self.source.names),
+            "colors": list(self.colors),
+            "title": f"{game.title or game.id}",
+            "live": self.live,
+            "terminal": bool(last.is_terminal),
+        }
+
+    def legal_actions(self) -> list[dict]:
+        """The last state's legal actions as ``{"label", "value", "kind"}`` for a live Match.
+
+        A widget locked to a seat lists actions only when that seat decides (or at a chance
+        node, whose listed outcomes are dice): another seat's options would show its hand.
+        """
+        if not self.live:
+            return []
+        state = self.source.states[-1]
+        if state.is_terminal:
+            return []
+        p = self.perspective
+        if p is not None and not state.is_chance_node and state.current_player != p:
+            return []
+        out = []
+        for a in state.legal_actions():
+            out.append({"label": state.action_to_string(a), "value": str(a), "kind": a.kind})
+        return out
+
+
+def widget_state(obj, perspective: int | None = None, *, speed: float = 1.0, index: int | None = None,
+                 live: bool = True) -> tuple[FrameStore, dict]:
+    """The FrameStore of ``obj`` and the initial values of the widget's synced traits.
+
+    ``index`` defaults to the last state for a Match (where play continues) and to 0 for a
+    replay. With ``live=False`` a Match is framed as a finished record (for export).
+    """
+    store = FrameStore(obj, perspective)
+    if not live and store.source.match is not None:
+        store.source.match = None
+    n = len(store)
+    if index is None:
+        index = n - 1 if store.live else 0
+    if index < 0:
+        index += n
+    index = max(0, min(n - 1, int(index)))
+    traits = {
+        "_chunks": list(store.chunks),
+        "_meta": store.meta(),
+        "_actions": store.legal_actions(),
+        "_error": "",
+        "index": index,
+        "perspective": perspective,
+        "speed": float(speed),
+    }
+    return store, traits

@@ -1,0 +1,501 @@
+// hotellab GameView: the front end of hotellab.widgets.GameView.
+//
+// One ES module for both hosts: anywidget in JupyterLab, and the standalone page written by
+// hotellab.widgets.export_html (which passes a small fake model with the same
+// get/set/on/off/save_changes/send methods). It is a pure renderer of frames built in Python:
+//
+//   model "_chunks"  list of base64(gzip(JSON {"n": states, "f": [[frame...] per perspective]}))
+//   model "_meta"    {"perspectives": [null, 0, 1, ...], "names": [...], "colors": [...],
+//                     "title": str, "live": bool, "terminal": bool}
+//   model "index", "perspective", "speed" (steps per second), "_actions" [{label, value, kind}],
+//   model "_error"   text of the last error
+//
+// Every text from data goes in with textContent; the board SVG is parsed with DOMParser
+// (image/svg+xml), scrubbed of scripts and event handlers, and imported.
+
+const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+const CHUNK_CACHE_MAX = 64;
+
+function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+// Icons drawn as SVG paths on a 16x16 grid (no icon font, no markup strings).
+const ICONS = {
+  first: "M3 3h2v10H3zM13 3v10L6 8z",
+  back: "M12 3v10L5 8z",
+  play: "M5 3v10l8-5z",
+  pause: "M4 3h3v10H4zM9 3h3v10H9z",
+  next: "M4 3v10l7-5z",
+  last: "M3 3v10l7-5zM11 3h2v10h-2z",
+};
+
+function icon(name) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "14");
+  svg.setAttribute("height", "14");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "hl-icon");
+  const path = document.createElementNS(NS, "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
+function button(label, title, onClick, cls) {
+  const b = h("button", "hl-btn" + (cls ? " " + cls : ""));
+  if (ICONS[label]) b.append(icon(label));
+  else b.textContent = label;
+  b.type = "button";
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+async function gunzipBase64(b64) {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return await new Response(stream).text();
+}
+
+// Remove anything executable from a parsed SVG before it enters the page.
+function scrub(root) {
+  const all = [root, ...root.querySelectorAll("*")];
+  for (const el of all) {
+    const name = (el.localName || "").toLowerCase();
+    if (el !== root && (name === "script" || name === "foreignobject" || name === "iframe")) {
+      el.remove();
+      continue;
+    }
+    for (const a of [...el.attributes]) {
+      const n = a.name.toLowerCase();
+      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href")) && /^\s*javascript:/i.test(a.value))) {
+        el.removeAttribute(a.name);
+      }
+    }
+  }
+}
+
+function svgNode(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const root = doc.documentElement;
+  if (!root || root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
+  scrub(root);
+  return document.importNode(root, true);
+}
+
+function fmt(v) {
+  if (typeof v !== "number") return String(v);
+  const r = Math.round(v * 10) / 10;
+  return r < 0 ? "\u2212" + String(-r) : String(r);
+}
+
+function render({ model, el }) {
+  const S = {
+    frames: [], // per perspective: array of frames (svg filled in)
+    cache: new Map(), // chunk text -> decoded object
+    gen: 0,
+    ready: false,
+    timer: null,
+    waiting: false,
+    waitTimer: null,
+    shownKey: null,
+  };
+
+  // ---------------------------------------------------------------- DOM
+  const root = h("div", "hl-gameview");
+  root.tabIndex = 0;
+  const head = h("div", "hl-head");
+  const title = h("span", "hl-title");
+  const status = h("div", "hl-status");
+  status.setAttribute("aria-live", "polite");
+  head.append(title, status);
+
+  const controls = h("div", "hl-controls");
+  const bFirst = button("first", "First state (Home)", () => go(0));
+  const bBack = button("back", "Back one step (\u2190)", () => go(idx() - 1));
+  const bPlay = button("play", "Play", () => togglePlay(), "hl-play");
+  const bNext = button("next", "Next step (\u2192)", () => next());
+  const bLast = button("last", "Last state (End)", () => go(count() - 1));
+  const slider = h("input", "hl-slider");
+  slider.type = "range";
+  slider.min = "0";
+  slider.step = "1";
+  slider.setAttribute("aria-label", "Timeline");
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const pos = h("span", "hl-pos");
+  const speedLabel = h("label", "hl-field");
+  const speedSel = h("select", "hl-speed");
+  for (const s of SPEEDS) {
+    const o = h("option", null, s + "/s");
+    o.value = String(s);
+    speedSel.append(o);
+  }
+  speedSel.title = "Steps per second when playing";
+  speedSel.addEventListener("change", () => {
+    model.set("speed", Number(speedSel.value));
+    model.save_changes();
+    if (S.timer) { stopPlay(); startPlay(); }
+  });
+  speedLabel.append(h("span", null, "speed"), speedSel);
+  const perspLabel = h("label", "hl-field");
+  const perspSel = h("select", "hl-perspective");
+  perspSel.title = "Whose view of the game to show";
+  perspSel.addEventListener("change", () => {
+    const ps = meta().perspectives || [null];
+    const p = ps[Number(perspSel.value)];
+    model.set("perspective", p === undefined ? null : p);
+    model.save_changes();
+  });
+  perspLabel.append(h("span", null, "view"), perspSel);
+  const bUndo = button("\u21B6 undo", "Take back the last action", () => send({ type: "undo" }), "hl-undo");
+  controls.append(bFirst, bBack, bPlay, bNext, bLast, slider, pos, speedLabel, perspLabel, bUndo);
+
+  const main = h("div", "hl-main");
+  const board = h("div", "hl-board");
+  const side = h("div", "hl-side");
+  const scoreBox = h("div", "hl-scores");
+  const stepBox = h("div", "hl-step");
+  const eventsBox = h("ol", "hl-events");
+  side.append(h("div", "hl-h", "Scores"), scoreBox, h("div", "hl-h", "This step"), stepBox, eventsBox);
+  main.append(board, side);
+
+  const actionsBox = h("div", "hl-actions");
+  const error = h("div", "hl-error");
+  error.setAttribute("role", "alert");
+  root.append(head, controls, error, main, actionsBox);
+  el.replaceChildren(root);
+
+  root.addEventListener("keydown", (ev) => {
+    if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "text") return;
+    if (ev.key === "ArrowLeft") go(idx() - 1);
+    else if (ev.key === "ArrowRight") next();
+    else if (ev.key === "Home") go(0);
+    else if (ev.key === "End") go(count() - 1);
+    else return;
+    ev.preventDefault();
+  });
+
+  // ---------------------------------------------------------------- model access
+  function meta() { return model.get("_meta") || {}; }
+  function pIndex() {
+    const ps = meta().perspectives || [null];
+    const p = model.get("perspective");
+    const i = ps.findIndex((q) => q === (p === undefined ? null : p));
+    return i < 0 ? 0 : i;
+  }
+  function count() { return S.frames.length ? S.frames[0].length : 0; }
+  function idx() {
+    const n = count();
+    const k = Number(model.get("index")) || 0;
+    return Math.max(0, Math.min(n - 1, k));
+  }
+  function go(k) {
+    const n = count();
+    if (!n) return;
+    k = Math.max(0, Math.min(n - 1, k));
+    if (k !== model.get("index")) {
+      model.set("index", k);
+      model.save_changes();
+    }
+    update();
+  }
+  function live() { return !!meta().live; }
+  function send(msg) {
+    if (S.waiting) return;
+    S.waiting = true;
+    clearTimeout(S.waitTimer);
+    S.waitTimer = setTimeout(() => { S.waiting = false; update(); }, 15000);
+    update();
+    model.send(msg);
+  }
+  function done() {
+    S.waiting = false;
+    clearTimeout(S.waitTimer);
+    update();
+  }
+  function next() {
+    const k = idx();
+    if (k < count() - 1) go(k + 1);
+    else if (live() && !meta().terminal) send({ type: "step" });
+  }
+
+  // ---------------------------------------------------------------- play
+  function startPlay() {
+    const sp = Number(model.get("speed")) || 1;
+    bPlay.replaceChildren(icon("pause"));
+    bPlay.title = "Pause";
+    S.timer = setInterval(() => {
+      if (S.waiting) return;
+      if (idx() < count() - 1) go(idx() + 1);
+      else if (live() && !meta().terminal && !model.get("_error")) send({ type: "step" });
+      else stopPlay();
+    }, Math.max(30, 1000 / sp));
+  }
+  function stopPlay() {
+    clearInterval(S.timer);
+    S.timer = null;
+    bPlay.replaceChildren(icon("play"));
+    bPlay.title = "Play";
+  }
+  function togglePlay() {
+    if (S.timer) stopPlay();
+    else {
+      if (idx() >= count() - 1 && !live()) go(0);
+      startPlay();
+    }
+  }
+
+  // ---------------------------------------------------------------- frames
+  async function loadChunks() {
+    const gen = ++S.gen;
+    const chunks = model.get("_chunks") || [];
+    const decoded = [];
+    try {
+      for (const c of chunks) {
+        let d = S.cache.get(c);
+        if (!d) {
+          d = JSON.parse(await gunzipBase64(c));
+          S.cache.set(c, d);
+        }
+        decoded.push(d);
+        if (gen !== S.gen) return;
+      }
+    } catch (e) {
+      if (gen !== S.gen) return;
+      error.textContent = "Cannot read the frames: " + (e && e.message ? e.message : e);
+      return;
+    }
+    // keep only the chunks in use
+    const keep = new Set(chunks);
+    for (const key of [...S.cache.keys()]) if (!keep.has(key) || S.cache.size > CHUNK_CACHE_MAX) S.cache.delete(key);
+    const nper = decoded.length ? decoded[0].f.length : 0;
+    const per = [];
+    for (let i = 0; i < nper; i++) {
+      const out = [];
+      for (const d of decoded) {
+        let prev = null;
+        for (const fr of d.f[i]) {
+          const svg = fr.svg === null ? prev : fr.svg;
+          prev = svg;
+          out.push(fr.svg === null ? Object.assign({}, fr, { svg }) : fr);
+        }
+      }
+      per.push(out);
+    }
+    S.frames = per;
+    S.ready = true;
+    S.shownKey = null;
+    update();
+  }
+
+  // ---------------------------------------------------------------- drawing
+  function drawScores(fr, prev) {
+    const m = meta();
+    const names = fr.names || m.names || [];
+    const colors = m.colors || [];
+    const table = h("table", "hl-score-table");
+    const tb = h("tbody");
+    const scores = fr.scores || [];
+    const best = scores.length ? Math.max(...scores.filter((s) => typeof s === "number")) : null;
+    scores.forEach((s, i) => {
+      const tr = h("tr", "hl-score-row" + (s === best ? " hl-lead" : ""));
+      const sw = h("span", "hl-swatch");
+      sw.style.background = /^#[0-9a-fA-F]{3,8}$|^[a-zA-Z]{3,20}$/.test(colors[i] || "") ? colors[i] : "#888";
+      const tdName = h("td", "hl-score-name");
+      tdName.append(sw, document.createTextNode(names[i] !== undefined ? names[i] : "Seat " + (i + 1)));
+      const tdScore = h("td", "hl-score-val", fmt(s));
+      const d = prev && prev.scores && typeof prev.scores[i] === "number" && typeof s === "number" ? s - prev.scores[i] : 0;
+      const tdDelta = h("td", "hl-score-delta" + (d > 0 ? " hl-up" : d < 0 ? " hl-down" : ""), d ? (d > 0 ? "+" : "") + fmt(d) : "");
+      tr.append(tdName, tdScore, tdDelta);
+      tb.append(tr);
+    });
+    table.append(tb);
+    scoreBox.replaceChildren(table);
+  }
+
+  function drawEvents(fr, k) {
+    const names = fr.names || meta().names || [];
+    const head = h("div", "hl-step-head");
+    head.append(h("span", "hl-step-k", k === 0 ? "Start" : "Step " + k));
+    if (fr.action) head.append(h("code", "hl-action", fr.action));
+    stepBox.replaceChildren(head);
+    const items = [];
+    for (const ev of fr.events || []) {
+      const li = h("li", "hl-event");
+      li.append(h("span", "hl-event-text", ev.text));
+      for (const [seat, pts] of ev.deltas || []) {
+        li.append(h("span", "hl-delta " + (pts > 0 ? "hl-up" : "hl-down"), (pts > 0 ? "+" : "") + fmt(pts) + " " + (names[seat] !== undefined ? names[seat] : "seat " + seat)));
+      }
+      if (ev.rule) {
+        const r = h("span", "hl-rule", ev.rule);
+        if (ev.quote) r.title = "\u201C" + ev.quote + "\u201D";
+        li.append(r);
+      }
+      items.push(li);
+    }
+    if (!items.length) items.push(h("li", "hl-event hl-none", k === 0 ? "Initial state." : "No events."));
+    eventsBox.replaceChildren(...items);
+  }
+
+  function drawActions() {
+    const acts = model.get("_actions") || [];
+    if (!live()) { actionsBox.replaceChildren(); actionsBox.hidden = true; return; }
+    actionsBox.hidden = false;
+    const atEnd = idx() === count() - 1;
+    const parts = [];
+    const headRow = h("div", "hl-actions-head");
+    headRow.append(h("span", "hl-h", meta().terminal ? "Game over" : "Legal actions"));
+    if (!atEnd) headRow.append(h("span", "hl-note", " (go to the last state to act)"));
+    const bStep = button("step \u25B6", "Let chance or the seat's agent take the next action", () => send({ type: "step" }), "hl-stepbtn");
+    bStep.disabled = !atEnd || S.waiting || !!meta().terminal;
+    headRow.append(bStep);
+    let filter = null;
+    if (acts.length > 24) {
+      filter = h("input", "hl-filter");
+      filter.type = "text";
+      filter.placeholder = "filter " + acts.length + " actions";
+      filter.setAttribute("aria-label", "Filter actions");
+      headRow.append(filter);
+    }
+    parts.push(headRow);
+    const groups = new Map();
+    for (const a of acts) {
+      const kind = a.kind || "";
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(a);
+    }
+    const buttons = [];
+    for (const [kind, list] of groups) {
+      const row = h("div", "hl-action-row");
+      row.append(h("span", "hl-kind", kind));
+      for (const a of list) {
+        const b = button(a.label, a.value, () => send({ type: "apply", action: a.value }), "hl-act");
+        b.disabled = !atEnd || S.waiting;
+        row.append(b);
+        buttons.push([b, (a.label + " " + a.value).toLowerCase(), row]);
+      }
+      parts.push(row);
+    }
+    if (filter) {
+      filter.addEventListener("input", () => {
+        const q = filter.value.toLowerCase().trim();
+        const rows = new Map();
+        for (const [b, text, row] of buttons) {
+          const show = !q || text.includes(q);
+          b.hidden = !show;
+          rows.set(row, (rows.get(row) || false) || show);
+        }
+        for (const [row, any] of rows) row.hidden = !any;
+      });
+    }
+    actionsBox.replaceChildren(...parts);
+  }
+
+  function update() {
+    const m = meta();
+    title.textContent = m.title || "";
+    // perspective selector
+    const ps = m.perspectives || [null];
+    const names = m.names || [];
+    const key = JSON.stringify([ps, names]);
+    if (perspSel.dataset.key !== key) {
+      perspSel.replaceChildren(...ps.map((p, i) => {
+        const o = h("option", null, p === null ? "Omniscient" : (names[p] !== undefined ? names[p] : "Seat " + (p + 1)));
+        o.value = String(i);
+        return o;
+      }));
+      perspSel.dataset.key = key;
+    }
+    perspSel.value = String(pIndex());
+    perspSel.disabled = ps.length < 2;
+    const sp = String(Number(model.get("speed")) || 1);
+    if (![...speedSel.options].some((o) => o.value === sp)) {
+      const o = h("option", null, sp + "/s");
+      o.value = sp;
+      speedSel.append(o);
+    }
+    speedSel.value = sp;
+    bUndo.hidden = !live();
+    bUndo.disabled = S.waiting || count() < 2;
+    error.textContent = model.get("_error") || "";
+    error.hidden = !error.textContent;
+    root.classList.toggle("hl-waiting", S.waiting);
+
+    const n = count();
+    if (!S.ready || !n) {
+      status.textContent = S.ready ? "No states." : "Loading frames\u2026";
+      for (const b of [bFirst, bBack, bPlay, bNext, bLast]) b.disabled = true;
+      drawActions();
+      return;
+    }
+    const k = idx();
+    const pi = Math.min(pIndex(), S.frames.length - 1);
+    const fr = S.frames[pi][k];
+    slider.max = String(n - 1);
+    slider.value = String(k);
+    pos.textContent = k + " / " + (n - 1);
+    bFirst.disabled = bBack.disabled = k === 0;
+    bLast.disabled = k >= n - 1;
+    bNext.disabled = S.waiting || (k >= n - 1 && !(live() && !m.terminal));
+    bPlay.disabled = n < 2 && !live();
+    status.textContent = fr.status || "";
+    const shown = pi + ":" + k + ":" + fr.svg.length;
+    if (S.shownKey !== shown) {
+      const node = svgNode(fr.svg);
+      board.replaceChildren(node || h("div", "hl-error", "This board could not be drawn."));
+      S.shownKey = shown;
+    }
+    drawScores(fr, k > 0 ? S.frames[pi][k - 1] : null);
+    drawEvents(fr, k);
+    drawActions();
+  }
+
+  // ---------------------------------------------------------------- wiring
+  const onChunks = () => loadChunks();
+  const onUpdate = () => update();
+  const onError = () => { update(); };
+  const onMsg = (msg) => {
+    if (msg && msg.type === "done") {
+      if (msg.error) stopPlay();
+      done();
+    }
+  };
+  model.on("change:_chunks", onChunks);
+  model.on("change:_meta", onUpdate);
+  model.on("change:index", onUpdate);
+  const onPersp = () => { S.shownKey = null; update(); };
+  model.on("change:perspective", onPersp);
+  model.on("change:speed", onUpdate);
+  model.on("change:_actions", onUpdate);
+  model.on("change:_error", onError);
+  model.on("msg:custom", onMsg);
+  update();
+  loadChunks();
+
+  return () => {
+    stopPlay();
+    clearTimeout(S.waitTimer);
+    if (model.off) {
+      model.off("change:_chunks", onChunks);
+      model.off("change:_meta", onUpdate);
+      model.off("change:index", onUpdate);
+      model.off("change:perspective", onPersp);
+      model.off("change:speed", onUpdate);
+      model.off("change:_actions", onUpdate);
+      model.off("change:_error", onError);
+      model.off("msg:custom", onMsg);
+    }
+  };
+}
+
+export default { render };

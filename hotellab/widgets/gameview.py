@@ -1,0 +1,176 @@
+"""GameView: one anywidget that shows a Match, Replay, GameLog or State.
+
+The front end (``gameview.js``, ``gameview.css`` beside this file) is a pure renderer of
+frames built here in Python; see :mod:`hotellab.widgets._frames` for their format.
+"""
+
+from __future__ import annotations
+
+import html
+import pathlib
+
+import anywidget
+import traitlets
+
+from ..core.errors import HotellabError
+from ._frames import decode_frames
+from ._store import FrameStore, widget_state
+
+_HERE = pathlib.Path(__file__).parent
+
+
+class GameView(anywidget.AnyWidget):
+    """Board, step controls, timeline, events with their rules, scores and perspective.
+
+    :param obj: a :class:`~hotellab.Match` (live: its legal actions appear as buttons, and
+        "next" at the last state lets chance or the seat's agent play), or a
+        :class:`~hotellab.Replay`, :class:`~hotellab.GameLog` or :class:`~hotellab.State`
+        (every state of its history, from the initial one).
+    :param perspective: a seat (0..num_seats-1): the widget then holds *only* that seat's
+        frames, so nothing hidden from it reaches the browser (nor a saved notebook). None:
+        the omniscient frames plus one set per seat, and a selector to switch between them.
+    :param speed: steps per second when playing (the front end offers 0.5 to 16).
+    :param index: the state shown first (default: the last one for a Match, else 0).
+    :raises TypeError: for another kind of ``obj``; ValueError for a seat out of range.
+
+    Synced traits: ``index`` (shown state, 0..len-1), ``perspective`` (shown perspective),
+    ``speed``. Frames travel in ``_chunks`` (base64 of gzip JSON), so scrubbing works in an
+    exported notebook with no kernel. If the Match is stepped outside the widget, call
+    :meth:`refresh`.
+
+    >>> import hotellab as hl
+    >>> log = hl.play(hl.load_game("hostil_hostal", num_players=3), seed=1)
+    >>> view = GameView(hl.Replay(log), perspective=0)
+    >>> len(view) == len(hl.Replay(log))
+    True
+    """
+
+    _esm = _HERE / "gameview.js"
+    _css = _HERE / "gameview.css"
+
+    _chunks = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    _meta = traitlets.Dict().tag(sync=True)
+    _actions = traitlets.List(traitlets.Dict()).tag(sync=True)
+    _error = traitlets.Unicode("").tag(sync=True)
+    index = traitlets.Int(0).tag(sync=True)
+    perspective = traitlets.Int(None, allow_none=True).tag(sync=True)
+    speed = traitlets.Float(1.0).tag(sync=True)
+
+    def __init__(self, obj, perspective: int | None = None, *, speed: float = 1.0,
+                 index: int | None = None, **kwargs):
+        store, traits = widget_state(obj, perspective, speed=speed, index=index)
+        self._store: FrameStore = store
+        super().__init__(**traits, **kwargs)
+        self.on_msg(self._on_msg)
+
+    # -- validation -----------------------------------------------------------------------
+    @traitlets.validate("perspective")
+    def _valid_perspective(self, proposal):
+        p = proposal["value"]
+        store = getattr(self, "_store", None)
+        if store is not None and p not in store.perspectives:
+            shown = ", ".join("None" if q is None else str(q) for q in store.perspectives)
+            raise traitlets.TraitError(f"perspective {p!r} is not in this widget's frames ({shown})")
+        return p
+
+    @traitlets.validate("index")
+    def _valid_index(self, proposal):
+        k = proposal["value"]
+        store = getattr(self, "_store", None)
+        n = len(store) if store is not None else 1
+        return max(0, min(n - 1, k))
+
+    @traitlets.validate("speed")
+    def _valid_speed(self, proposal):
+        v = float(proposal["value"])
+        if not 0 < v <= 60:
+            raise traitlets.TraitError(f"speed is steps per second, from above 0 to 60; got {v}")
+        return v
+
+    # -- Python side ----------------------------------------------------------------------
+    def __len__(self) -> int:
+        """Number of states (frames per perspective)."""
+        return len(self._store)
+
+    @property
+    def match(self):
+        """The live Match, or None."""
+        return self._store.source.match
+
+    def frames(self, perspective: int | None = ...) -> list[dict]:
+        """The frames this widget holds for ``perspective`` (default: the shown one),
+        decoded from the chunks it sends to the browser."""
+        if perspective is ...:
+            perspective = self.perspective
+        i = self._store.perspectives.index(perspective)
+        return decode_frames(self._store.chunks)[i]
+
+    def refresh(self) -> None:
+        """Pick up actions applied to the Match outside the widget (or taken back)."""
+        self._publish(self._store.sync())
+
+    def _publish(self, changed: bool) -> None:
+        store = self._store
+        with self.hold_sync():
+            if changed:
+                self._chunks = list(store.chunks)
+            self._meta = store.meta()
+            self._actions = store.legal_actions()
+            if changed:
+                self.index = len(store) - 1
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        """Front-end requests: {"type": "apply", "action": text}, {"type": "step"},
+        {"type": "undo"}. Errors are shown in the widget, never raised into the kernel."""
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        m = self.match
+        error = ""
+        try:
+            if m is None:
+                raise ValueError("this view shows a record, not a live Match: nothing to play")
+            self._store.sync()
+            if kind == "apply":
+                text = content.get("action")
+                if not isinstance(text, str):
+                    raise ValueError("no action text was sent")
+                m.step(text)
+            elif kind == "step":
+                m.step()
+            elif kind == "undo":
+                m.undo()
+            else:
+                raise ValueError(f"unknown request {kind!r}")
+        except (HotellabError, ValueError, IndexError) as exc:
+            error = str(exc)
+        except Exception as exc:  # a bug in a game or agent: show it instead of losing it
+            error = f"{type(exc).__name__}: {exc}"
+        try:
+            self._publish(self._store.sync())
+        except Exception as exc:
+            error = error or f"{type(exc).__name__}: {exc}"
+        self._error = error
+        self.send({"type": "done", "error": error})
+
+    def _repr_mimebundle_(self, **kwargs):
+        """The widget for ipywidgets front ends, plus the shown board as HTML for viewers
+        that cannot run widgets (the SVG of the shown perspective only)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, md = bundle
+        try:
+            fr = self._store.frame_at(self.index, self.perspective)
+            data = dict(data)
+            data["text/html"] = (
+                f'<div class="hotellab-board"><div>{html.escape(fr["status"])}</div>{fr["svg"]}</div>'
+            )
+        except Exception:  # the HTML fallback is a courtesy; the widget itself still shows
+            pass
+        return data, md
+
+    def __repr__(self) -> str:
+        g = self._store.source.game
+        p = "omniscient" if self._store.perspective is None else f"seat {self._store.perspective}"
+        return f"<GameView {g.id}: {len(self)} states, {p}{', live' if self.match is not None else ''}>"
