@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -256,7 +257,8 @@ def test_replay_html_writes_a_standalone_page(log_path: Path, tmp_path: Path):
 # -- lab --------------------------------------------------------------------------------------
 
 
-def test_lab_finds_the_bundled_tutorial():
+def test_lab_finds_the_bundled_tutorial(monkeypatch):
+    monkeypatch.delenv("HOTELLAB_NOTEBOOKS", raising=False)
     nb_dir = cli.find_notebooks_dir()
     assert nb_dir == ROOT / "notebooks"
     assert (nb_dir / "hostil_hostal.ipynb").is_file()
@@ -313,7 +315,9 @@ def test_lab_serves_the_tutorial():
                 with urllib.request.urlopen(url, timeout=5) as resp:
                     info = json.load(resp)
                 break
-            except OSError:
+            except urllib.error.HTTPError:
+                raise  # the server answers, but not with the tutorial
+            except OSError:  # not listening yet
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.5)
