@@ -246,6 +246,7 @@ def replay_cmd(
     log_path: Path = typer.Argument(..., metavar="LOG", help="A game log written by `hotellab play --out` or GameLog.save()."),
     step: Optional[int] = typer.Option(None, "--step", "-k", help="Show state K (0 = initial; negative counts from the end)."),
     html: Optional[Path] = typer.Option(None, "--html", help="Write a standalone HTML page with the replay widget."),
+    perspective: Optional[int] = typer.Option(None, "--perspective", "-p", help="With --html: the page shows (and holds) only what this seat may see."),
 ) -> None:
     """Summarise a saved game; --step K shows one state, --html writes a page."""
     import hotellab as hl
@@ -255,6 +256,8 @@ def replay_cmd(
         replay = hl.Replay(log)
     except hl.HotellabError as exc:
         raise _fail(_error_message(exc)) from None
+    if perspective is not None and not 0 <= perspective < replay.game.num_seats:
+        raise _fail(f"--perspective must be a seat from 0 to {replay.game.num_seats - 1}, got {perspective}")
     state = None
     if step is not None:
         try:
@@ -288,7 +291,10 @@ def replay_cmd(
         except ImportError as exc:
             raise _fail(f"cannot write HTML: hotellab.widgets.export_html is not available ({exc})") from None
         try:
-            export_html(replay, html)
+            if perspective is None:
+                export_html(replay, html)
+            else:
+                export_html(replay, html, perspective=perspective)
         except OSError as exc:
             raise _fail(f"cannot write {html}: {exc.strerror or exc}") from None
         except hl.HotellabError as exc:

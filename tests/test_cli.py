@@ -252,6 +252,12 @@ def test_replay_html_writes_a_standalone_page(log_path: Path, tmp_path: Path):
     page = out.read_text("utf-8")
     assert "<html" in page.lower() and "</html>" in page.lower()
     assert "Hostil Hostal" in page
+    seat = run("replay", log_path, "--html", tmp_path / "seat1.html", "--perspective", "1")
+    assert seat.exit_code == 0, seat.output
+    assert (tmp_path / "seat1.html").read_text("utf-8").lower().startswith(("<!doctype html", "<html"))
+    bad = run("replay", log_path, "--html", tmp_path / "x.html", "--perspective", "9")
+    assert bad.exit_code == 2 and "--perspective must be a seat from 0 to 2" in bad.stderr
+    assert not (tmp_path / "x.html").exists()
 
 
 # -- lab --------------------------------------------------------------------------------------
