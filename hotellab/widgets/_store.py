@@ -41,7 +41,8 @@ class FrameStore:
 
     Attributes: ``source`` (:class:`~hotellab.widgets._frames.Source`), ``perspectives``
     (list: ``[p]`` or ``[None, 0, 1, ...]``), ``chunks`` (list of str), ``sizes`` (states
-    per chunk), ``framed`` (the state objects framed so far).
+    per chunk), ``framed`` (the state objects framed so far). The widget sends the last
+    chunk as ``_tail`` and the others as ``_chunks``: a live step changes ``_tail`` only.
     """
 
     def __init__(self, obj, perspective: int | None = None):
@@ -54,10 +55,8 @@ class FrameStore:
         self.chunks: list[str] = []
         self.sizes: list[int] = []
         self.framed: list = []
+        self._append(0, len(self.source.states))
         states = self.source.states
-        for start in range(0, len(states), CHUNK):
-            stop = min(start + CHUNK, len(states))
-            self._append(start, stop)
         last = states[-1] if states else None
         self.colors = _seat_colours(game, last, self.perspectives[0]) if last is not None else []
 
@@ -70,11 +69,38 @@ class FrameStore:
         ]
 
     def _append(self, start: int, stop: int) -> None:
+        """Frame states ``start..stop-1``. A last chunk with room left (a live match grows
+        one state at a time) takes them first, so a step re-sends one small chunk only."""
         if stop <= start:
             return
-        self.chunks.append(encode_chunk(self._entries(start, stop)))
-        self.sizes.append(stop - start)
         self.framed.extend(self.source.states[start:stop])
+        if self.sizes and self.sizes[-1] < CHUNK:
+            take = min(CHUNK - self.sizes[-1], stop - start)
+            entries = self._decoded_last() + self._entries(start, start + take)
+            self.chunks[-1] = encode_chunk(entries)
+            self.sizes[-1] = len(entries)
+            start += take
+        for a in range(start, stop, CHUNK):
+            b = min(a + CHUNK, stop)
+            self.chunks.append(encode_chunk(self._entries(a, b)))
+            self.sizes.append(b - a)
+
+    def _decoded_last(self, n: int | None = None) -> list[list[dict]]:
+        """The first ``n`` (default all) states' frames of the last chunk, SVGs filled in."""
+        per = decode_chunk(self.chunks[-1])["f"]
+        n = self.sizes[-1] if n is None else n
+        entries = []
+        last = [None] * len(per)
+        for j in range(n):
+            row = []
+            for i, fs in enumerate(per):
+                fr = fs[j]
+                if fr["svg"] is None:
+                    fr = {**fr, "svg": last[i]}
+                last[i] = fr["svg"]
+                row.append(fr)
+            entries.append(row)
+        return entries
 
     def _truncate(self, keep: int) -> None:
         """Keep the frames of the first ``keep`` states."""
@@ -83,21 +109,8 @@ class FrameStore:
             self.sizes.pop()
         total = sum(self.sizes)
         if total > keep:  # cut inside the last chunk: decode, slice, encode
-            c = decode_chunk(self.chunks[-1])
             n = self.sizes[-1] - (total - keep)
-            per = c["f"]
-            entries = []
-            last = [None] * len(per)
-            for j in range(n):
-                row = []
-                for i, fs in enumerate(per):
-                    fr = fs[j]
-                    if fr["svg"] is None:
-                        fr = {**fr, "svg": last[i]}
-                    last[i] = fr["svg"]
-                    row.append(fr)
-                entries.append(row)
-            self.chunks[-1] = encode_chunk(entries)
+            self.chunks[-1] = encode_chunk(self._decoded_last(n))
             self.sizes[-1] = n
         del self.framed[keep:]
 
@@ -195,7 +208,8 @@ def widget_state(obj, perspective: int | None = None, *, speed: float = 1.0, ind
         index += n
     index = max(0, min(n - 1, int(index)))
     traits = {
-        "_chunks": list(store.chunks),
+        "_chunks": list(store.chunks[:-1]),
+        "_tail": store.chunks[-1],
         "_meta": store.meta(),
         "_actions": store.legal_actions(),
         "_error": "",

@@ -5,6 +5,7 @@
 // get/set/on/off/save_changes/send methods). It is a pure renderer of frames built in Python:
 //
 //   model "_chunks"  list of base64(gzip(JSON {"n": states, "f": [[frame...] per perspective]}))
+//   model "_tail"    the last chunk (a live step changes only this one)
 //   model "_meta"    {"perspectives": [null, 0, 1, ...], "names": [...], "colors": [...],
 //                     "title": str, "live": bool, "terminal": bool}
 //   model "index", "perspective", "speed" (steps per second), "_actions" [{label, value, kind}],
@@ -258,7 +259,9 @@ function render({ model, el }) {
   // ---------------------------------------------------------------- frames
   async function loadChunks() {
     const gen = ++S.gen;
-    const chunks = model.get("_chunks") || [];
+    const chunks = [...(model.get("_chunks") || [])];
+    const tail = model.get("_tail");
+    if (tail) chunks.push(tail);
     const decoded = [];
     try {
       for (const c of chunks) {
@@ -471,6 +474,7 @@ function render({ model, el }) {
     }
   };
   model.on("change:_chunks", onChunks);
+  model.on("change:_tail", onChunks);
   model.on("change:_meta", onUpdate);
   model.on("change:index", onUpdate);
   const onPersp = () => { S.shownKey = null; update(); };
@@ -487,6 +491,7 @@ function render({ model, el }) {
     clearTimeout(S.waitTimer);
     if (model.off) {
       model.off("change:_chunks", onChunks);
+      model.off("change:_tail", onChunks);
       model.off("change:_meta", onUpdate);
       model.off("change:index", onUpdate);
       model.off("change:perspective", onPersp);

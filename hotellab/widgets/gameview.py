@@ -34,7 +34,7 @@ class GameView(anywidget.AnyWidget):
     :raises TypeError: for another kind of ``obj``; ValueError for a seat out of range.
 
     Synced traits: ``index`` (shown state, 0..len-1), ``perspective`` (shown perspective),
-    ``speed``. Frames travel in ``_chunks`` (base64 of gzip JSON), so scrubbing works in an
+    ``speed``. Frames travel in ``_chunks`` + ``_tail`` (base64 of gzip JSON), so scrubbing works in an
     exported notebook with no kernel. If the Match is stepped outside the widget, call
     :meth:`refresh`.
 
@@ -49,6 +49,7 @@ class GameView(anywidget.AnyWidget):
     _css = _HERE / "gameview.css"
 
     _chunks = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    _tail = traitlets.Unicode("").tag(sync=True)
     _meta = traitlets.Dict().tag(sync=True)
     _actions = traitlets.List(traitlets.Dict()).tag(sync=True)
     _error = traitlets.Unicode("").tag(sync=True)
@@ -113,7 +114,8 @@ class GameView(anywidget.AnyWidget):
         store = self._store
         with self.hold_sync():
             if changed:
-                self._chunks = list(store.chunks)
+                self._chunks = list(store.chunks[:-1])  # unchanged unless a step crossed
+                self._tail = store.chunks[-1]           # a chunk boundary or undo cut deep
             self._meta = store.meta()
             self._actions = store.legal_actions()
             if changed:

@@ -1,0 +1,295 @@
+"""Plotly figures of a game: score breakdown, score timeline and the adjacency graph.
+
+Every function returns a :class:`plotly.graph_objects.Figure` (never a FigureWidget, which
+adds megabytes per figure to a notebook). Text from data (player names, categories, rule
+sections) is HTML-escaped, since plotly renders a subset of HTML in labels and hovers.
+
+>>> import hotellab as hl
+>>> log = hl.play(hl.load_game("hostil_hostal", num_players=3), seed=1)
+>>> replay = hl.Replay(log)
+>>> fig = score_breakdown_figure(replay.final_state)
+>>> fig.layout.barmode
+'relative'
+"""
+
+from __future__ import annotations
+
+import html
+
+import plotly.graph_objects as go
+
+from .layout import board_layout, room_cell
+
+__all__ = ["score_breakdown_figure", "score_timeline_figure", "adjacency_figure", "board_layout"]
+
+_PALETTE = (
+    "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
+    "#9c755f", "#86bcb6", "#d37295", "#8cd17d", "#a0cbe8", "#ffbe7d", "#499894", "#f1ce63",
+)
+_SEAT_FALLBACK = ("#2b6cd4", "#d43b2b", "#e8892a", "#2e9d4f", "#d9b310", "#7b52c4")
+_FONT = dict(family="system-ui, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif", size=13)
+
+
+def _e(text) -> str:
+    return html.escape(str(text), quote=False)
+
+
+def _seat_info(state, names=None) -> tuple[list[str], list[str]]:
+    """Display names and colours of every seat (from the omniscient view when it has them)."""
+    game = state.game
+    n = game.num_seats
+    try:
+        seats = state.view(None).get("seats") or []
+    except Exception:  # a game without a view still gets a figure
+        seats = []
+    default = list(game.seat_names())
+    out_names, colours = [], []
+    for i in range(n):
+        s = seats[i] if i < len(seats) and isinstance(seats[i], dict) else {}
+        if names is not None and i < len(names):
+            out_names.append(str(names[i]))
+        else:
+            out_names.append(str(s.get("name") or default[i]))
+        c = s.get("color")
+        colours.append(c if isinstance(c, str) and c.startswith("#") else _SEAT_FALLBACK[i % len(_SEAT_FALLBACK)])
+    return out_names, colours
+
+
+def _base_layout(fig: go.Figure, title: str) -> None:
+    fig.update_layout(
+        title=dict(text=title, x=0.01, xanchor="left"),
+        font=_FONT,
+        template="plotly_white",
+        margin=dict(l=50, r=20, t=60, b=50),
+        legend=dict(orientation="v", yanchor="top", y=1, x=1.01),
+    )
+
+
+def score_breakdown_figure(state, *, names: list[str] | None = None) -> go.Figure:
+    """Stacked bars of where each seat's points come from.
+
+    :param state: any state of a game; ``state.score_breakdown()`` gives the items.
+    :param names: display names per seat (default: the view's seat names).
+    :returns: a Figure with one ``go.Bar`` trace per category (in order of first
+        appearance; x = seat index 0..num_seats-1 shown with the seat names, y = that seat's
+        points in the category, summed over its items; seats without the category are left
+        out) and a last ``go.Scatter`` trace named "total" with ``state.scores``. Bars stack
+        relatively: negative categories hang below zero. The hover shows the seat, the
+        category, the points and the rulebook section (``RuleRef.section``) of the item.
+    """
+    seat_names, _ = _seat_info(state, names)
+    n = len(seat_names)
+    items = list(state.score_breakdown())
+    cats: list[str] = []
+    sums: dict = {}
+    rules: dict = {}
+    for it in items:
+        if it.category not in cats:
+            cats.append(it.category)
+        key = (it.category, it.player)
+        sums[key] = sums.get(key, 0) + it.points
+        sec = getattr(it.rule, "section", str(it.rule))
+        rules.setdefault(key, [])
+        if sec not in rules[key]:
+            rules[key].append(sec)
+    fig = go.Figure()
+    for i, cat in enumerate(cats):
+        xs, ys, cd = [], [], []
+        for seat in range(n):
+            if (cat, seat) in sums:
+                xs.append(seat)
+                ys.append(sums[(cat, seat)])
+                cd.append([_e(seat_names[seat]), "; ".join(_e(r) for r in rules[(cat, seat)])])
+        colour = "#b9b2a6" if cat == "Start" else _PALETTE[i % len(_PALETTE)]
+        fig.add_trace(go.Bar(
+            name=_e(cat), x=xs, y=ys, customdata=cd, marker=dict(color=colour, line=dict(width=0.5, color="#fff")),
+            hovertemplate="<b>%{customdata[0]}</b><br>" + _e(cat).replace("%", "%%")
+            + ": %{y:+}<br><i>%{customdata[1]}</i><extra></extra>",
+        ))
+    scores = list(state.scores)
+    fig.add_trace(go.Scatter(
+        name="total", x=list(range(n)), y=scores, mode="markers+text",
+        text=[f"{s:g}" if isinstance(s, (int, float)) else str(s) for s in scores],
+        textposition="top center", textfont=dict(size=14, color="#222"),
+        marker=dict(symbol="line-ew", size=34, line=dict(width=3, color="#222")),
+        customdata=[_e(x) for x in seat_names],
+        hovertemplate="<b>%{customdata}</b><br>total: %{y}<extra></extra>",
+    ))
+    _base_layout(fig, f"Score breakdown — {_e(state.status_text())}")
+    fig.update_layout(
+        barmode="relative", bargap=0.35,
+        xaxis=dict(tickmode="array", tickvals=list(range(n)), ticktext=[_e(x) for x in seat_names]),
+        yaxis=dict(title="points", zeroline=True, zerolinecolor="#888"),
+    )
+    return fig
+
+
+def _as_replay(obj):
+    from ..core.replay import Replay
+
+    return obj if isinstance(obj, Replay) else Replay(obj)
+
+
+def score_timeline_figure(replay, *, names: list[str] | None = None) -> go.Figure:
+    """Each seat's score over the steps of a game.
+
+    :param replay: a Replay (or a GameLog, Match or final State, replayed from the start).
+    :param names: display names per seat (default: the log's player names).
+    :returns: a Figure with one ``go.Scatter`` line per seat (x = step k, 0..len-1;
+        y = ``replay.state_at(k).scores[seat]``; step-shaped) and, when the view model has a
+        ``night`` field, a last trace "night ends" marking each seat's score at the last
+        step of every night, plus dotted lines where a night begins. Hover: the step and
+        the status line (public text only; no action, which could reveal hidden cards).
+    """
+    replay = _as_replay(replay)
+    states = list(iter(replay))
+    last = states[-1]
+    if names is None:
+        names = getattr(replay.log, "players", None)
+        if names is not None and len(names) != last.game.num_seats:
+            names = None
+    seat_names, colours = _seat_info(last, names)
+    n = len(seat_names)
+    xs = list(range(len(states)))
+    scores = [list(s.scores) for s in states]
+    status = [_e(s.status_text()) for s in states]
+    nights = []
+    for s in states:
+        try:
+            nights.append(s.view(None).get("night"))
+        except Exception:  # no view: no night marks
+            nights.append(None)
+    fig = go.Figure()
+    for seat in range(n):
+        fig.add_trace(go.Scatter(
+            name=_e(seat_names[seat]), x=xs, y=[sc[seat] for sc in scores], mode="lines",
+            line=dict(color=colours[seat], width=2.5, shape="hv"), customdata=status,
+            hovertemplate="step %{x}: %{customdata}<br>" + _e(seat_names[seat]).replace("%", "%%")
+            + ": <b>%{y}</b><extra></extra>",
+        ))
+    ends = [k - 1 for k in range(1, len(states)) if nights[k] != nights[k - 1] and nights[k - 1] is not None]
+    if last.is_terminal and nights[-1] is not None:
+        ends.append(len(states) - 1)
+    if ends:
+        ex, ey, ec, et = [], [], [], []
+        for k in ends:
+            for seat in range(n):
+                ex.append(k)
+                ey.append(scores[k][seat])
+                ec.append(colours[seat])
+                et.append(f"{_e(seat_names[seat])}: {scores[k][seat]} after night {nights[k]}")
+        fig.add_trace(go.Scatter(
+            name="night ends", x=ex, y=ey, mode="markers", text=et,
+            marker=dict(symbol="diamond", size=10, color=ec, line=dict(width=1.5, color="#222")),
+            hovertemplate="step %{x}: %{text}<extra></extra>",
+        ))
+    for k in range(1, len(states)):
+        if nights[k] != nights[k - 1] and nights[k] is not None:
+            fig.add_vline(x=k, line=dict(color="#999", width=1, dash="dot"),
+                          annotation=dict(text=f"night {_e(nights[k])}", font=dict(size=11, color="#777")),
+                          annotation_position="top right")
+    _base_layout(fig, f"Scores over {len(states) - 1} steps")
+    fig.update_layout(xaxis=dict(title="step (actions applied)"), yaxis=dict(title="points"), hovermode="closest")
+    return fig
+
+
+_EDGE_STYLE = {
+    "orthogonal": dict(color="#6a5acd", width=4, dash="solid"),
+    "below": dict(color="#c0392b", width=3, dash="dash"),
+    "lobby": dict(color="#7c6f97", width=3, dash="dashdot"),
+    "contains": dict(color="#cbbf9f", width=1, dash="solid"),
+    "bed": dict(color="#8b7355", width=1.5, dash="dot"),
+}
+
+
+def _hover(node, d: dict) -> str:
+    lines = [f"<b>{_e(d.get('label', node))}</b>"]
+    for k, v in d.items():
+        if k == "label":
+            continue
+        lines.append(f"{_e(k)}: {_e(v)}")
+    return "<br>".join(lines)
+
+
+def adjacency_figure(state) -> go.Figure:
+    """The adjacency graph of ``state`` (``state.adjacency_graph()``) laid out like the board.
+
+    :returns: a Figure with one line trace per edge ``kind`` (styled by kind; names like
+        "orthogonal", "below", "contains", "bed", "lobby") followed by one marker trace per
+        node ``kind`` ("lobby", "room", "bed"). Rooms sit by floor/col (floor 2 above), beds
+        inside their room by row/col (coloured by the first guest's seat, white when empty,
+        labelled with their value), the Lobby at column 0 of floor 1. Hovering a node lists
+        its attributes. Positions come from :func:`hotellab.viz.layout.board_layout`.
+    """
+    G = state.adjacency_graph()
+    pos = board_layout(G)
+    _, colours = _seat_info(state)
+    fig = go.Figure()
+    # room cells as background rectangles
+    for node, d in G.nodes(data=True):
+        if d.get("kind") in ("room", "lobby") and isinstance(d.get("floor"), int) and isinstance(d.get("col"), int):
+            x0, y0, x1, y1 = room_cell(d["floor"], d["col"])
+            fig.add_shape(type="rect", x0=x0, y0=y0, x1=x1, y1=y1, layer="below",
+                          line=dict(color="#8b7355" if d["kind"] == "room" else "#7c6f97", width=1.5),
+                          fillcolor="#f6eedf" if d["kind"] == "room" else "#ece6f4")
+    kinds: list[str] = []
+    for _, _, d in G.edges(data=True):
+        k = d.get("kind", "edge")
+        if k not in kinds:
+            kinds.append(k)
+    order = ["contains", "bed", "orthogonal", "below", "lobby"]
+    kinds.sort(key=lambda k: order.index(k) if k in order else len(order))
+    for kind in kinds:
+        xs, ys = [], []
+        for a, b, d in G.edges(data=True):
+            if d.get("kind", "edge") != kind:
+                continue
+            (x0, y0), (x1, y1) = pos[a], pos[b]
+            xs += [x0, x1, None]
+            ys += [y0, y1, None]
+        style = _EDGE_STYLE.get(kind, dict(color="#555", width=1.5, dash="solid"))
+        fig.add_trace(go.Scatter(name=f"edge: {_e(kind)}", x=xs, y=ys, mode="lines", line=style, hoverinfo="skip"))
+    node_kinds: list[str] = []
+    for _, d in G.nodes(data=True):
+        k = d.get("kind", "node")
+        if k not in node_kinds:
+            node_kinds.append(k)
+    node_kinds.sort(key=lambda k: ["lobby", "room", "bed"].index(k) if k in ("lobby", "room", "bed") else 3)
+    for kind in node_kinds:
+        nodes = [(n, d) for n, d in G.nodes(data=True) if d.get("kind", "node") == kind]
+        xs = [pos[n][0] for n, _ in nodes]
+        ys = [pos[n][1] for n, _ in nodes]
+        hover = [_hover(n, d) for n, d in nodes]
+        if kind == "bed":
+            fill, text = [], []
+            for _, d in nodes:
+                g = d.get("guests") or []
+                seat = g[0] if g and isinstance(g[0], int) else None
+                fill.append(colours[seat] if seat is not None and 0 <= seat < len(colours) else "#ffffff")
+                v = d.get("value")
+                text.append(f"{v:+d}" if isinstance(v, int) and v else str(v if v is not None else ""))
+            marker = dict(symbol="square", size=26, color=fill, line=dict(width=1.5, color="#8b7355"))
+            tfont = dict(size=11, color="#222")
+        elif kind == "room":
+            text = [_e(d.get("label", n)) for n, d in nodes]
+            marker = dict(symbol="square", size=14, color="#8b7355")
+            tfont = dict(size=15, color="#2d2a26")
+        elif kind == "lobby":
+            text = [_e(d.get("label", "Lobby")) for _, d in nodes]
+            marker = dict(symbol="diamond", size=20, color="#7c6f97")
+            tfont = dict(size=15, color="#4b3f72")
+        else:
+            text = [_e(d.get("label", n)) for n, d in nodes]
+            marker = dict(size=12, color="#555")
+            tfont = dict(size=12)
+        fig.add_trace(go.Scatter(
+            name=_e(kind), x=xs, y=ys, mode="markers+text", text=text,
+            textposition="middle center" if kind == "bed" else "middle right",
+            textfont=tfont, marker=marker, hovertext=hover, hoverinfo="text",
+        ))
+    _base_layout(fig, f"Adjacency — {_e(state.status_text())}")
+    fig.update_layout(
+        xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x", scaleratio=1),
+        plot_bgcolor="#fff", hovermode="closest",
+    )
+    return fig
