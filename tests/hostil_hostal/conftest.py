@@ -1,0 +1,258 @@
+"""Helpers for the Hostil Hostal tests (fixture ``hh``).
+
+Positions for rule tests are built in two ways:
+
+1. **Forced actions** (preferred). ``hh.start(n, ...)`` plays the whole setup with forced
+   chance outcomes: ``chance shuffle rooms 0,1,2,3,4`` (so the rooms in play are boards 1, 2,
+   3, ... in position order), one forced ``chance wear B F`` per room, a forced shuffle of
+   every deck (by default the identity, so a deck is drawn 1, 2, 3, ...; ``hands=`` puts the
+   chosen three cards on top) and the identity shuffle of the reform deck. It returns the
+   state at Night 1, round 1, with seat 0 (the first player) to act.
+
+2. **Adjusting a real state** for dawn and day effects: ``hh.adjust(state, ...)`` takes a
+   state reached by actions, copies it with ``state._copy()`` (the engine's own cheap copy:
+   every mutable list is fresh, nothing is shared with ``state``) and sets fields:
+
+   - ``beds={board: {bed: [guest, ...]}}`` replaces the occupancy of the listed rooms
+     (a guest is a seat number, or ``hh.sed(seat)`` for a sedated guest). Unless ``supply``
+     / ``lobby`` are given, every human seat's unbedded guests are put in the Lobby (supply 0,
+     so the seat may pass; Lobby guests are untouched by every rule) and the automata's
+     unbedded guests are in the Lobby too: 4 guests per seat are conserved.
+   - ``cards={board: [(seat, number), ...]}`` replaces the face-down cards of the listed rooms;
+     each card is taken from wherever it was (hand, deck, discard, another room), so every
+     card still exists exactly once.
+   - ``hands={seat: (numbers...)}`` sets a hand (cards taken from deck/discard/rooms; the
+     cards it replaces go to that seat's discard).
+   - ``score={seat: points}`` sets the rest points (the score breakdown's "Start" item is
+     moved by the same amount so the breakdown still sums to the score).
+   - ``wear={board: value}``, ``reform={board: (id, side)}``, ``first=seat``,
+     ``supply=[...]``, ``lobby=[...]``.
+
+   The adjusted state carries the history of the state it came from (so ``to_json`` of an
+   adjusted state does not describe it: only use ``apply`` from there).
+
+``hh.pass_all(state)`` makes every player pass (ending their turn after the mandatory action
+when Spy is still offered) until the night ends. ``hh.run(state, *texts)`` applies action
+texts in order. ``hh.scores_delta(a, b)`` is ``b.scores - a.scores`` per seat.
+
+Rooms: with ``hh.start`` the board at position i is board i + 1, laid at
+``components.POSITIONS[n][i]`` (3 players: board 1 at floor 1 col 1, board 2 at floor 1
+col 2, board 3 at floor 2 col 1 above board 1).
+"""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+import hotellab as hl
+from hotellab.games.hostil_hostal import components as C
+from hotellab.games.hostil_hostal import state as HS
+
+GAME = "hostil_hostal"
+
+
+def game(n=3, **options):
+    return hl.load_game(GAME, num_players=n, options=options)
+
+
+def run(state, *texts):
+    """Apply each action text in order; return the last state."""
+    for t in texts:
+        state = state.apply(t)
+    return state
+
+
+def deck_perm(first, top=11):
+    """A shuffle permutation of the sorted items 1..top that puts ``first`` on top in order."""
+    first = list(first)
+    rest = [c for c in range(1, top + 1) if c not in first]
+    return ",".join(str(c - 1) for c in first + rest)
+
+
+def setup_actions(n=3, *, rooms=(0, 1, 2, 3, 4), wear=None, hands=None, decks=None, room_sides=None):
+    """The forced chance actions of a whole setup (see the module doc)."""
+    g = game(n)
+    R = len(C.POSITIONS[n])
+    boards = [rooms[i] + 1 for i in range(R)]
+    wear = list(wear) if wear is not None else [6] * R
+    out = ["chance shuffle rooms " + ",".join(map(str, rooms))]
+    if room_sides is not None:  # only with the option sides="random"
+        out += [f"chance side {b} {sd}" for b, sd in zip(boards, room_sides)]
+    out += [f"chance wear {b} {w}" for b, w in zip(boards, wear)]
+    for s in range(g.num_seats):
+        top = 12 if g.is_automata(s) else 11
+        if decks is not None and s in decks:
+            out.append(f"chance shuffle deck{s} {decks[s]}")
+        elif hands is not None and s in hands:
+            out.append(f"chance shuffle deck{s} {deck_perm(hands[s], top)}")
+        else:
+            out.append(f"chance shuffle deck{s} {deck_perm([], top)}")
+    out.append("chance shuffle reforms 0,1,2,3,4")
+    return out
+
+
+def start(n=3, *, rooms=(0, 1, 2, 3, 4), wear=None, hands=None, decks=None, room_sides=None, **options):
+    """State at Night 1, round 1 after a fully forced setup (see the module doc).
+
+    ``hands={seat: (a, b, c)}`` puts those cards on top of the seat's deck (for the automata:
+    the three cards dealt face down to the rooms at dusk, in position order); ``decks`` gives
+    whole permutations; ``wear`` the forced wear die of each room; ``room_sides`` the forced
+    side of each room when the option ``sides="random"``; ``options`` are game options.
+    """
+    if options.get("sides") == "random" and room_sides is None:
+        room_sides = "A" * len(C.POSITIONS[n])
+    s = game(n, **options).new_initial_state()
+    return run(s, *setup_actions(n, rooms=rooms, wear=wear, hands=hands, decks=decks, room_sides=room_sides))
+
+
+class _Sedated(int):
+    pass
+
+
+def sed(seat):
+    """A sedated guest of ``seat`` for :func:`adjust`'s ``beds``."""
+    return _Sedated(seat)
+
+
+def _take_card(s, seat, number):
+    """Remove card (seat, number) from wherever it is in ``s`` (a private copy)."""
+    if number in s.hands[seat]:
+        h = list(s.hands[seat]); h.remove(number); s.hands[seat] = tuple(h); return
+    if number in s.decks[seat]:
+        s.decks[seat] = tuple(c for c in s.decks[seat] if c != number); return
+    if number in s.discards[seat]:
+        s.discards[seat] = tuple(c for c in s.discards[seat] if c != number); return
+    cid = seat * 16 + number
+    for pos in range(len(s.cards)):
+        if cid in s.cards[pos]:
+            s.cards[pos] = tuple(c for c in s.cards[pos] if c != cid); return
+    raise AssertionError(f"card {number} of seat {seat} is nowhere")
+
+
+def adjust(state, *, beds=None, cards=None, hands=None, score=None, wear=None, reform=None,
+           first=None, supply=None, lobby=None):
+    """A copy of ``state`` with fields set (see the module doc). ``state`` is untouched."""
+    s = state._copy()
+    g = s.game
+    if hands:
+        for seat, numbers in hands.items():
+            old = list(s.hands[seat])
+            s.hands[seat] = ()
+            for c in numbers:
+                if c in old:
+                    old.remove(c)
+                else:
+                    _take_card(s, seat, c)
+            s.discards[seat] = s.discards[seat] + tuple(old)
+            s.hands[seat] = tuple(sorted(numbers))
+    if cards:
+        for board, lst in cards.items():
+            pos = s.pos_of[board]
+            for cid in list(s.cards[pos]):  # cards replaced go back to the owner's discard
+                s.cards[pos] = tuple(c for c in s.cards[pos] if c != cid)
+                s.discards[cid >> 4] = s.discards[cid >> 4] + (cid & 15,)
+            new = []
+            for seat, number in lst:
+                _take_card(s, seat, number)
+                new.append(seat * 16 + number)
+            s.cards[pos] = tuple(new)
+    if beds is not None:
+        for board, spec in beds.items():
+            pos = s.pos_of[board]
+            room = [()] * len(s.layouts[pos].beds)
+            for bed, guests in spec.items():
+                room[bed] = tuple(int(x) * 2 + (1 if isinstance(x, _Sedated) else 0) for x in guests)
+            s.beds[pos] = tuple(room)
+        for seat in range(g.num_seats):
+            bedded = sum(1 for room in s.beds for gs in room for x in gs if x >> 1 == seat)
+            s.supply[seat] = 0
+            s.lobby[seat] = C.GUESTS_PER_PLAYER - bedded
+    if supply is not None:
+        s.supply = list(supply)
+    if lobby is not None:
+        s.lobby = list(lobby)
+    if score:
+        s.ledger = dict(s.ledger)
+        s._ledger_own = True
+        for seat, v in score.items():
+            s.ledger[(seat, "Start")] += v - s.score[seat]
+            s.score[seat] = v
+    if wear:
+        for board, v in wear.items():
+            s.wear[s.pos_of[board]] = v
+    if reform:
+        for board, v in reform.items():
+            s.reform[s.pos_of[board]] = v
+    if first is not None:
+        s.first = first
+        if s.node[0] == HS.N_TURN and s.turn == 0:
+            s.node = (HS.N_TURN, first)
+    return s
+
+
+def pass_all(state, max_steps=100):
+    """Every player passes (and ends the turn when Spy is still offered) until the night ends."""
+    s = state
+    for _ in range(max_steps):
+        if s.stage != "night" or s.node[0] != HS.N_TURN:
+            return s
+        p = s.current_player
+        legal = {str(a) for a in s.legal_actions()}
+        if f"p{p} end" in legal:
+            s = s.apply(f"p{p} end")
+        elif f"p{p} pass" in legal:
+            s = s.apply(f"p{p} pass")
+        else:
+            raise AssertionError(f"p{p} cannot pass: {sorted(legal)[:8]} ({s.status_text()})")
+    raise AssertionError("pass_all did not end the night")
+
+
+def scores_delta(a, b):
+    return [y - x for x, y in zip(a.scores, b.scores)]
+
+
+def legal_texts(state):
+    return sorted(str(a) for a in state.legal_actions())
+
+
+def all_events(state):
+    return [e.text for e in state.events]
+
+
+def guests_of(state, board):
+    """{bed: [seat, ...]} of the room with board number ``board`` (sedated included)."""
+    pos = state.pos_of[board]
+    return {b: [x >> 1 for x in gs] for b, gs in enumerate(state.beds[pos]) if gs}
+
+
+def random_playout(state, rng, max_steps=5000, trace=None):
+    """Play uniformly random legal actions (chance sampled) to the end; returns the final state."""
+    s = state
+    for _ in range(max_steps):
+        if s.is_terminal:
+            return s
+        if s.is_chance_node:
+            a = s.sample_chance(rng)
+        else:
+            legal = s.legal_actions()
+            a = legal[rng.randrange(len(legal))]
+        s = s.apply(a)
+        if trace is not None:
+            trace(s)
+    raise AssertionError(f"no end after {max_steps} steps ({s.status_text()})")
+
+
+HH = types.SimpleNamespace(
+    GAME=GAME, C=C, HS=HS, game=game, run=run, deck_perm=deck_perm, setup_actions=setup_actions,
+    start=start, sed=sed, adjust=adjust, pass_all=pass_all, scores_delta=scores_delta,
+    legal_texts=legal_texts, all_events=all_events, guests_of=guests_of,
+    random_playout=random_playout,
+)
+
+
+@pytest.fixture(scope="session")
+def hh():
+    """The helper namespace documented in this module's docstring."""
+    return HH
