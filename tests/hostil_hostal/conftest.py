@@ -209,6 +209,28 @@ def pass_all(state, max_steps=100):
     raise AssertionError("pass_all did not end the night")
 
 
+def turn(state, *texts):
+    """Apply each night action text and, when the actor is then only offered Spy or "end",
+    end their turn (the Spy bonus action keeps the turn open after the mandatory action)."""
+    s = state
+    for t in texts:
+        s = s.apply(t)
+        p = int(t.split()[0][1:])
+        if s.node[0] == HS.N_TURN and s.node[1] == p and s.acted:
+            s = s.apply(f"p{p} end")
+    return s
+
+
+def skip_night(state, misfortune=1):
+    """From a Night's first turn: every guest to the Lobby, everyone passes, the misfortune die
+    rolls ``misfortune`` and the day runs; returns the next state that needs a decision or a
+    chance outcome (normally the next Night, or a reshuffle at Dusk, or the end)."""
+    s = pass_all(adjust(state, beds={}))
+    if s.node[0] == HS.N_MISFORTUNE:
+        s = s.apply(f"chance misfortune {misfortune}")
+    return s
+
+
 def scores_delta(a, b):
     return [y - x for x, y in zip(a.scores, b.scores)]
 
@@ -248,7 +270,7 @@ HH = types.SimpleNamespace(
     GAME=GAME, C=C, HS=HS, game=game, run=run, deck_perm=deck_perm, setup_actions=setup_actions,
     start=start, sed=sed, adjust=adjust, pass_all=pass_all, scores_delta=scores_delta,
     legal_texts=legal_texts, all_events=all_events, guests_of=guests_of,
-    random_playout=random_playout,
+    random_playout=random_playout, turn=turn, skip_night=skip_night,
 )
 
 
