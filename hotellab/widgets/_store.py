@@ -21,6 +21,9 @@ from ._frames import (
 
 CHUNK = 64
 """States per chunk when a whole replay is framed (the browser decodes chunk by chunk)."""
+TAIL = 16
+"""A live match's steps go into a last chunk of at most this many states, so that a step
+re-encodes (and re-sends) a few frames only."""
 
 
 def _seat_colours(game, state, perspective) -> list[str]:
@@ -74,14 +77,15 @@ class FrameStore:
         if stop <= start:
             return
         self.framed.extend(self.source.states[start:stop])
-        if self.sizes and self.sizes[-1] < CHUNK:
-            take = min(CHUNK - self.sizes[-1], stop - start)
+        if self.sizes and self.sizes[-1] < TAIL:
+            take = min(TAIL - self.sizes[-1], stop - start)
             entries = self._decoded_last() + self._entries(start, start + take)
             self.chunks[-1] = encode_chunk(entries)
             self.sizes[-1] = len(entries)
             start += take
-        for a in range(start, stop, CHUNK):
-            b = min(a + CHUNK, stop)
+        size = CHUNK if stop - start > TAIL else TAIL
+        for a in range(start, stop, size):
+            b = min(a + size, stop)
             self.chunks.append(encode_chunk(self._entries(a, b)))
             self.sizes.append(b - a)
 

@@ -1,0 +1,373 @@
+"""GameView, frames() and export_html(): frames, hidden information, live play, static pages."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+import traitlets
+
+import hotellab as hl
+from hotellab.core.actions import CHANCE
+from hotellab.widgets import GameView, export_html, frames
+from hotellab.widgets._frames import decode_chunk, decode_frames
+
+WIDGETS = pathlib.Path(hl.__file__).parent / "widgets"
+EVIL = "<b>Eve&Co</b>"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return hl.load_game("hostil_hostal", num_players=3)
+
+
+@pytest.fixture(scope="module")
+def log(game):
+    return hl.play(game, agents=["random"] * 3, seed=1)
+
+
+@pytest.fixture(scope="module")
+def replay(log):
+    return hl.Replay(log)
+
+
+def all_frames(view: GameView) -> list[list[dict]]:
+    """Decode exactly what the widget sends to the browser: _chunks + _tail."""
+    return decode_frames([*view._chunks, view._tail])
+
+
+def svg_text(svg: str) -> str:
+    root = ET.fromstring(svg)
+    return "\n".join("".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def strings(obj):
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            yield from strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from strings(v)
+
+
+# -- frames -------------------------------------------------------------------------------------
+def test_frames_one_per_state(replay, log):
+    fs = frames(replay)
+    assert len(fs) == len(replay)
+    assert set(fs[0]) == {"svg", "status", "action", "events", "scores", "names"}
+    assert fs[0]["action"] is None and fs[0]["events"] == []
+    for k in (1, len(replay) // 2, len(replay) - 1):
+        state = replay.state_at(k)
+        assert fs[k]["action"] == str(replay.action_at(k))
+        assert fs[k]["scores"] == state.scores
+        assert fs[k]["status"] == state.status_text()
+        assert fs[k]["names"] == log.players
+        assert fs[k]["svg"] == state.game.render_svg(state.view(None))
+        assert [e["text"] for e in fs[k]["events"]] == [e.text for e in state.events]
+        assert [e["rule"] for e in fs[k]["events"]] == [e.rule.section for e in state.events]
+    # a GameLog and a final State give the same frames
+    assert frames(log) == fs
+    assert len(frames(replay.final_state, 1)) == len(replay)
+
+
+def test_frames_reject_bad_input(replay):
+    with pytest.raises(TypeError):
+        frames("not a game")
+    with pytest.raises(ValueError):
+        frames(replay, perspective=3)
+
+
+def test_frame_events_carry_rule_and_deltas(replay):
+    fs = frames(replay)
+    with_delta = [e for f in fs for e in f["events"] if "deltas" in e]
+    assert with_delta, "a whole game scores points"
+    for f in fs:
+        for e in f["events"]:
+            assert e["rule"]  # every event names its rulebook section
+            for seat, pts in e.get("deltas", []):
+                assert 0 <= seat < 3 and pts != 0
+
+
+# -- hidden information -----------------------------------------------------------------------------
+def hidden_names(state, p) -> set[str]:
+    """Card names another seat holds that seat ``p`` cannot read anywhere in its view."""
+    omni, mine = state.view(None), state.view(p)
+    visible = "\n".join(strings(mine))
+    out = set()
+    for s_omni, s_mine in zip(omni["seats"], mine["seats"]):
+        if s_mine["hand"] is None:
+            out |= {c["name"] for c in s_omni["hand"]}
+    for r_omni, r_mine in zip(omni["rooms"], mine["rooms"]):
+        for c_omni, c_mine in zip(r_omni["cards"], r_mine["cards"]):
+            if c_mine["number"] is None:
+                out.add(c_omni["name"])
+    return {n for n in out if n not in visible}
+
+
+def test_perspective_widget_ships_nothing_hidden(replay):
+    view = GameView(replay, perspective=0)
+    assert view._meta["perspectives"] == [0]
+    decoded = all_frames(view)
+    assert len(decoded) == 1 and len(decoded[0]) == len(replay)
+    leaks_checked = 0
+    for k, state in enumerate(replay):
+        fr = decoded[0][k]
+        # the board is drawn from seat 0's view and nothing else
+        assert fr["svg"] == state.game.render_svg(state.view(0))
+        hidden = hidden_names(state, 0)
+        text = svg_text(fr["svg"]) + "\n" + json.dumps(fr["events"]) + "\n" + str(fr["action"])
+        for name in hidden:
+            assert not re.search(rf"(?<![\w#]){re.escape(name)}(?!\w)", text), (k, name)
+            leaks_checked += 1
+        # the numbers of other seats' face-down cards are not in the SVG either
+        mine = state.view(0)
+        assert mine["perspective"] == 0
+        a = replay.action_at(k)
+        if a is not None and a.player not in (0, CHANCE):
+            assert fr["action"] == f"p{a.player} {a.kind} \u2026"
+    assert leaks_checked > 50  # the game really had hidden cards to leak
+    # the omniscient widget does show them (so the check above can fail)
+    omni = frames(replay, None)
+    assert any(
+        name in svg_text(omni[k]["svg"]) for k, s in enumerate(replay) if k % 10 == 0 for name in hidden_names(s, 0)
+    )
+
+
+def test_perspective_frames_hide_shuffles_and_other_seats_moves(replay):
+    fs = frames(replay, perspective=1)
+    for k in range(1, len(replay)):
+        a = replay.action_at(k)
+        prev = replay.state_at(k - 1)
+        if a.player == 1:
+            assert fs[k]["action"] == str(a)
+        elif a.player == CHANCE and a in dict(prev.chance_outcomes()):
+            assert fs[k]["action"] == str(a)  # dice are public
+        else:
+            assert fs[k]["action"] == ("chance" if a.player == CHANCE else f"p{a.player}") + f" {a.kind} \u2026"
+
+
+def test_omniscient_widget_ships_every_perspective(replay):
+    view = GameView(replay)
+    assert view._meta["perspectives"] == [None, 0, 1, 2]
+    decoded = all_frames(view)
+    assert [len(x) for x in decoded] == [len(replay)] * 4
+    k = len(replay) // 2
+    state = replay.state_at(k)
+    for i, p in enumerate([None, 0, 1, 2]):
+        assert decoded[i][k]["svg"] == state.game.render_svg(state.view(p))
+    assert view.frames(2)[k]["svg"] == decoded[3][k]["svg"]
+    view.perspective = 2
+    with pytest.raises(traitlets.TraitError):
+        GameView(replay, perspective=0).perspective = 1
+
+
+# -- the widget ---------------------------------------------------------------------------------
+def test_gameview_from_every_source(game, log, replay):
+    n = len(replay)
+    for obj in (log, replay, replay.final_state):
+        v = GameView(obj, perspective=1)
+        assert len(v) == n and v.index == 0 and not v._meta["live"]
+        assert v._meta["names"] == ["Blue", "Red", "Orange"]
+        assert v._meta["colors"][0].startswith("#")
+    m = hl.Match(game, seed=1, agents=["random"] * 3)
+    m.run(max_steps=20)
+    v = GameView(m)
+    assert len(v) == 21 and v.index == 20 and v._meta["live"]
+    with pytest.raises(TypeError):
+        GameView(42)
+    with pytest.raises(ValueError):
+        GameView(log, perspective=-1)
+    assert GameView(log, 0, index=-1).index == n - 1
+    assert GameView(log, 0, speed=4).speed == 4.0
+
+
+def test_chunks_are_compact_and_decode(replay):
+    v = GameView(replay, perspective=0)
+    chunks = [*v._chunks, v._tail]
+    raw = sum(len(json.dumps(f)) for f in frames(replay, 0))
+    sent = sum(len(c) for c in chunks)
+    assert sent * 8 < raw  # gzip + repeated-SVG elision
+    c = decode_chunk(chunks[0])
+    assert c["n"] == len(c["f"][0])
+    assert any(f["svg"] is None for f in c["f"][0])  # unchanged boards are not repeated
+
+
+def test_mimebundle(replay):
+    v = GameView(replay, perspective=1, index=10)
+    data, _meta = v._repr_mimebundle_()
+    w = data["application/vnd.jupyter.widget-view+json"]
+    assert w["model_id"] == v.model_id
+    state = replay.state_at(10)
+    assert state.game.render_svg(state.view(1)) in data["text/html"]
+    assert "text/plain" in data
+
+
+class Sent(list):
+    def __call__(self, content, buffers=None):
+        self.append(content)
+
+
+def live_view(game, perspective=None, players=None):
+    m = hl.Match(game, seed=4, agents=[None, "random", "random"], players=players)
+    v = GameView(m, perspective=perspective)
+    v.send = Sent()
+    return m, v
+
+
+def test_live_match_step_apply_undo_and_errors(game):
+    m, v = live_view(game)
+    for _ in range(60):  # chance and agents until seat 0 (no agent) must decide
+        v._on_msg(v, {"type": "step"}, [])
+        if v._error:
+            break
+    assert "has no agent" in v._error and v.send[-1]["error"] == v._error
+    n = len(v)
+    assert n == len(m.states) and v.index == n - 1
+    assert m.state.current_player == 0
+    acts = v._actions
+    assert acts and {a["value"] for a in acts} == {str(a) for a in m.state.legal_actions()}
+    assert acts[0]["label"] == m.state.action_to_string(m.state.legal_actions()[0])
+    # apply a legal action
+    v._on_msg(v, {"type": "apply", "action": acts[0]["value"]}, [])
+    assert v._error == "" and v.send[-1] == {"type": "done", "error": ""}
+    assert len(v) == n + 1 == len(m.states) and v.index == n
+    assert str(m.log.actions[-1]) == acts[0]["value"]
+    # an illegal one: the message names why, nothing changes
+    v._on_msg(v, {"type": "apply", "action": "p0 place 99 99"}, [])
+    assert v._error and len(v) == n + 1
+    v._on_msg(v, {"type": "apply", "action": "gibberish"}, [])
+    assert "cannot read action" in v._error
+    # undo
+    v._on_msg(v, {"type": "undo"}, [])
+    assert v._error == "" and len(v) == n == len(m.states)
+    assert len(all_frames(v)[0]) == n
+    # frames stay equal to fresh ones after all this
+    fresh = frames(m)
+    assert [f["svg"] for f in all_frames(v)[0]] == [f["svg"] for f in fresh]
+
+
+def test_live_match_crossing_chunks_and_outside_changes(game):
+    m = hl.Match(game, seed=4, agents=["random"] * 3)
+    m.run(max_steps=70)
+    v = GameView(m, perspective=0)
+    v.send = Sent()
+    assert v._store.sizes == [64, 7]  # a replay's chunks, then a live tail
+    for _ in range(30):
+        v._on_msg(v, {"type": "step"}, [])
+    assert len(v) == 101 and v._store.sizes == [64, 16, 16, 5]
+    chunks_before = list(v._chunks)
+    v._on_msg(v, {"type": "step"}, [])
+    assert v._chunks == chunks_before  # a step re-sends the tail only
+    for _ in range(30):  # undo outside the widget, deep into a full chunk
+        m.undo()
+    m.step()
+    v.refresh()
+    assert len(v) == len(m.states) == 73 and v._store.sizes == [64, 9]
+    assert v.index == 72
+    assert all_frames(v)[0] == frames(m, 0)
+
+
+def test_live_perspective_widget_lists_only_its_own_actions(game):
+    m, v = live_view(game, perspective=1)
+    seen_other = seen_own = False
+    for _ in range(80):
+        v._on_msg(v, {"type": "step"}, [])
+        s = m.state
+        if s.is_chance_node:
+            continue
+        if s.current_player == 1:
+            seen_own = True
+            assert v._actions
+        else:
+            seen_other = True
+            assert v._actions == []
+        if v._error:
+            break
+    assert seen_other
+
+
+def test_player_names_are_escaped_everywhere(game, tmp_path):
+    m, v = live_view(game, players=[EVIL, "Red", "Orange"])
+    fr = v.frames(None)[-1]
+    assert "<b>" not in fr["svg"] and "&lt;b&gt;Eve&amp;Co&lt;/b&gt;" in fr["svg"]
+    assert fr["names"][0] == EVIL  # the front end inserts names with textContent
+    page = export_html(m, tmp_path / "x.html", title=EVIL).read_text("utf-8")
+    assert "<b>Eve" not in page
+    assert "<title>&lt;b&gt;Eve&amp;Co&lt;/b&gt;</title>" in page
+
+
+def test_nonlive_view_refuses_requests(replay):
+    v = GameView(replay, perspective=0)
+    v.send = Sent()
+    v._on_msg(v, {"type": "step"}, [])
+    assert "not a live Match" in v._error
+
+
+# -- static page ------------------------------------------------------------------------------------
+def page_data(text: str) -> dict:
+    m = re.search(r'<script type="application/json" id="hl-data">(.*?)</script>', text, re.S)
+    return json.loads(m.group(1))
+
+
+def test_export_html(replay, tmp_path):
+    path = export_html(replay, tmp_path / "game.html", perspective=2)
+    assert path == tmp_path / "game.html"
+    text = path.read_text("utf-8")
+    assert text.startswith("<!doctype html>")
+    data = page_data(text)
+    assert data["esm"] == (WIDGETS / "gameview.js").read_text("utf-8")
+    assert data["css"] == (WIDGETS / "gameview.css").read_text("utf-8")
+    state = data["state"]
+    assert state["_meta"]["perspectives"] == [2] and state["perspective"] == 2
+    decoded = decode_frames([*state["_chunks"], state["_tail"]])
+    assert len(decoded) == 1 and len(decoded[0]) == len(replay)
+    assert text.count("</script>") == 2  # the data cannot close its script element early
+    assert "widget.render({ model, el:" in text
+
+
+def test_export_live_match_is_a_record(game, tmp_path):
+    m = hl.Match(game, seed=2, agents=["random"] * 3)
+    m.run(max_steps=10)
+    data = page_data(export_html(m, tmp_path / "m.html").read_text("utf-8"))
+    assert data["state"]["_meta"]["live"] is False and data["state"]["_actions"] == []
+
+
+# -- front-end source rules -----------------------------------------------------------------------
+def test_front_end_never_uses_html_strings():
+    js = (WIDGETS / "gameview.js").read_text("utf-8")
+    for bad in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert bad not in js
+    assert 'parseFromString(text, "image/svg+xml")' in js
+    assert "DecompressionStream(\"gzip\")" in js
+    assert "export default { render }" in js
+
+
+def test_css_and_js_classes_are_prefixed():
+    css = (WIDGETS / "gameview.css").read_text("utf-8")
+    css_classes = set(re.findall(r"\.([A-Za-z_][\w-]*)", re.sub(r"/\*.*?\*/", "", css, flags=re.S)))
+    assert css_classes and all(c.startswith("hl-") for c in css_classes), css_classes
+    js = (WIDGETS / "gameview.js").read_text("utf-8")
+    used = re.findall(r'\bh\("\w+", "([^"]+)"', js) + re.findall(r'"(hl-[\w-]+)"', js)
+    for cls in used:
+        for token in cls.split():
+            assert token.startswith("hl-"), token
+
+
+def test_import_hotellab_loads_no_widgets_or_plotly():
+    code = (
+        "import sys, hotellab; "
+        "bad = [m for m in ('anywidget', 'ipywidgets', 'plotly', 'hotellab.widgets', 'hotellab.viz') if m in sys.modules]; "
+        "print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    code = "import sys, hotellab.widgets as w; w.frames; print('anywidget' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"  # frames and export_html work without loading anywidget
