@@ -19,10 +19,12 @@ Layout, in viewBox units (the SVG scales to its container):
 - each seat's hand: the cards when the view shows them, else card backs (``hand_size``),
   and the public discard pile.
 
->>> import json, pathlib
->>> view = json.loads(pathlib.Path("tests/fixtures/hh_view_sample.json").read_text("utf-8"))
->>> svg = render_svg(view)
+>>> import hotellab as hl
+>>> state = hl.load_game("hostil_hostal", num_players=3).new_initial_state()
+>>> svg = render_svg(state.view(0))
 >>> svg.startswith("<svg") and svg.endswith("</svg>")
+True
+>>> "&lt;b&gt;" in render_svg({"status": "<b>", "seats": [], "rooms": []})
 True
 """
 
