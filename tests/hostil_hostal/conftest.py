@@ -196,7 +196,7 @@ def pass_all(state, max_steps=100):
     """Every player passes (and ends the turn when Spy is still offered) until the night ends."""
     s = state
     for _ in range(max_steps):
-        if s.stage != "night" or s.node[0] != HS.N_TURN:
+        if s.stage != "night" or s.node[0] != HS.N_TURN or s.night != state.night:
             return s
         p = s.current_player
         legal = {str(a) for a in s.legal_actions()}
@@ -229,6 +229,14 @@ def skip_night(state, misfortune=1):
     if s.node[0] == HS.N_MISFORTUNE:
         s = s.apply(f"chance misfortune {misfortune}")
     return s
+
+
+def to_dawn(n=3, *, hands=None, options=None, **adjust_kwargs):
+    """``(night, dawn)``: ``night`` is ``hh.start(n, hands=hands, **options)`` (every wear die 6)
+    adjusted with ``adjust_kwargs`` (beds, cards, score, ...); ``dawn`` is the state after
+    every player passed (the first dawn decision, chance roll or the misfortune die)."""
+    night = adjust(start(n, hands=hands, **(options or {})), **adjust_kwargs)
+    return night, pass_all(night)
 
 
 def scores_delta(a, b):
@@ -270,7 +278,7 @@ HH = types.SimpleNamespace(
     GAME=GAME, C=C, HS=HS, game=game, run=run, deck_perm=deck_perm, setup_actions=setup_actions,
     start=start, sed=sed, adjust=adjust, pass_all=pass_all, scores_delta=scores_delta,
     legal_texts=legal_texts, all_events=all_events, guests_of=guests_of,
-    random_playout=random_playout, turn=turn, skip_night=skip_night,
+    random_playout=random_playout, turn=turn, skip_night=skip_night, to_dawn=to_dawn,
 )
 
 
