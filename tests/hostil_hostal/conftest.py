@@ -22,7 +22,8 @@ Positions for rule tests are built in two ways:
      each card is taken from wherever it was (hand, deck, discard, another room), so every
      card still exists exactly once.
    - ``hands={seat: (numbers...)}`` sets a hand (cards taken from deck/discard/rooms; the
-     cards it replaces go to that seat's discard).
+     cards it replaces go to that seat's discard). ``decks={seat: (numbers...)}`` likewise
+     sets a deck, top first (the cards it replaces go to the discard).
    - ``score={seat: points}`` sets the rest points (the score breakdown's "Start" item is
      moved by the same amount so the breakdown still sums to the score).
    - ``wear={board: value}``, ``reform={board: (id, side)}``, ``first=seat``,
@@ -131,11 +132,22 @@ def _take_card(s, seat, number):
     raise AssertionError(f"card {number} of seat {seat} is nowhere")
 
 
-def adjust(state, *, beds=None, cards=None, hands=None, score=None, wear=None, reform=None,
-           first=None, supply=None, lobby=None):
+def adjust(state, *, beds=None, cards=None, hands=None, decks=None, score=None, wear=None,
+           reform=None, first=None, supply=None, lobby=None):
     """A copy of ``state`` with fields set (see the module doc). ``state`` is untouched."""
     s = state._copy()
     g = s.game
+    if decks:
+        for seat, numbers in decks.items():
+            old = list(s.decks[seat])
+            s.decks[seat] = ()
+            for c in numbers:
+                if c in old:
+                    old.remove(c)
+                else:
+                    _take_card(s, seat, c)
+            s.decks[seat] = tuple(numbers)
+            s.discards[seat] = s.discards[seat] + tuple(old)
     if hands:
         for seat, numbers in hands.items():
             old = list(s.hands[seat])

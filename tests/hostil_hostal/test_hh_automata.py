@@ -1,0 +1,247 @@
+"""Variation for 2 Players: the automata (seat 2, orange).
+
+``hh.start(2)`` forces every deck to the identity order: the automata's dusk cards are 1, 2, 3
+(one per room, boards 1, 2, 3) and its deck then reads 4, 5, 6, ... Rooms as in
+test_hh_cards.py (1A, 2A, 3A).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import hotellab as hl
+
+AUTO = 2
+
+
+def _cards(obs):
+    return [(c["seat"], c["number"], c["room"]) for c in obs["automata_phase"]["cards"]]
+
+
+def test_automata_phase_after_each_round_higher_card_places(hh):
+    # Night phase: "Once the first player and the second player have both played in a round, a
+    # special Automata phase is played before beginning the next round. In this phase, each
+    # player will draw a card from the automata's deck and place it face down on a room where
+    # they would like to place an automata's guest. Both cards are revealed simultaneously: the
+    # player that has the highest numbered card will be able to place a guest in the bed of her
+    # choice in the room she selected. Both cards are then discarded."
+    s = hh.turn(hh.start(2), "p0 place 1 0", "p1 place 1 1")
+    assert s.status_text() == "Night 1 of 3, automata phase after round 1 — Blue to act"
+    assert s.view()["phase"] == "automata"
+    assert hh.legal_texts(s) == ["p0 autoroom 1", "p0 autoroom 2", "p0 autoroom 3"]
+    # seat 0 drew the automata's card 4: only seat 0 sees it
+    assert _cards(s.observation(0)) == [(0, 4, None)]
+    assert _cards(s.observation(1)) == [(0, None, None)]
+    s = s.apply("p0 autoroom 2")
+    assert s.current_player == 1
+    assert _cards(s.observation(1)) == [(0, None, 2), (1, 5, None)]
+    s = s.apply("p1 autoroom 3")
+    # 5 beats 4: seat 1 places the automata's guest in the room seat 1 selected (board 3)
+    assert s.current_player == 1
+    assert hh.legal_texts(s) == [f"p1 autobed {b}" for b in range(5)]
+    assert "Automata cards revealed: Blue #4 in 2A, Red #5 in 3A. Red places the automata's guest." in hh.all_events(s)
+    s = s.apply("p1 autobed 2")
+    assert hh.guests_of(s, 3) == {2: [AUTO]}
+    assert s.lobby[AUTO] == 3
+    assert s.discards[AUTO] == (4, 5)
+    assert s.decks[AUTO] == (6, 7, 8, 9, 10, 11, 12)
+    assert s.status_text() == "Night 1 of 3, round 2 — Blue to act"
+
+
+def test_automata_phase_first_player_with_the_higher_card(hh):
+    s = hh.adjust(hh.start(2), decks={AUTO: (9, 4, 5, 6, 7, 8, 10, 11, 12)})
+    s = hh.turn(s, "p0 place 1 0", "p1 place 1 1")
+    s = hh.run(s, "p0 autoroom 2", "p1 autoroom 3")
+    assert s.current_player == 0
+    s = s.apply("p0 autobed 4")
+    assert hh.guests_of(s, 2) == {4: [AUTO]}
+
+
+def test_automata_phase_filled_rooms_cannot_be_selected(hh):
+    # "A player cannot select a filled up room."
+    s = hh.adjust(hh.start(2), beds={1: {0: [0], 1: [0], 2: [1], 3: [1], 4: [AUTO]}})
+    s = hh.turn(s, "p0 play 1 1", "p1 pass")
+    assert s.status_text().startswith("Night 1 of 3, automata phase after round 1")
+    assert hh.legal_texts(s) == ["p0 autoroom 2", "p0 autoroom 3"]
+    msg = s.explain_illegal("p0 autoroom 1")
+    assert "not filled up" in msg and "Variation for 2 Players / Night phase" in msg
+
+
+def test_automata_phase_omitted_when_the_deck_is_short(hh):
+    # "If there are not enough cards in the deck for both players, omit this phase."
+    s = hh.adjust(hh.start(2), decks={AUTO: (7,)})
+    s = hh.turn(s, "p0 place 1 0", "p1 place 1 1")
+    assert s.status_text() == "Night 1 of 3, round 2 — Blue to act"
+    assert s.decks[AUTO] == (7,)
+    s = hh.adjust(hh.start(2), decks={AUTO: (7, 8)})
+    s = hh.turn(s, "p0 place 1 0", "p1 place 1 1")
+    assert "automata phase" in s.status_text()
+
+
+def test_no_automata_phase_when_everyone_passed(hh):
+    s = hh.adjust(hh.start(2), beds={})
+    s = hh.turn(s, "p0 pass", "p1 pass")
+    assert s.stage != "night"
+
+
+def test_special_move_of_an_automata_guest(hh):
+    # Special action: "whenever a player discards a card to move a guest, she can choose to move
+    # an automata's guest instead of one of her own, regarding it is already in a room."
+    s = hh.adjust(hh.start(2), beds={3: {2: [AUTO]}, 1: {0: [0], 1: [1]}})
+    assert s.lobby[AUTO] == 3
+    moves = sorted(str(a) for a in s.legal_actions() if a.kind == "move")
+    assert "p0 move 1 3 2 2" in moves and "p0 move 1 1 0 0" in moves
+    assert "p0 move 1 1 1 1" not in moves  # never the other player's guest
+    s = s.apply("p0 move 1 3 2 2")
+    assert s.events[0].rule.section == "Variation for 2 Players / Special action"
+    s = s.apply("p0 moveto 2 3")
+    assert hh.guests_of(s, 2) == {3: [AUTO]} and 3 not in hh.guests_of(s, 3)
+    assert s.discards[0] == (1,)
+
+
+def test_automata_guests_in_the_lobby_cannot_be_moved(hh):
+    s = hh.start(2)
+    s = hh.turn(s, "p0 place 1 0", "p1 place 1 1", "p0 autoroom 1", "p1 autoroom 1", "p1 autobed 2")
+    moves = {a.args[1:] for a in s.legal_actions() if a.kind == "move"}
+    assert moves == {(1, 0, 0), (1, 2, AUTO)}
+
+
+def test_special_move_does_not_exist_with_three_players(hh):
+    s = hh.adjust(hh.start(3), beds={1: {0: [0], 1: [2]}})
+    assert not [a for a in s.legal_actions() if a.kind == "move" and a.args[3] != 0]
+
+
+# ---------------------------------------------------------------- dawn exceptions
+def test_grrr_roll_off_lower_roll_moves(hh):
+    # Dawn phase / Out! (card #3, Grrr): "If both players have guests in the room with the
+    # grumpy guest, they both roll a die. The player with the lower roll is the one that has to
+    # move one of her guests from the room."
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 1: [1], 3: [AUTO]}},
+                          cards={1: [(AUTO, 3)], 2: [], 3: []})
+    assert s.is_chance_node
+    outs = s.chance_outcomes()
+    assert len(outs) == 36 and all(p == pytest.approx(1 / 36) for _, p in outs)
+    # a tie rolls again
+    again = s.apply("chance rolloff 3 3")
+    assert again.node == s.node and "both roll 3; roll again" in hh.all_events(again)[0]
+    s = s.apply("chance rolloff 2 5")
+    assert "Blue 2, Red 5; Blue must move one of her guests." in hh.all_events(s)[0]
+    # seat 0 has a single guest there: it is thrown out and seat 0 chooses where it goes
+    assert s.current_player == 0 and "p0 relocate lobby" in hh.legal_texts(s)
+    s = s.apply("p0 relocate 2 0")
+    assert hh.guests_of(s, 1) == {1: [1], 3: [AUTO]}
+    # rest: room 1 with b1 and b3 covered: 3 - 1 + 0 - 1 = 1 (seat 1, automata); room 2 with b0
+    # covered: 5 (seat 0)
+    assert hh.scores_delta(night, s) == [5, 1, 1]
+
+
+def test_grrr_roll_off_loser_chooses_which_guest(hh):
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 3: [0], 1: [1]}},
+                          cards={1: [(AUTO, 3)], 2: [], 3: []})
+    s = s.apply("chance rolloff 6 1")  # seat 1 rolled lower
+    assert s.current_player == 1 and s.node[0] == hh.HS.N_RELOCATE  # only one guest of seat 1
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 3: [0], 1: [1]}},
+                          cards={1: [(AUTO, 3)], 2: [], 3: []})
+    s = s.apply("chance rolloff 1 6")
+    assert s.current_player == 0
+    assert hh.legal_texts(s) == ["p0 grrr 0 0", "p0 grrr 3 0"]
+    s = hh.run(s, "p0 grrr 3 0", "p0 relocate lobby")
+    assert hh.guests_of(s, 1) == {0: [0], 1: [1]}
+
+
+def test_grrr_of_the_automata_with_one_player_in_the_room(hh):
+    # only seat 0 is in the room: no roll-off; the automata throws out the guest that deals the
+    # most damage ("Other cards: ... the most damage to the players"), then seat 0 relocates it.
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 1: [0], 3: [AUTO]}},
+                          cards={1: [(AUTO, 3)], 2: [], 3: []})
+    # Damage is measured on each player's rest points plus the rest its guests would get as
+    # the rooms stand (heuristic_value): room total with b0, b1, b3 covered is -2, seat 0 has
+    # 15 + 2 x -2 = 11. Without the b0 guest (3 uncovered): 15 + 1 = 16; without the b1 guest
+    # (1 uncovered): 15 - 1 = 14. Throwing out the b1 guest helps seat 0 least.
+    assert s.current_player == 0 and s.node[0] == hh.HS.N_RELOCATE
+    assert hh.guests_of(s, 1) == {0: [0], 3: [AUTO]}
+
+
+def test_two_for_one_of_the_automata_lowest_bed_to_highest_bed(hh):
+    # Dawn phase / 2x1 (card #2): "The automata will bring a guest from the bed with lesser
+    # points and will place it in this room on the bed with the highest points where it already
+    # has a guest." Automata guests: 1A b0 (3) and b1 (1); 2A b2 (-1); 3A b3 (-2).
+    night, s = hh.to_dawn(
+        2,
+        beds={1: {0: [AUTO], 1: [AUTO]}, 2: {2: [AUTO]}, 3: {3: [AUTO]}},
+        cards={1: [(AUTO, 2)], 2: [], 3: []},
+    )
+    # "Although this card's resolution is optional, the automata will always attempt to execute
+    # it": no decision, no skip
+    assert s.node[0] == hh.HS.N_MISFORTUNE
+    assert hh.guests_of(s, 1) == {0: [AUTO, AUTO], 1: [AUTO]}
+    assert hh.guests_of(s, 3) == {}
+    assert hh.guests_of(s, 2) == {2: [AUTO]}
+
+
+def test_automata_chooses_the_most_damage(hh):
+    # Other cards: "The automata will always choose the guest or effect in a way it can deal the
+    # most damage to the players." Sniff (#9) from its guest on 1A b0 touches b1 (seat 0) and
+    # b3 (seat 1); from b2 only b1.
+    night, s = hh.to_dawn(
+        2,
+        beds={1: {0: [AUTO], 2: [AUTO], 1: [0], 3: [1]}},
+        cards={1: [(AUTO, 9)], 2: [], 3: []},
+    )
+    sniff = [e for e in s.events if e.text.startswith("Sniff")]
+    assert sniff and sniff[0].deltas == ((0, -1), (1, -1))
+
+
+def test_automata_ties_are_settled_by_a_die(hh):
+    # "If there are discussions, assign numbers to the guests and roll a die to decide."
+    # Sweet Dreams (#1) on either of two automata guests deals the same damage: a chance pick.
+    night, s = hh.to_dawn(2, beds={1: {0: [AUTO], 3: [AUTO], 1: [0]}},
+                          cards={1: [(AUTO, 1)], 2: [], 3: []})
+    assert s.is_chance_node
+    assert [(str(a), p) for a, p in s.chance_outcomes()] == [("chance pick 0", 0.5), ("chance pick 1", 0.5)]
+    s = s.apply("chance pick 1")
+    assert s.beds[0][3] == (AUTO * 2 + 1,)  # the guest on b3 is sedated
+    # +1, and the rest of its awake guest on b0: b2 -1 + b4 0 + rug -1 = -2
+    assert s.score[AUTO] - night.score[AUTO] == 1 - 2
+
+
+def test_automata_scores_and_counts_for_wear(hh):
+    # Scoring: "The automata will score points and will be taken into account for room wearing."
+    night, s = hh.to_dawn(2, beds={2: {0: [AUTO], 1: [AUTO]}, 1: {0: [0]}},
+                          cards={1: [], 2: [], 3: []})
+    # rest: 2A with b0, b1 covered: -1 + 3 + 0 + 1 = 3 for each of the 2 automata guests
+    assert hh.scores_delta(night, s) == [1, 0, 6]
+    s = s.apply("chance misfortune 1")
+    # Day wear: 2 guests in 2A -> -2; 1 guest in 1A -> -1; none in 3A -> -1
+    assert s.wear == [5, 4, 5]
+    assert s.lobby[AUTO] == 4 and s.supply[AUTO] == 0  # back to the Lobby
+
+
+def test_tv_spares_the_automata_when_it_is_behind(hh):
+    # "If it is losing, it will count as the player with lesser points for the TV card."
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 1: [1], 3: [AUTO]}},
+                          cards={1: [(0, 8)], 2: [], 3: []}, score={0: 20, 1: 18, 2: 10})
+    tv = [e for e in s.events if e.text.startswith("TV")]
+    assert tv[0].deltas == ((0, -1), (1, -1))
+
+
+def test_automata_can_win(hh):
+    # "The automata can win the game."
+    s = hh.start(2)
+    while s.night < 3:
+        s = hh.skip_night(s)
+    s = hh.pass_all(hh.adjust(s, beds={}, score={0: 20, 1: 22, 2: 30}))
+    end = s.apply("chance misfortune 1")
+    assert end.is_terminal and end.winners() == [AUTO]
+    assert "winner(s): Orange (automata)" in end.status_text()
+
+
+def test_automata_plays_itself_in_a_match(hh):
+    # DESIGN: "one agent per player seat (the automata plays itself)"
+    g = hh.game(2)
+    log = hl.play(g, agents=["random", "random"], seed=5)
+    end = hl.Replay(log).final_state
+    assert end.is_terminal and len(end.scores) == 3
+    assert len(log.players) == 3 and log.players[2] == "Orange (automata)"
+    # no action of the automata seat was ever asked for
+    assert all(g.parse_action(a).player in (0, 1, hl.CHANCE) for a in log.actions)
