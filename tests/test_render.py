@@ -103,7 +103,7 @@ def test_hidden_hand_is_drawn_as_card_backs():
     for s in v["seats"][1:]:
         s["hand"] = None
     t = texts(render_svg(v))
-    assert t.count("hand (hidden)") == 2
+    assert t.count("hand: 4 hidden") == 1 and t.count("hand: 3 hidden") == 1
     assert "Auuuuu" not in t and "Party" not in t  # names of hidden cards are gone
     assert "as seen by Blue" in t
 
@@ -211,4 +211,4 @@ def test_every_state_of_real_games_renders(players):
             if p is not None:
                 for seat in view["seats"]:
                     if seat["hand"] is None:
-                        assert t.count("hand (hidden)") >= 1
+                        assert f"hand: {seat['hand_size']} hidden" in t
