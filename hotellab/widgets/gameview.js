@@ -110,6 +110,7 @@ function render({ model, el }) {
     waiting: false,
     waitTimer: null,
     shownKey: null,
+    actionsKey: null,
   };
 
   // ---------------------------------------------------------------- DOM
@@ -177,13 +178,15 @@ function render({ model, el }) {
   el.replaceChildren(root);
 
   root.addEventListener("keydown", (ev) => {
-    if (ev.target && ev.target.tagName === "INPUT" && ev.target.type === "text") return;
+    // the slider, selects and the filter box handle their own keys
+    if (ev.target !== root && /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName || "")) return;
     if (ev.key === "ArrowLeft") go(idx() - 1);
     else if (ev.key === "ArrowRight") next();
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(count() - 1);
     else return;
     ev.preventDefault();
+    ev.stopPropagation(); // not also a notebook shortcut
   });
 
   // ---------------------------------------------------------------- model access
@@ -355,6 +358,9 @@ function render({ model, el }) {
     if (!live()) { actionsBox.replaceChildren(); actionsBox.hidden = true; return; }
     actionsBox.hidden = false;
     const atEnd = idx() === count() - 1;
+    const key = [acts, atEnd, S.waiting, !!meta().terminal];
+    if (S.actionsKey && key.every((v, i) => v === S.actionsKey[i])) return; // nothing new
+    S.actionsKey = key;
     const parts = [];
     const headRow = h("div", "hl-actions-head");
     headRow.append(h("span", "hl-h", meta().terminal ? "Game over" : "Legal actions"));

@@ -506,7 +506,7 @@ def _hands(out, view: dict, x: float, y: float, width: float, seats: _Seats) -> 
             name = name[:12] + "…"
         out.append(f'<circle cx="{_f(cx + 7)}" cy="{_f(cy + 18)}" r="6" fill="{col}" stroke="#0008"/>')
         _text(out, cx + 17, cy + 22, name, 12, bold=True)
-        _text(out, cx + 17, cy + 36, "hand" if cards is not None else f"hand: {n_backs} hidden", 10, fill=_MUTED)
+        _text(out, cx + 17, cy + 36, "hand" if cards is not None else (f"hand: {n_backs} hidden" if n_backs else "no cards in hand"), 10, fill=_MUTED)
         hx = cx + NAME_W
         if cards is not None:
             for c in cards:
