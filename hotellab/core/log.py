@@ -177,7 +177,8 @@ class GameLog:
         try:
             return cls.from_json(data, check=check)
         except LogFormatError as exc:
-            raise LogFormatError(f"{path}: {exc}") from None
+            exc.args = (f"{path}: {exc}",)  # keep .entry and .field
+            raise
 
     def parsed_actions(self) -> list[Action]:
         return [parse_action(a) for a in self.actions]

@@ -189,11 +189,6 @@ def test_log_file_illegal_action_names_file_entry_and_field(tmp_path, log_json):
     assert str(exc.value).startswith(f"{p}: entry 40, field 'actions': illegal action 'p0 fly'")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (core/log.py GameLog.load): the LogFormatError re-raised with the file name "
-    "drops the documented .entry and .field attributes (they become None); only the message keeps them",
-)
 def test_log_file_error_keeps_entry_and_field_attributes(tmp_path, log_json):
     d = copy.deepcopy(log_json)
     d["actions"][40] = "p0 fly"

@@ -99,7 +99,7 @@ class HostilHostalState(State):
         # dynamic
         "wear", "reform", "beds", "cards", "revealed", "hands", "decks", "discards", "score",
         "supply", "lobby", "known", "ledger", "_ledger_own", "node", "stage", "night", "round",
-        "turn", "first", "all_passed", "acted", "queue", "item", "ctx", "misfortune",
+        "turn", "first", "all_passed", "passed", "acted", "queue", "item", "ctx", "misfortune",
         "reform_deck", "dusk_i", "setup_i", "auto_cards",
     )
 
@@ -135,6 +135,7 @@ class HostilHostalState(State):
         s.turn = 0
         s.first = 0
         s.all_passed = True
+        s.passed = frozenset()
         s.acted = False
         s.queue = ()
         s.item = None
@@ -176,6 +177,7 @@ class HostilHostalState(State):
         new.turn = self.turn
         new.first = self.first
         new.all_passed = self.all_passed
+        new.passed = self.passed
         new.acted = self.acted
         new.queue = self.queue
         new.item = self.item
@@ -531,6 +533,7 @@ class HostilHostalState(State):
             self._emit(f"{self._name(seat)}'s guest goes to bed {where[1]} of room {self._label(pos)}.", rule)
 
     def _do_pass(self, a: Action) -> None:
+        self.passed = self.passed | {a.player}
         self._emit(f"{self._name(a.player)} passes.", R_PASS)
         self._after_mandatory()
 
@@ -582,6 +585,7 @@ class HostilHostalState(State):
         self.round += 1
         self.turn = 0
         self.all_passed = True
+        self.passed = frozenset()
         self.node = (N_TURN, self._order()[0])
 
     # -- 2-player automata phase --------------------------------------------------------------
@@ -835,6 +839,7 @@ class HostilHostalState(State):
         self.round = 1
         self.turn = 0
         self.all_passed = True
+        self.passed = frozenset()
         self.acted = False
         self.node = (N_TURN, self._order()[0])
 

@@ -52,6 +52,7 @@ def build_view(state, perspective=None) -> dict:
             "guests_in_supply": state.supply[s],
             "guests_in_lobby": state.lobby[s],
             "first_player": s == state.first,
+            "passed": s in state.passed,
         })
     rooms = []
     if state.layouts is not None:
