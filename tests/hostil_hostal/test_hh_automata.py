@@ -245,3 +245,45 @@ def test_automata_plays_itself_in_a_match(hh):
     assert len(log.players) == 3 and log.players[2] == "Orange (automata)"
     # no action of the automata seat was ever asked for
     assert all(g.parse_action(a).player in (0, 1, hl.CHANCE) for a in log.actions)
+
+
+def test_two_for_one_example_the_source_that_hurts_both_players(hh):
+    # Dawn phase, Example: "Taking a guest from one room will subtract 4 points to a player,
+    # while in another room it would subtract 4 from both players. As the second room does more
+    # damage, that will be its selection." Sides B (data/rooms.toml): boards 2, 5, 1 are laid;
+    # the automata's guests on 2B b1 (-3) and 5B b3 (-3) tie for "the bed with lesser points";
+    # leaving 2B uncovers -3 for seat 0 only, leaving 5B uncovers -3 for seats 0 and 1.
+    s = hh.start(2, rooms=(1, 4, 0, 2, 3), sides="B")
+    assert s.boards == (2, 5, 1)
+    night = hh.adjust(
+        s,
+        beds={1: {0: [AUTO]}, 2: {1: [AUTO], 0: [0]}, 5: {3: [AUTO], 0: [0], 1: [1]}},
+        cards={1: [(AUTO, 2)], 2: [], 5: []},
+    )
+    d = hh.pass_all(night)
+    assert "Orange (automata) brings a guest from bed 3 of 5B to share bed 0 of 1B." in hh.all_events(d)
+    assert hh.guests_of(d, 1) == {0: [AUTO, AUTO]}
+    assert hh.guests_of(d, 5) == {0: [0], 1: [1]}
+    assert hh.guests_of(d, 2) == {0: [0], 1: [AUTO]}
+
+
+def test_automata_cards_follow_the_activation_rules(hh):
+    # "Activation of the cards follow all the rules and conditions for activations (i.e. having
+    # a guest in the room or discarding duplicates)."
+    # Chocolate (#6, guest icon) in a room without an automata guest: no effect.
+    night, s = hh.to_dawn(2, beds={1: {0: [0]}}, cards={1: [(AUTO, 6)], 2: [], 3: []})
+    assert "the guest icon needs one of their guests in the room" in " ".join(hh.all_events(s))
+    assert s.score[AUTO] == night.score[AUTO]
+    # Party (#5) of the automata and of seat 0 in the same room: both copies are discarded
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 1: [AUTO]}}, cards={1: [(AUTO, 5), (0, 5)], 2: [], 3: []})
+    assert "Room 1A: the copies of #5 Party cancel out and are discarded." in hh.all_events(s)
+    assert 5 in s.discards[AUTO] and 5 in s.discards[0]
+    assert not [e for e in s.events if e.text.startswith("Party")]
+
+
+def test_automata_reform_side_is_the_most_damaging(hh):
+    # Reform by the automata's Mr. Tools: "the most damage to the players" -> the side with the
+    # lower rug (data/reforms.toml reform 1: a +2, b -1)
+    night, s = hh.to_dawn(2, beds={1: {0: [0]}}, cards={1: [(AUTO, 12)], 2: [], 3: []})
+    s = s.apply("chance misfortune 1")
+    assert s.night == 2 and s.reform[0] == (1, "b")

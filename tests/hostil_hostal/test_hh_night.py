@@ -266,3 +266,13 @@ def test_apply_returns_a_new_state(hh):
     assert s1 is not s and _snapshot(s) == before
     assert s1.move_number == s.move_number + 1
     assert s1.history()[-1] == hl.Action("place", (1, 0), 0)
+
+
+def test_action_text_for_people_hides_the_card_from_others(hh):
+    s = hh.turn(hh.start(3), "p0 place 1 0", "p1 place 2 0", "p2 place 3 0")
+    a = hl.Action("play", (3, 1), 0)
+    assert s.action_to_string(a) == "Blue: play #3 Grrr in room 1"
+    assert s.action_to_string(a, perspective=0) == "Blue: play #3 Grrr in room 1"
+    assert s.action_to_string(a, perspective=1) == "Blue: play a card face down in room 1"
+    m = hl.Action("move", (3, 1, 0, 0), 0)
+    assert "Grrr" not in s.action_to_string(m, perspective=2)
