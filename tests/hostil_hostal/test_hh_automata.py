@@ -287,3 +287,17 @@ def test_automata_reform_side_is_the_most_damaging(hh):
     night, s = hh.to_dawn(2, beds={1: {0: [0]}}, cards={1: [(AUTO, 12)], 2: [], 3: []})
     s = s.apply("chance misfortune 1")
     assert s.night == 2 and s.reform[0] == (1, "b")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG (view.py build_view, automata_phase): after 'Both cards are revealed "
+    "simultaneously' (Variation for 2 Players / Night phase) the observation of the other "
+    "player still shows the drawn automata card as null while the winner places the guest",
+)
+def test_automata_phase_cards_are_public_once_revealed(hh):
+    s = hh.turn(hh.start(2), "p0 place 1 0", "p1 place 1 1")
+    s = hh.run(s, "p0 autoroom 2", "p1 autoroom 3")
+    assert s.node[0] == hh.HS.N_AUTOBED  # revealed: seat 1 (card 5) places the guest
+    assert _cards(s.observation(0)) == [(0, 4, 2), (1, 5, 3)]
+    assert _cards(s.observation(1)) == [(0, 4, 2), (1, 5, 3)]
