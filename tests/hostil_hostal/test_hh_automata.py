@@ -301,3 +301,19 @@ def test_automata_phase_cards_are_public_once_revealed(hh):
     assert s.node[0] == hh.HS.N_AUTOBED  # revealed: seat 1 (card 5) places the guest
     assert _cards(s.observation(0)) == [(0, 4, 2), (1, 5, 3)]
     assert _cards(s.observation(1)) == [(0, 4, 2), (1, 5, 3)]
+
+
+def test_automata_relocates_its_thrown_out_guest_where_it_hurts_most(hh):
+    # #3 Grrr: "The guest owner then chooses another unoccupied bed or the lobby"; the owner is
+    # the automata, which chooses "the most damage to the players". Seat 0 throws the automata's
+    # guest out of 1A b1. Covering 2A b3 (3) costs seat 1 three points; the best bed in 1A
+    # (b3, 2) costs seat 0 two; 3A and the Lobby cost nothing.
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 1: [AUTO]}, 2: {0: [1]}},
+                          cards={1: [(0, 3)], 2: [], 3: []})
+    assert "p0 grrr 1 2" in hh.legal_texts(s)
+    s = s.apply("p0 grrr 1 2")
+    assert hh.guests_of(s, 2) == {0: [1], 3: [AUTO]}
+    assert hh.guests_of(s, 1) == {0: [0]}
+    # rest: 1A with b0 covered 1 - 1 + 2 + 0 - 1 = 1 (seat 0); 2A with b0, b3 covered
+    # 2 - 1 + 0 + 1 = 2 (seat 1 and the automata)
+    assert hh.scores_delta(night, s) == [1, 2, 2]

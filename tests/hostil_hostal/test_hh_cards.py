@@ -174,6 +174,9 @@ def test_5_party_hits_the_orthogonal_neighbours_only(hh):
 
 def test_5_party_in_the_corner_room_reaches_side_and_above(hh):
     night, s = hh.to_dawn(beds={2: {0: [0]}, 1: {0: [1]}, 3: {0: [2]}}, cards={1: [(1, 5)]})
+    # one guest each in rooms 1, 2 and 3; the 9 guests in the Lobby (next to room 1) are "not
+    # affected by card effects" (Resting in the Hostel)
+    assert night.lobby == [3, 3, 3]
     assert card_events(s, 5)[0].deltas == ((0, -1), (1, -1), (2, -1))
 
 
@@ -229,6 +232,20 @@ def test_8_tv_spares_its_owner_when_behind(hh):
     night, s = hh.to_dawn(
         beds={1: {0: [0], 1: [1], 3: [2]}}, cards={1: [(0, 8)]}, score={0: 9, 1: 10, 2: 15}
     )
+    assert card_events(s, 8)[0].deltas == ((1, -1), (2, -1))
+
+
+def test_8_tv_uses_the_scores_as_updated_by_earlier_cards(hh):
+    # Resolution: "The effects of the cards are immediately updated in the slumber track": seat
+    # 1 is behind (14) until its Chocolate (#6, two guests in room 2) lifts it to 16; when TV
+    # (#8) resolves, seat 0 (15) is behind and is the one spared.
+    night, s = hh.to_dawn(
+        beds={1: {0: [0], 1: [1], 3: [2]}, 2: {0: [1], 1: [1]}},
+        cards={1: [(2, 8)], 2: [(1, 6)]},
+        score={0: 15, 1: 14, 2: 20},
+    )
+    s = s.apply("p1 activate")
+    assert card_events(s, 6)[0].deltas == ((1, 2),)
     assert card_events(s, 8)[0].deltas == ((1, -1), (2, -1))
 
 
