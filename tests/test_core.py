@@ -288,12 +288,6 @@ action = "auto 2"
     assert len(walked[-1][1]) == len(m) + 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (core/scenario.py module docstring): the example puts `position = [...]` after "
-    "the [options] table, so TOML reads it as an option and loading fails with "
-    "\"unknown option 'position'\"",
-)
 def test_the_documented_scenario_example_loads():
     doc = scenario_module.__doc__
     block = doc.split("A scenario file::", 1)[1].split("Each entry of", 1)[0]
@@ -303,12 +297,6 @@ def test_the_documented_scenario_example_loads():
     assert sc.position[0] == "until Night 1"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (core/match.py Match/play): a players list shorter than the seats (2-player "
-    "Hostil Hostal has 3 seats with the automata) is accepted, and the saved log then fails "
-    "GameLog.load with \"field 'players': 2 player names for 3 seats\"",
-)
 def test_a_log_written_by_play_always_loads(tmp_path):
     g = _game(2)
     try:

@@ -14,6 +14,22 @@ def _chance_rng(seed, k: int) -> random.Random:
     return random.Random(f"{seed}:{k}")
 
 
+def _seat_names(game, players) -> list[str]:
+    """One name per seat. Names for the player seats only are completed with the game's
+    names of its non-human seats (the automata). ValueError for any other count."""
+    if players is None:
+        return game.seat_names()
+    players = [str(p) for p in players]
+    if len(players) == game.num_players < game.num_seats:
+        players += game.seat_names()[game.num_players:]
+    if len(players) != game.num_seats:
+        raise ValueError(
+            f"{game.id} with {game.num_players} players has {game.num_seats} seats; "
+            f"got {len(players)} player names"
+        )
+    return players
+
+
 class Match:
     """A game in progress: the current state, its history, agents per seat and a seed.
 
@@ -28,7 +44,7 @@ class Match:
         self.game = game
         self.seed = seed
         self.agents = resolve_agents(game, agents)
-        self.players = list(players) if players is not None else game.seat_names()
+        self.players = _seat_names(game, players)
         self._states = [state if state is not None else game.new_initial_state()]
         self._actions: list[Action] = list(self._states[0].history())
         self._base = len(self._actions)

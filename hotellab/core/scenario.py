@@ -9,10 +9,10 @@ A scenario file::
     title = "What if the misfortune die rolls a 6?"
     description = "..."
 
+    position = ["until Night 1", "p0 place 2 1", "auto 5"]   # reach the starting position
+
     [options]
     nights = 3
-
-    position = ["until Night 1", "p0 place 2 1", "auto 5"]   # reach the starting position
 
     [[steps]]
     action = "chance misfortune 6"   # a forced chance outcome

@@ -289,12 +289,6 @@ def test_automata_reform_side_is_the_most_damaging(hh):
     assert s.night == 2 and s.reform[0] == (1, "b")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (view.py build_view, automata_phase): after 'Both cards are revealed "
-    "simultaneously' (Variation for 2 Players / Night phase) the observation of the other "
-    "player still shows the drawn automata card as null while the winner places the guest",
-)
 def test_automata_phase_cards_are_public_once_revealed(hh):
     s = hh.turn(hh.start(2), "p0 place 1 0", "p1 place 1 1")
     s = hh.run(s, "p0 autoroom 2", "p1 autoroom 3")

@@ -98,7 +98,7 @@ def build_view(state, perspective=None) -> dict:
     if state.auto_cards:
         auto = {"cards": [
             {"seat": s, "room": state.boards[q] if q is not None else None,
-             "number": c if perspective is None or perspective == s else None}
+             "number": c if perspective is None or perspective == s or kind == N_AUTOBED else None}
             for s, c, q in state.auto_cards
         ]}
     stage = state.stage
