@@ -83,7 +83,7 @@ def main() -> None:
     overall = sum(r["steps"] for r in rows) / sum(r["seconds"] for r in rows)
     ok = "meets" if worst >= TARGET_STEPS_PER_S else "MISSES"
     print(f"\noverall {overall:.0f} steps/s; slowest cell {worst:.0f} steps/s: {ok} the target of {TARGET_STEPS_PER_S} steps/s")
-    path = save("playout", {"rows": rows, "per_players": {str(k): {"steps_per_s": v[0], "games_per_s": v[1], "steps_per_game": v[2]} for k, v in totals.items()},
+    path = save("playout_quick" if args.quick else "playout", {"rows": rows, "per_players": {str(k): {"steps_per_s": v[0], "games_per_s": v[1], "steps_per_game": v[2]} for k, v in totals.items()},
                             "overall_steps_per_s": overall, "slowest_steps_per_s": worst, "target_steps_per_s": TARGET_STEPS_PER_S})
     print(f"written {path}")
 

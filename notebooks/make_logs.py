@@ -4,8 +4,9 @@
 
 Each log is a whole game played by the built-in agents from a fixed seed, so running this
 again writes the same files (unless the rules or the agents change, which is then worth a
-look at the diff). Seed 25 was picked because its game shows most of the event cards'
-decisions (Sweet Dreams, 2x1, Grrr, 17º, Sniff) and several reforms.
+look at the diff). Seed 2 was picked because its game shows most of the event cards'
+decisions (2x1, Grrr and where the thrown-out guest goes, 17º, Sniff, the fleas' dice) and
+three reforms, and it ends close (63 to 62 with the rules as of this commit).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ LOGS = HERE / "logs"
 
 GAMES = {
     "hostil_hostal_3p_greedy.json": dict(
-        game="hostil_hostal", num_players=3, options={}, agents=["greedy", "random", "greedy"], seed=25,
+        game="hostil_hostal", num_players=3, options={}, agents=["greedy", "random", "greedy"], seed=2,
     ),
 }
 
