@@ -11,7 +11,8 @@ Invariants checked at EVERY state of every game:
   tokens of each color").
 - hidden information: observation(p) shows no other player's hand and no face-down card
   number of another colour unless p spied it (Bonus action: Spy) or the cards were revealed
-  (Phase 3 - Dawn / Reveal); the automata phase's drawn cards only to the drawer.
+  (Phase 3 - Dawn / Reveal); the automata phase's drawn cards only to the drawer until both
+  are revealed.
 """
 
 from __future__ import annotations
@@ -102,8 +103,14 @@ def check_hidden(s, dump=False):
                 else:
                     assert co["number"] is None and co["name"] is None, (p, cid, s.status_text())
         if obs["automata_phase"] is not None:
-            for c in obs["automata_phase"]["cards"]:
-                if c["seat"] != p:
+            # drawn face down: only the drawer sees it, until "Both cards are revealed
+            # simultaneously" (then the winner places the automata's guest: N_AUTOBED)
+            revealed = s.node[0] == HS.N_AUTOBED
+            for c, (seat, number, _) in zip(obs["automata_phase"]["cards"], s.auto_cards):
+                assert c["seat"] == seat
+                if c["seat"] == p or revealed:
+                    assert c["number"] == number
+                else:
                     assert c["number"] is None
         assert obs["known"] == sorted(c & 15 | (c >> 4) << 8 for c in s.known[p])
 
