@@ -304,4 +304,7 @@ def test_a_log_written_by_play_always_loads(tmp_path):
     except ValueError:
         return  # refusing the names up front would be fine too
     p = log.save(tmp_path / "named.json")
-    assert hl.GameLog.load(p).players[:2] == ["Ann", "Bob"]
+    # the automata's seat keeps the game's name for it
+    assert hl.GameLog.load(p).players == ["Ann", "Bob", "Orange (automata)"]
+    with pytest.raises(ValueError, match="3 seats; got 1 player names"):
+        hl.Match(g, seed=1, players=["Ann"])

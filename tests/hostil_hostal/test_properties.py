@@ -124,8 +124,11 @@ def check_node(s):
         if outs:
             assert abs(sum(p for _, p in outs) - 1) < 1e-9
     else:
-        assert s.legal_actions()
-        assert all(a.player == s.current_player for a in s.legal_actions())
+        legal = s.legal_actions()
+        assert legal
+        assert all(a.player == s.current_player for a in legal)
+        for a in legal[:: max(1, len(legal) // 4)]:
+            assert s.explain_illegal(a) is None
 
 
 @settings(max_examples=120, **SETTINGS)
