@@ -378,6 +378,14 @@ def lab_cmd(
     if not (nb_dir / TUTORIAL).is_file():
         typer.echo(f"warning: {nb_dir / TUTORIAL} does not exist; opening the folder", err=True)
     typer.echo(f"Starting JupyterLab in {nb_dir} (Ctrl-C to stop)", err=True)
+    if hasattr(os, "execv"):  # POSIX: become the server, so a signal to `hotellab lab` stops it
+        sys.stdout.flush()
+        sys.stderr.flush()
+        try:
+            os.chdir(nb_dir)
+            os.execv(cmd[0], cmd)
+        except OSError as exc:
+            raise _fail(f"cannot start JupyterLab: {exc}") from None
     try:
         code = subprocess.call(cmd, cwd=nb_dir)
     except KeyboardInterrupt:
