@@ -32,9 +32,27 @@ Positions for rule tests are built in two ways:
    The adjusted state carries the history of the state it came from (so ``to_json`` of an
    adjusted state does not describe it: only use ``apply`` from there).
 
-``hh.pass_all(state)`` makes every player pass (ending their turn after the mandatory action
-when Spy is still offered) until the night ends. ``hh.run(state, *texts)`` applies action
-texts in order. ``hh.scores_delta(a, b)`` is ``b.scores - a.scores`` per seat.
+   Fields of the state (hotellab/games/hostil_hostal/state.py): ``node`` is what the state
+   waits for, ``(N_TURN, seat)``, ``(N_CARD, seat)``, ``(N_MISFORTUNE, None | pos)``, ...
+   (the ``N_*`` constants, reachable as ``hh.HS.N_TURN``); ``stage`` is "setup", "dusk",
+   "night", "dawn", "resolve", "day", "reform" or "end"; ``item`` is ``(number, pos, card
+   id)`` of the card being resolved; ``ctx`` holds a guest in transit (``("move", pos, bed,
+   seat)``, ``("relocate", seat, pos, bed)``) or pending rolls.
+
+Other helpers:
+
+- ``hh.run(state, *texts)`` applies action texts in order.
+- ``hh.turn(state, *texts)`` applies night actions, ending a turn that only has Spy / end left.
+- ``hh.pass_all(state)`` makes every player pass (ending their turn after the mandatory action
+  when Spy is still offered) until the night ends, and stops there (it never plays into the
+  next night).
+- ``hh.to_dawn(n, hands=, options=, **adjust_kwargs)`` -> ``(night, dawn)``: a Night-1 state
+  (``start`` + ``adjust``) and the state after everyone passed.
+- ``hh.skip_night(state)``: every guest to the Lobby, everyone passes, misfortune die 1, the
+  day runs; returns the next Night (or a dusk reshuffle node, or the end).
+- ``hh.scores_delta(a, b)`` is ``b.scores - a.scores`` per seat; ``hh.guests_of(s, board)``
+  the seats on each occupied bed; ``hh.legal_texts(s)`` the sorted legal action texts;
+  ``hh.all_events(s)`` the texts of the last action's events.
 
 Rooms: with ``hh.start`` the board at position i is board i + 1, laid at
 ``components.POSITIONS[n][i]`` (3 players: board 1 at floor 1 col 1, board 2 at floor 1
