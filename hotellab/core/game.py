@@ -91,8 +91,8 @@ class Game:
                 known = ", ".join(sorted(specs)) or "none"
                 raise OptionError(f"{cls.id}: unknown option {name!r}; known options: {known}")
             spec = specs[name]
-            bad_bool = isinstance(value, bool) and not any(isinstance(a, bool) for a in spec.allowed)
-            if bad_bool or value not in spec.allowed:
+            # equal AND of the same type: True is not 1 and 3.0 is not 3
+            if not any(value == a and type(value) is type(a) for a in spec.allowed):
                 allowed = ", ".join(repr(v) for v in spec.allowed)
                 raise OptionError(
                     f"{cls.id}: option {name!r} cannot be {value!r}; allowed: {allowed} "

@@ -141,7 +141,7 @@ class State:
             if action.player != CHANCE:
                 return (
                     f"{action} cannot be played: this is a chance node "
-                    f"({self.status_text()}); the next action is a chance outcome"
+                    f"({self.status_text()}); the next action is a chance outcome{self._rule_suffix()}"
                 )
             outs = self._chance_outcomes()
             if outs is not None:
@@ -149,7 +149,7 @@ class State:
                     return None
                 return self.explain_chance(action) or (
                     f"{action} is not a possible chance outcome here ({self.status_text()}); "
-                    f"possible: {', '.join(str(a) for a, _ in outs[:12])}"
+                    f"possible: {', '.join(str(a) for a, _ in outs[:12])}{self._rule_suffix()}"
                 )
             return self.explain_chance(action)
         if self._legal is None:
@@ -157,7 +157,7 @@ class State:
         if action in self._legal:
             return None
         return self._explain(action) or (
-            f"{action} is not a legal action now ({self.status_text()})"
+            f"{action} is not a legal action now ({self.status_text()}){self._rule_suffix()}"
         )
 
     def explain_illegal(self, action: Action | str) -> str | None:
@@ -246,11 +246,22 @@ class State:
         raise NotImplementedError  # abstractmethod: games with shuffles define it
 
     def explain_chance(self, action: Action) -> str | None:
-        """For unlisted chance outcomes (shuffles): None if ``action`` is valid."""
-        return f"{action} is not a valid chance outcome here ({self.status_text()})"
+        """For chance outcomes: None if ``action`` is valid (games with shuffles override)."""
+        return None if action in {a for a, _ in (self._chance_outcomes() or [])} else (
+            f"{action} is not a valid chance outcome here ({self.status_text()}){self._rule_suffix()}"
+        )
 
     def _explain(self, action: Action) -> str | None:
         return None
+
+    def current_rule(self):
+        """The :class:`RuleRef` of the rule that governs the current decision or chance
+        outcome (None when the game does not say)."""
+        return None
+
+    def _rule_suffix(self) -> str:
+        rule = self.current_rule()
+        return f" — {rule.section}" if rule is not None else ""
 
     def _end_rule(self) -> str:
         return "end of the game"

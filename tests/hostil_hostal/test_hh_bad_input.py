@@ -44,11 +44,6 @@ def test_bad_option_value_lists_the_allowed_values(name, value, allowed):
     assert f"option {name!r} cannot be {value!r}" in msg and allowed in msg
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG (core/game.py resolve_options): nights=3.0 passes the `value not in allowed` "
-    "check (3.0 == 3) and is kept as a float: the status line then reads 'Night 1 of 3.0'",
-)
 def test_float_option_value_is_refused_or_normalised():
     # Setup 4: "the number of nights you want to play (3 or 5)"
     try:
@@ -375,12 +370,7 @@ def test_night_rejections_name_the_rule(hh, make, text):
 
 @pytest.mark.parametrize(
     "make,text",
-    [pytest.param(m, t, id=t.replace(" ", "_"), marks=pytest.mark.xfail(
-        strict=True,
-        reason=f"BUG (state.py _explain / core State._illegal_reason): {why} is rejected with "
-        "'... is not a legal action now (status)' / 'is not a possible chance outcome here' / "
-        "'is not X's to play', naming no rulebook section",
-    )) for m, t, why in _NOT_NAMED],
+    [pytest.param(m, t, id=t.replace(" ", "_")) for m, t, why in _NOT_NAMED],
 )
 def test_every_rejection_names_a_rule(hh, make, text):
     msg = make(hh).explain_illegal(text)

@@ -255,23 +255,18 @@ def test_mr_tools_is_resolved_before_the_misfortune_die(hh):
     [
         ("die", ["chance misfortune 6"]),
         ("fixed", []),
-        pytest.param(
-            "per_room", ["chance misfortune 6 1", "chance misfortune 1 2", "chance misfortune 1 3"],
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="BUG (state.py _score_breakdown): with misfortune='per_room' the events cite "
-                "'Phase 3 - Dawn / Wear / Variants' but the 'Misfortune die' ScoreItem cites "
-                "'Phase 3 - Dawn / Wear' (only 'fixed' is remapped to the Variants section)",
-            ),
-        ),
+        ("per_room", ["chance misfortune 6 1", "chance misfortune 1 2", "chance misfortune 1 3"]),
     ],
 )
 def test_misfortune_score_item_cites_the_same_rule_as_its_event(hh, mode, forced):
     # DESIGN "Provenance": every Event and ScoreItem carries a RuleRef to the rulebook section
     # that caused it.
     night, s = hh.to_dawn(beds={1: {0: [0]}}, wear={1: 1}, options={"misfortune": mode})
-    s = hh.run(s, *forced)  # the state whose events hold the misfortune losses
-    event_rules = {e.rule.section for e in s.events if e.deltas and "loses" in e.text
+    events = list(s.events)
+    for text in forced:  # per_room rolls room by room: collect the events of every roll
+        s = s.apply(text)
+        events += s.events
+    event_rules = {e.rule.section for e in events if e.deltas and "loses" in e.text
                    and "Misfortune" not in e.text and e.rule.section.startswith("Phase 3 - Dawn / Wear")}
     item = next(i for i in s.score_breakdown() if i.player == 0 and i.category == "Misfortune die")
     assert event_rules == {item.rule.section}

@@ -354,7 +354,7 @@ class HostilHostalState(State):
 
     def explain_chance(self, action: Action) -> str | None:
         if self.node[0] != N_SHUFFLE:
-            return f"{action} is not a possible chance outcome here ({self.status_text()})"
+            return None
         what, items = self._shuffle_items()
         if action.kind != "shuffle" or len(action.args) != 2 or action.args[0] != what:
             return f"{action}: expected 'chance shuffle {what} <permutation>' ({R_SETUP_DECKS.section})"
@@ -1200,8 +1200,8 @@ class HostilHostalState(State):
         rules = {"Start": R_START, "Rest": R_REST, "Misfortune die": R_MISFORTUNE, "Spy": R_SPY}
         for n in range(1, 13):
             rules[self._card_name(n)] = card_rule(n)
-        if self.game.options["misfortune"] == "fixed":
-            rules["Misfortune die"] = R_MISFORTUNE_FIXED
+        rules["Misfortune die"] = {"fixed": R_MISFORTUNE_FIXED, "per_room": R_MISFORTUNE_ROOM}.get(
+            self.game.options["misfortune"], R_MISFORTUNE)
         items = [
             ScoreItem(seat, cat, pts, rules.get(cat, R_REST))
             for (seat, cat), pts in self.ledger.items()
@@ -1231,6 +1231,26 @@ class HostilHostalState(State):
 
     def _end_rule(self) -> str:
         return R_END.section
+
+    def current_rule(self) -> RuleRef:
+        """The rule that governs the current node (cited by every rejection)."""
+        kind = self.node[0]
+        if kind == N_SHUFFLE:
+            what = self.node[1]
+            return R_SETUP_ROOMS if what == "rooms" else R_REFORM if what == "reforms" else (
+                R_SETUP_DECKS if self.stage == "setup" else R_RESHUFFLE)
+        if kind in (N_CARD,):
+            return card_rule(self.item[0])
+        if kind == N_ROLL:
+            return card_rule(10 if self.ctx[1] == "flea" else 11)
+        if kind == N_MISFORTUNE:
+            return R_MISFORTUNE if self.node[1] is None else R_MISFORTUNE_ROOM
+        return {
+            N_SIDE: R_SETUP_ROOMS, N_WEAR: R_SETUP_WEAR, N_TURN: R_NIGHT, N_MOVETO: R_MOVE,
+            N_AUTOROOM: R_2P_PHASE, N_AUTOBED: R_2P_PHASE, N_RELOCATE: card_rule(3),
+            N_FORCED_GRRR: R_2P_GRRR, N_ROLLOFF: R_2P_GRRR, N_PICK: R_2P_DAMAGE, N_REFORM: R_REFORM,
+            N_END: R_END,
+        }[kind]
 
     # ================================================================== views
     def _view(self, perspective):
@@ -1315,7 +1335,8 @@ class HostilHostalState(State):
         p = self.node[1] if kind not in _CHANCE_NODES and kind != N_END else None
         if a.player != p:
             who = self._name(p) if p is not None else "chance"
-            return f"{a} is not {self._name(a.player) if a.player >= 0 else 'chance'}'s to play: {who} decides now ({self.status_text()})"
+            actor = self._name(a.player) if 0 <= a.player < self.game.num_seats else str(a.player)
+            return f"{a} is not {actor}'s to play: {who} decides now ({self.status_text()}){self._rule_suffix()}"
         if kind == N_TURN:
             if self.acted and a.kind not in ("spy", "end"):
                 return f"{a}: {self._name(p)} has done their action this turn; only Spy or end remain — {R_NIGHT.section}"
