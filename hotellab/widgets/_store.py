@@ -80,8 +80,9 @@ class FrameStore:
         if self.sizes and self.sizes[-1] < TAIL:
             take = min(TAIL - self.sizes[-1], stop - start)
             entries = self._decoded_last() + self._entries(start, start + take)
-            self.chunks[-1] = encode_chunk(entries)
+            self.chunks[-1] = encode_chunk(entries, level=5)  # a live step: speed over size
             self.sizes[-1] = len(entries)
+            self._last = (self.chunks[-1], entries)
             start += take
         size = CHUNK if stop - start > TAIL else TAIL
         for a in range(start, stop, size):
@@ -91,6 +92,9 @@ class FrameStore:
 
     def _decoded_last(self, n: int | None = None) -> list[list[dict]]:
         """The first ``n`` (default all) states' frames of the last chunk, SVGs filled in."""
+        cached = getattr(self, "_last", None)
+        if cached is not None and cached[0] is self.chunks[-1]:  # kept from the last encode
+            return list(cached[1][: self.sizes[-1] if n is None else n])
         per = decode_chunk(self.chunks[-1])["f"]
         n = self.sizes[-1] if n is None else n
         entries = []
