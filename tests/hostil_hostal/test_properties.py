@@ -9,6 +9,7 @@ Invariants checked at EVERY state of every game:
 - conservation of guests: every seat has 4 guests across supply / beds / Lobby, plus one in
   transit while a moved or thrown-out guest waits for its new place (Components: "4 guest
   tokens of each color").
+- provenance: each action's score changes equal the sum of its events' deltas.
 - hidden information: observation(p) shows no other player's hand and no face-down card
   number of another colour unless p spied it (Bonus action: Spy) or the cards were revealed
   (Phase 3 - Dawn / Reveal); the automata phase's drawn cards only to the drawer until both
@@ -167,9 +168,15 @@ def play_checked(spec, seed, by_kind):
             before = s.view(None)
             s2 = s.apply(a)
             assert s.view(None) == before  # apply() is pure
-            s = s2
         else:
-            s = s.apply(a)
+            s2 = s.apply(a)
+        # every change of a score is announced by the events of the action (Event.deltas)
+        announced = [0] * g.num_seats
+        for e in s2.events:
+            for seat, pts in e.deltas:
+                announced[seat] += pts
+        assert [b - x for x, b in zip(s.scores, s2.scores)] == announced, (str(a), s2.events)
+        s = s2
     assert s.is_terminal, s.status_text()
     assert s.night == spec["nights"]
     assert len(s.scores) == g.num_seats
