@@ -230,6 +230,17 @@ def test_spied_cards_stay_hidden_from_the_others_and_are_forgotten_next_night(hh
     assert s.observation(0)["known"] == [1 << 8 | 3]
     assert s.observation(2)["known"] == []
     assert _room_cards(s.observation(2), 2) == [(1, None)]
+    # "After looking at them, the cards must be returned face down": the knowledge lasts
+    # the night; the next night starts with nothing known
+    s = hh.pass_all(s)
+    while s.night == 1:
+        if s.node[0] == hh.HS.N_CARD:
+            s = s.apply(f"p{s.current_player} skip")
+        else:
+            assert s.node[0] == hh.HS.N_MISFORTUNE, s.status_text()
+            s = s.apply("chance misfortune 1")
+    assert s.stage == "night"
+    assert [s.observation(p)["known"] for p in range(3)] == [[], [], []]
 
 
 def test_illegal_actions_leave_the_state_unchanged(hh):
