@@ -98,8 +98,13 @@ def test_frame_events_carry_rule_and_deltas(replay):
 # -- hidden information -----------------------------------------------------------------------------
 def hidden_names(state, p) -> set[str]:
     """Card names another seat holds that seat ``p`` cannot read anywhere in its view."""
+    from hotellab.games.hostil_hostal.components import cards
+
     omni, mine = state.view(None), state.view(p)
-    visible = "\n".join(strings(mine))
+    # discard piles are public (ruling HH-12): a card name seen there is no secret, even when
+    # another colour's copy of the same card is still hidden in a hand
+    public = [cards()[n].name for seat in mine["seats"] for n in seat["discard"]]
+    visible = "\n".join([*strings(mine), *public])
     out = set()
     for s_omni, s_mine in zip(omni["seats"], mine["seats"]):
         if s_mine["hand"] is None:

@@ -42,7 +42,7 @@ Positions for rule tests are built in two ways:
 Other helpers:
 
 - ``hh.run(state, *texts)`` applies action texts in order.
-- ``hh.turn(state, *texts)`` applies night actions, ending a turn that only has Spy / end left.
+- ``hh.turn(state, *texts)`` applies night actions (each mandatory action ends its turn).
 - ``hh.pass_all(state)`` makes every player pass (ending their turn after the mandatory action
   when Spy is still offered) until the night ends, and stops there (it never plays into the
   next night).
@@ -223,16 +223,14 @@ def adjust(state, *, beds=None, cards=None, hands=None, decks=None, score=None, 
 
 
 def pass_all(state, max_steps=100):
-    """Every player passes (and ends the turn when Spy is still offered) until the night ends."""
+    """Every player passes until the night ends."""
     s = state
     for _ in range(max_steps):
         if s.stage != "night" or s.node[0] != HS.N_TURN or s.night != state.night:
             return s
         p = s.current_player
         legal = {str(a) for a in s.legal_actions()}
-        if f"p{p} end" in legal:
-            s = s.apply(f"p{p} end")
-        elif f"p{p} pass" in legal:
+        if f"p{p} pass" in legal:
             s = s.apply(f"p{p} pass")
         else:
             raise AssertionError(f"p{p} cannot pass: {sorted(legal)[:8]} ({s.status_text()})")
@@ -240,14 +238,10 @@ def pass_all(state, max_steps=100):
 
 
 def turn(state, *texts):
-    """Apply each night action text and, when the actor is then only offered Spy or "end",
-    end their turn (the Spy bonus action keeps the turn open after the mandatory action)."""
+    """Apply each night action text in turn (a mandatory action ends its player's turn)."""
     s = state
     for t in texts:
         s = s.apply(t)
-        p = int(t.split()[0][1:])
-        if s.node[0] == HS.N_TURN and s.node[1] == p and s.acted:
-            s = s.apply(f"p{p} end")
     return s
 
 

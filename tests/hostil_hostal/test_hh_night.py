@@ -1,7 +1,7 @@
 """Phase 2 - Night: place a guest, play a card, move a guest, pass, and the bonus Spy action.
 
 Setup for every test: ``hh.start(3)`` (boards 1A, 2A, 3A; every hand 1, 2, 3 + Mr. Tools;
-seat 0 first). ``hh.turn`` applies an action and ends the turn when only Spy is left.
+seat 0 first). ``hh.turn`` applies night actions in order.
 """
 
 from __future__ import annotations
@@ -203,20 +203,21 @@ def test_spy_costs_one_point_and_reveals_one_colour_in_one_room_to_the_spy(hh):
     assert _room_cards(s1.observation(0), 2) == [(1, None)]  # in that room only
     assert _room_cards(s1.observation(2), 1) == [(1, None), (2, 5)]  # only to the spy
     assert s1.current_player == 0 and "p0 spy 1 1" not in hh.legal_texts(s1)
-    # the mandatory action is still due
+    # the mandatory action is still due; spying again is offered (ruling HH-11: spying after
+    # the mandatory action would see the same cards, so Spy is offered before it)
+    assert s1.current_player == 0
     assert "p0 end" not in hh.legal_texts(s1)
-    s2 = s1.apply("p0 pass")
-    assert s2.current_player == 0
-    assert hh.legal_texts(s2) == ["p0 end", "p0 spy 1 2", "p0 spy 2 1"]
-    msg = s2.explain_illegal("p0 pass")
-    assert "only Spy or end remain" in msg
+    assert sorted(t for t in hh.legal_texts(s1) if "spy" in t) == ["p0 spy 1 2", "p0 spy 2 1"]
     # "A player can spy as much as they want, but they have to spend 1 rest point for each"
-    s3 = hh.run(s2, "p0 spy 1 2", "p0 spy 2 1")
+    s3 = hh.run(s1, "p0 spy 1 2", "p0 spy 2 1")
     assert s3.scores[0] == 12
     assert _room_cards(s3.observation(0), 1) == [(1, 2), (2, 5)]
     assert _room_cards(s3.observation(0), 2) == [(1, 3)]
-    # nothing left to spy: the turn ends by itself
-    assert s3.current_player == 1
+    assert not [t for t in hh.legal_texts(s3) if "spy" in t]  # nothing left to see
+    # the mandatory action ends the turn
+    s4 = s3.apply("p0 pass")
+    assert s4.current_player == 1
+    assert "no separate end of turn" in s3.explain_illegal("p0 end")
 
 
 def test_spy_needs_a_rest_point(hh):

@@ -99,7 +99,7 @@ class HostilHostalState(State):
         # dynamic
         "wear", "reform", "beds", "cards", "revealed", "hands", "decks", "discards", "score",
         "supply", "lobby", "known", "ledger", "_ledger_own", "node", "stage", "night", "round",
-        "turn", "first", "all_passed", "passed", "acted", "queue", "item", "ctx", "misfortune",
+        "turn", "first", "all_passed", "passed", "queue", "item", "ctx", "misfortune",
         "reform_deck", "dusk_i", "setup_i", "auto_cards",
     )
 
@@ -136,7 +136,6 @@ class HostilHostalState(State):
         s.first = 0
         s.all_passed = True
         s.passed = frozenset()
-        s.acted = False
         s.queue = ()
         s.item = None
         s.ctx = None
@@ -178,7 +177,6 @@ class HostilHostalState(State):
         new.first = self.first
         new.all_passed = self.all_passed
         new.passed = self.passed
-        new.acted = self.acted
         new.queue = self.queue
         new.item = self.item
         new.ctx = self.ctx
@@ -383,8 +381,6 @@ class HostilHostalState(State):
 
     def _night_actions(self, p: int) -> list[Action]:
         spies = self._spy_actions(p)
-        if self.acted:
-            return spies + [Action("end", (), p)]
         out = []
         free = self._free_beds()
         if self.supply[p] > 0:
@@ -549,22 +545,13 @@ class HostilHostalState(State):
             R_SPY,
             [(p, -1)],
         )
-        if self.acted and not self._spy_actions(p):
-            self._end_turn()
-
-    def _do_end(self, a: Action) -> None:
-        self._end_turn()
 
     def _after_mandatory(self) -> None:
-        p = self.node[1]
-        self.acted = True
-        if self._spy_actions(p):
-            self.node = (N_TURN, p)
-        else:
-            self._end_turn()
+        """The mandatory action ends the turn. Spying is offered before it only: spying after
+        it would see exactly the same cards at the same price (ruling HH-11)."""
+        self._end_turn()
 
     def _end_turn(self) -> None:
-        self.acted = False
         self.turn += 1
         order = self._order()
         if self.turn < len(order):
@@ -840,7 +827,6 @@ class HostilHostalState(State):
         self.turn = 0
         self.all_passed = True
         self.passed = frozenset()
-        self.acted = False
         self.node = (N_TURN, self._order()[0])
 
     # -- dawn -----------------------------------------------------------------------------------
@@ -1338,8 +1324,6 @@ class HostilHostalState(State):
             actor = self._name(a.player) if 0 <= a.player < self.game.num_seats else str(a.player)
             return f"{a} is not {actor}'s to play: {who} decides now ({self.status_text()}){self._rule_suffix()}"
         if kind == N_TURN:
-            if self.acted and a.kind not in ("spy", "end"):
-                return f"{a}: {self._name(p)} has done their action this turn; only Spy or end remain — {R_NIGHT.section}"
             if a.kind == "place":
                 if self.supply[p] == 0:
                     return f"{a}: {self._name(p)} has no unplayed guest left — {R_PLACE.section}"
@@ -1360,7 +1344,8 @@ class HostilHostalState(State):
                     return f"{a}: spying costs 1 rest point and {self._name(p)} has {self.score[p]} — {R_SPY.section}"
                 return f"{a}: there is no face-down card of that colour in that room left to see — {R_SPY.section}"
             if a.kind == "end":
-                return f"{a}: do the mandatory action (place, play, move or pass) first — {R_NIGHT.section}"
+                return (f"{a}: there is no separate end of turn: the mandatory action (place, play, move "
+                        f"or pass) ends it; spy before it — {R_NIGHT.section}")
         if kind in (N_MOVETO, N_RELOCATE):
             return f"{a}: the guest goes to another unoccupied bed or to the Lobby — {(R_MOVE if kind == N_MOVETO else card_rule(3)).section}"
         if kind == N_AUTOROOM:
