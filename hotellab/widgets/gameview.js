@@ -11,11 +11,17 @@
 //   model "index", "perspective", "speed" (steps per second), "_actions" [{label, value, kind}],
 //   model "_error"   text of the last error
 //
+// A live view (meta.live) plays on only once a kernel has answered: it sends {"type": "hello"}
+// and waits for {"type": "hello"} back. A saved notebook exported to HTML has widget state but
+// no kernel (the HTML widget manager drops sent messages), so there its live views behave as
+// records: Next stops at the last saved state instead of waiting for an answer that never comes.
+//
 // Every text from data goes in with textContent; the board SVG is parsed with DOMParser
 // (image/svg+xml), scrubbed of scripts and event handlers, and imported.
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const CHUNK_CACHE_MAX = 64;
+const HELLO_WAIT_MS = 2000; // no answer by then: no kernel (a saved page); a late answer still counts
 
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -111,6 +117,8 @@ function render({ model, el }) {
     waitTimer: null,
     shownKey: null,
     actionsKey: null,
+    kernel: null, // live views: null = not asked yet or no answer yet, true = answered, false = none
+    helloTimer: null,
   };
 
   // ---------------------------------------------------------------- DOM
@@ -213,7 +221,17 @@ function render({ model, el }) {
     }
     update();
   }
-  function live() { return !!meta().live; }
+  function live() { return !!meta().live && S.kernel === true; }
+  function hello() {
+    if (!meta().live || S.kernel !== null || S.helloTimer) return;
+    S.helloTimer = setTimeout(() => { if (S.kernel === null) { S.kernel = false; update(); } }, HELLO_WAIT_MS);
+    try {
+      model.send({ type: "hello" });
+    } catch (e) { // a host without a kernel connection may refuse to send at all
+      clearTimeout(S.helloTimer);
+      S.kernel = false;
+    }
+  }
   function send(msg) {
     if (S.waiting) return;
     S.waiting = true;
@@ -355,7 +373,17 @@ function render({ model, el }) {
 
   function drawActions() {
     const acts = model.get("_actions") || [];
-    if (!live()) { actionsBox.replaceChildren(); actionsBox.hidden = true; return; }
+    if (!live()) {
+      S.actionsKey = null;
+      if (meta().live && S.kernel === false && !meta().terminal) {
+        actionsBox.hidden = false;
+        actionsBox.replaceChildren(h("span", "hl-note", "No kernel answered this view: it replays the saved states; run the notebook to play on from the last one."));
+      } else {
+        actionsBox.replaceChildren();
+        actionsBox.hidden = true;
+      }
+      return;
+    }
     actionsBox.hidden = false;
     const atEnd = idx() === count() - 1;
     const key = [acts, atEnd, S.waiting, !!meta().terminal];
@@ -411,6 +439,7 @@ function render({ model, el }) {
   }
 
   function update() {
+    hello();
     const m = meta();
     title.textContent = m.title || "";
     // perspective selector
@@ -474,6 +503,11 @@ function render({ model, el }) {
   const onUpdate = () => update();
   const onError = () => { update(); };
   const onMsg = (msg) => {
+    if (msg && (msg.type === "hello" || msg.type === "done") && S.kernel !== true) {
+      S.kernel = true;
+      clearTimeout(S.helloTimer);
+      update();
+    }
     if (msg && msg.type === "done") {
       if (msg.error) stopPlay();
       done();
@@ -495,6 +529,7 @@ function render({ model, el }) {
   return () => {
     stopPlay();
     clearTimeout(S.waitTimer);
+    clearTimeout(S.helloTimer);
     if (model.off) {
       model.off("change:_chunks", onChunks);
       model.off("change:_tail", onChunks);

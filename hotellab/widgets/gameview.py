@@ -123,10 +123,16 @@ class GameView(anywidget.AnyWidget):
 
     def _on_msg(self, _widget, content, _buffers) -> None:
         """Front-end requests: {"type": "apply", "action": text}, {"type": "step"},
-        {"type": "undo"}. Errors are shown in the widget, never raised into the kernel."""
+        {"type": "undo"}, each answered with {"type": "done", "error": text}; and
+        {"type": "hello"}, answered with {"type": "hello"} (a live view plays on only once a
+        kernel answered, so a saved page without one behaves as a record). Errors are shown
+        in the widget, never raised into the kernel."""
         if not isinstance(content, dict):
             return
         kind = content.get("type")
+        if kind == "hello":
+            self.send({"type": "hello"})
+            return
         m = self.match
         error = ""
         try:
