@@ -1,7 +1,7 @@
 """Plotly figures of a game: score breakdown, score timeline and the adjacency graph.
 
 Every function returns a plain :class:`plotly.graph_objects.Figure` (not the widget subclass,
-adds megabytes per figure to a notebook). Text from data (player names, categories, rule
+which adds megabytes per figure to a notebook). Text from data (player names, categories, rule
 sections) is HTML-escaped, since plotly renders a subset of HTML in labels and hovers.
 
 >>> import hotellab as hl
