@@ -100,7 +100,7 @@ class HostilHostalState(State):
         "wear", "reform", "beds", "cards", "revealed", "hands", "decks", "discards", "score",
         "supply", "lobby", "known", "ledger", "_ledger_own", "node", "stage", "night", "round",
         "turn", "first", "all_passed", "passed", "queue", "item", "ctx", "misfortune",
-        "reform_deck", "dusk_i", "setup_i", "auto_cards",
+        "reform_deck", "cursor", "auto_cards",
     )
 
     # ------------------------------------------------------------------ construction
@@ -141,8 +141,7 @@ class HostilHostalState(State):
         s.ctx = None
         s.misfortune = None
         s.reform_deck = ()
-        s.dusk_i = 0
-        s.setup_i = 0
+        s.cursor = 0  # the current stage's position in its loop over rooms or seats
         s.auto_cards = ()
         s.node = (N_SHUFFLE, "rooms")
         return s
@@ -182,8 +181,7 @@ class HostilHostalState(State):
         new.ctx = self.ctx
         new.misfortune = self.misfortune
         new.reform_deck = self.reform_deck
-        new.dusk_i = self.dusk_i
-        new.setup_i = self.setup_i
+        new.cursor = self.cursor
         new.auto_cards = self.auto_cards
         return new
 
@@ -312,10 +310,10 @@ class HostilHostalState(State):
         if kind == N_SHUFFLE:
             return None
         if kind == N_SIDE:
-            b = self.boards[self.setup_i]
+            b = self.boards[self.cursor]
             return [(Action("side", (b, "A")), 0.5), (Action("side", (b, "B")), 0.5)]
         if kind == N_WEAR:
-            b = self.boards[self.setup_i]
+            b = self.boards[self.cursor]
             return [(Action("wear", (b, f)), 1 / 6) for f in C.DIE_FACES]
         if kind == N_MISFORTUNE:
             pos = self.node[1]
@@ -438,7 +436,7 @@ class HostilHostalState(State):
                 self.sides = ()
                 self._emit(f"Rooms {', '.join(map(str, self.boards))} are chosen at random.", R_SETUP_ROOMS)
                 self.node = (N_SIDE,)
-            self.setup_i = 0
+            self.cursor = 0
         elif what == "reforms":
             self.reform_deck = order
             self._emit("The reform boards are shuffled into the reform deck.", R_REFORM)
@@ -448,7 +446,7 @@ class HostilHostalState(State):
             self.decks[seat] = order
             if self.stage == "setup":
                 self._emit(f"{self._name(seat)} shuffles their deck.", R_SETUP_DECKS)
-                self.setup_i += 1
+                self.cursor += 1
             else:
                 self.discards[seat] = ()
                 self._emit(f"{self._name(seat)}'s discard pile is shuffled into a new deck.", R_RESHUFFLE)
@@ -456,21 +454,21 @@ class HostilHostalState(State):
 
     def _do_side(self, a: Action) -> None:
         self.sides = self.sides + (a.args[1],)
-        self.setup_i += 1
-        if self.setup_i == len(self.positions):
+        self.cursor += 1
+        if self.cursor == len(self.positions):
             self.layouts = tuple(C.rooms()[(b, s)] for b, s in zip(self.boards, self.sides))
             self.beds = [tuple(() for _ in lay.beds) for lay in self.layouts]
             self._emit(f"Room sides: {', '.join(self._label(i) for i in range(len(self.boards)))}.", R_SETUP_ROOMS)
-            self.setup_i = 0
+            self.cursor = 0
             self.node = (N_WEAR,)
 
     def _do_wear(self, a: Action) -> None:
-        pos = self.setup_i
+        pos = self.cursor
         self.wear[pos] = a.args[1]
         self._emit(f"Room {self._label(pos)}'s wear die rolls {a.args[1]}.", R_SETUP_WEAR)
-        self.setup_i += 1
-        if self.setup_i == len(self.positions):
-            self.setup_i = 0
+        self.cursor += 1
+        if self.cursor == len(self.positions):
+            self.cursor = 0
             self.node = (N_SHUFFLE, "deck0")
 
     # -- night ----------------------------------------------------------------------------
@@ -770,8 +768,8 @@ class HostilHostalState(State):
 
     def _setup_next(self) -> None:
         n = self.game.num_seats
-        if self.setup_i < n and not self.reform_deck:
-            self.node = (N_SHUFFLE, f"deck{self.setup_i}")
+        if self.cursor < n and not self.reform_deck:
+            self.node = (N_SHUFFLE, f"deck{self.cursor}")
         elif not self.reform_deck:
             self.node = (N_SHUFFLE, "reforms")
         else:
@@ -781,7 +779,7 @@ class HostilHostalState(State):
                 R_SETUP,
             )
             self.stage = "dusk"
-            self.dusk_i = 0
+            self.cursor = 0
 
     def _draw(self, seat: int, count: int) -> list[int] | None:
         """Draw up to ``count``; None when a reshuffle (chance) is needed first."""
@@ -798,8 +796,8 @@ class HostilHostalState(State):
     def _dusk(self) -> None:
         g = self.game
         seats = list(range(g.num_seats))
-        while self.dusk_i < len(seats):
-            seat = seats[self.dusk_i]
+        while self.cursor < len(seats):
+            seat = seats[self.cursor]
             need = C.CARDS_DRAWN_AT_DUSK - (len(self.hands[seat]) - (1 if C.TOOLS in self.hands[seat] else 0))
             if g.is_automata(seat):
                 need = C.CARDS_DRAWN_AT_DUSK - len(self.hands[seat])
@@ -820,7 +818,7 @@ class HostilHostalState(State):
                 self._emit(f"The automata ({self._name(seat)}) places a face-down card in each room.", R_2P_DUSK)
             else:
                 self.hands[seat] = tuple(sorted(self.hands[seat]))
-            self.dusk_i += 1
+            self.cursor += 1
         self._emit(f"Dusk of night {self.night}: each player draws {C.CARDS_DRAWN_AT_DUSK} cards and holds Mr. Tools.", R_DUSK)
         self.stage = "night"
         self.round = 1
@@ -1033,12 +1031,12 @@ class HostilHostalState(State):
         self.beds = [tuple(() for _ in room) for room in self.beds]
         self._emit("Wake up, brains! Every guest returns to its owner's supply.", R_WAKE)
         self.stage = "reform"
-        self.setup_i = 0
+        self.cursor = 0
 
     def _reform_next(self) -> None:
-        while self.setup_i < len(self.cards):
-            pos = self.setup_i
-            self.setup_i += 1
+        while self.cursor < len(self.cards):
+            pos = self.cursor
+            self.cursor += 1
             owners = {c >> 4 for c in self.cards[pos] if c & 15 == C.TOOLS}
             if not owners:
                 continue
@@ -1093,7 +1091,7 @@ class HostilHostalState(State):
         self.revealed = False
         self.misfortune = None
         self.stage = "dusk"
-        self.dusk_i = 0
+        self.cursor = 0
 
     # -- the automata's choices ("the most damage to the players") --------------------------------
     def _human_values(self) -> list[int]:
