@@ -30,8 +30,6 @@ POSITIONS = {
 
 TOOLS = 12
 """Card number of Mr. Tools."""
-DIE_FACES = (1, 2, 3, 4, 5, 6)
-"""Faces of the wear dice and the misfortune die (six-sided; the rulebook uses values 1-6)."""
 MAX_WEAR = 6
 START_REST = 15
 GUESTS_PER_PLAYER = 4
@@ -91,6 +89,16 @@ def rooms() -> dict[tuple[int, str], RoomSide]:
         "rooms.toml",
         "needs rooms 1-5, each with an A and a B side",
     )
+    return out
+
+
+@lru_cache(maxsize=None)
+def dice() -> dict[str, tuple[int, ...]]:
+    """Faces of the wear dice and of the misfortune die: {"wear": (...), "misfortune": (...)}."""
+    data = tomllib.loads((DATA / "dice.toml").read_text("utf-8"))
+    out = {name: tuple(data[name]["faces"]) for name in ("wear", "misfortune")}
+    for name, faces in out.items():
+        _check(bool(faces) and all(isinstance(f, int) for f in faces), "dice.toml", f"{name}: faces must be integers")
     return out
 
 

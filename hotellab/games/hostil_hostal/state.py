@@ -314,16 +314,21 @@ class HostilHostalState(State):
             return [(Action("side", (b, "A")), 0.5), (Action("side", (b, "B")), 0.5)]
         if kind == N_WEAR:
             b = self.boards[self.cursor]
-            return [(Action("wear", (b, f)), 1 / 6) for f in C.DIE_FACES]
+            faces = C.dice()["wear"]
+            return [(Action("wear", (b, f)), 1 / len(faces)) for f in faces]
         if kind == N_MISFORTUNE:
             pos = self.node[1]
             extra = () if pos is None else (self.boards[pos],)
-            return [(Action("misfortune", (f,) + extra), 1 / 6) for f in C.DIE_FACES]
+            faces = C.dice()["misfortune"]
+            return [(Action("misfortune", (f,) + extra), 1 / len(faces)) for f in faces]
         if kind == N_ROLL:
             what = self.ctx[1]
-            return [(Action(what, (f,)), 1 / 6) for f in C.DIE_FACES]
+            faces = C.dice()["misfortune"]  # fleas and panic roll the misfortune die
+            return [(Action(what, (f,)), 1 / len(faces)) for f in faces]
         if kind == N_ROLLOFF:
-            return [(Action("rolloff", (a, b)), 1 / 36) for a in C.DIE_FACES for b in C.DIE_FACES]
+            faces = C.dice()["misfortune"]
+            p = 1 / len(faces) ** 2
+            return [(Action("rolloff", (a, b)), p) for a in faces for b in faces]
         if kind == N_PICK:
             n = len(self.ctx[1])
             return [(Action("pick", (i,)), 1 / n) for i in range(n)]
