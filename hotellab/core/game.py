@@ -149,14 +149,30 @@ class Game:
         """
         from .state import state_from_actions
 
+        from .state import STATE_FORMAT, STATE_VERSION
+
         if not isinstance(d, dict):
             raise LogFormatError("a state must be a JSON object")
+        if d.get("format") != STATE_FORMAT:
+            raise LogFormatError(
+                f"not a hotellab state: 'format' must be {STATE_FORMAT!r}, got {d.get('format')!r}",
+                field="format",
+            )
+        if d.get("version") != STATE_VERSION:
+            raise LogFormatError(
+                f"unsupported state version {d.get('version')!r}; this hotellab reads version {STATE_VERSION}",
+                field="version",
+            )
         for key in ("game", "num_players", "options", "actions"):
             if key not in d:
                 raise LogFormatError(f"missing field {key!r}", field=key)
         if d["game"] != self.id:
             raise LogFormatError(f"state is for game {d['game']!r}, not {self.id!r}", field="game")
-        if d["num_players"] != self.num_players or self.resolve_options(d["options"]) != self.options:
+        try:
+            same = d["num_players"] == self.num_players and self.resolve_options(d["options"]) == self.options
+        except OptionError as exc:
+            raise LogFormatError(str(exc), field="options") from None
+        if not same:
             raise LogFormatError(
                 "state was made with other players/options than this game "
                 f"({d['num_players']}, {d['options']} vs {self.num_players}, {self.options})",

@@ -41,6 +41,13 @@ class Match:
     def __init__(self, game, seed: int | None = 0, agents=None, players=None, *, state=None):
         from ..agents import resolve_agents
 
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be an int or None, got {seed!r}")
+        if state is not None and state.game != game:
+            raise ValueError(
+                f"the state belongs to {state.game!r}, not to {game!r}: "
+                "a Match continues a state of its own game"
+            )
         self.game = game
         self.seed = seed
         self.agents = resolve_agents(game, agents)
@@ -114,10 +121,13 @@ class Match:
         n = len(self._actions)
         if at is None:
             at = n
+        if isinstance(at, bool) or not isinstance(at, int):
+            raise TypeError(f"fork(at=...) takes an int, got {at!r}")
+        asked = at
         if at < 0:
             at += n
         if not self._base <= at <= n:
-            raise IndexError(f"fork(at={at}): this match has actions {self._base} to {n}")
+            raise IndexError(f"fork(at={asked}): this match has actions {self._base} to {n}")
         m = Match.__new__(Match)
         m.game, m.seed, m.agents, m.players = self.game, self.seed, list(self.agents), list(self.players)
         m._states = self._states[: at - self._base + 1]

@@ -53,11 +53,14 @@ class Replay:
     def state_at(self, k: int):
         """The state after the first ``k`` actions (0 <= k < len(self)); negative k counts
         from the end. Raises IndexError outside that range."""
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise TypeError(f"state_at takes an int index, got {k!r}")
         n = len(self)
+        asked = k
         if k < 0:
             k += n
         if not 0 <= k < n:
-            raise IndexError(f"replay has states 0 to {n - 1}, asked for {k}")
+            raise IndexError(f"replay has states 0 to {n - 1} (or -{n} to -1), asked for {asked}")
         if k == n - 1:
             return self._last
         start = (k // self.checkpoint_every) * self.checkpoint_every

@@ -160,7 +160,10 @@ class Scenario:
         d = directive.strip()
         try:
             if d == "auto" or d.startswith("auto "):
-                n = int(d[5:]) if d != "auto" else 1
+                word = d[5:].strip() if d != "auto" else "1"
+                if not word.isdigit() or int(word) < 1:
+                    raise ScenarioError(f"'auto N' needs a whole number of steps N >= 1, got {word!r}")
+                n = int(word)
                 for _ in range(n):
                     if m.state.is_terminal:
                         break

@@ -125,6 +125,7 @@ class State:
         reason = self._illegal_reason(action)
         if reason is not None:
             raise IllegalActionError(reason, action=action)
+        action = self._canonical(action)
         new = self._copy()
         new._pending_events = []
         new._apply(action)
@@ -134,7 +135,25 @@ class State:
         new._len = self._len + 1
         return new
 
+    def _canonical(self, action: Action) -> Action:
+        """The legal action equal to ``action`` (``3.0`` equals ``3``; the log keeps ``3``)."""
+        if self.is_chance_node:
+            outs = self._chance_outcomes()
+            if outs is None:
+                return self.canonical_chance(action)
+            pool = [a for a, _ in outs]
+        else:
+            pool = self._legal
+        return pool[pool.index(action)]
+
+    def canonical_chance(self, action: Action) -> Action:
+        """An unlisted chance outcome (a shuffle) in its canonical form; games override."""
+        return action
+
     def _illegal_reason(self, action: Action) -> str | None:
+        player = action.player
+        if isinstance(player, bool) or not isinstance(player, int):
+            return f"{action!r}: an action's player must be a seat number or CHANCE (-1), got {player!r}"
         if self.is_terminal:
             return f"{action} cannot be played: the game is over ({self._end_rule()})"
         if self.is_chance_node:
@@ -167,6 +186,8 @@ class State:
                 action = parse_action(action)
             except ValueError as exc:
                 return str(exc)
+        elif not isinstance(action, Action):
+            return f"explain_illegal() takes an Action or its text, got {type(action).__name__}"
         return self._illegal_reason(action)
 
     def action_to_string(self, action: Action, perspective: int | None = None) -> str:

@@ -73,7 +73,12 @@ def test_reform_where_mr_tools_was_played_side_chosen_by_closest_to_first(hh, fi
     )
     assert s.stage == "reform" and s.current_player == chooser
     assert hh.legal_texts(s) == [f"p{chooser} reform a", f"p{chooser} reform b"]
-    assert s.view()["pending"] == {"player": chooser, "prompt": "choose the reform's side"}
+    # the chooser sees the room and both sides' rugs before choosing (data/reforms.toml: reform 1
+    # is a +2 / b -1)
+    assert s.view()["pending"] == {
+        "player": chooser,
+        "prompt": "choose the side of reform 1 for room 2A: a (rug +2) or b (rug -1)",
+    }
     other = 1 - chooser
     assert s.explain_illegal(f"p{other} reform a") is not None
     # the reform deck was shuffled to 1, 2, 3, 4, 5 (forced): reform 1 is drawn.

@@ -353,6 +353,59 @@ class HostilHostalState(State):
         rng.shuffle(perm)
         return Action("shuffle", (what, tuple(perm)))
 
+    # what each decision takes: "room" a board number in play, "bed" a bed index, "card" 1-12,
+    # "seat" a seat, "side" a or b; "where" is either "lobby" or <room> <bed>
+    _FORMS = {
+        "place": ("room", "bed"), "play": ("card", "room"), "move": ("card", "room", "bed", "seat"),
+        "moveto": "where", "relocate": "where", "pass": (), "spy": ("room", "seat"),
+        "autoroom": ("room",), "autobed": ("bed",), "activate": (), "skip": (), "sedate": ("bed",),
+        "bring": ("room", "bed", "bed"), "grrr": ("bed", "seat"), "blanket": ("bed",),
+        "sniff": ("bed",), "reform": ("side",),
+    }
+
+    def _check_form(self, a: Action) -> str | None:
+        """What is wrong with the shape of ``a`` (kind, argument count and types), or None."""
+        form = self._FORMS.get(a.kind)
+        if a.kind == "end":
+            return ("there is no separate end of turn: the mandatory action (place, play, move or "
+                    "pass) ends it; spy before it (ruling HH-11)")
+        if form is None:
+            kinds = sorted({x.kind for x in self.legal_actions()})
+            return f"unknown action kind {a.kind!r}; here the kinds are: {', '.join(kinds)}"
+        args = a.args
+        if form == "where":
+            if args == ("lobby",):
+                return None
+            form = ("room", "bed")
+            usage = f"'{a.kind} lobby' or '{a.kind} <room> <bed>'"
+        else:
+            usage = " ".join([a.kind] + [f"<{x}>" for x in form])
+        if len(args) != len(form):
+            return f"'{a.kind}' takes {len(form)} argument(s): {usage}"
+        rooms = sorted(self.pos_of) if self.pos_of else []
+        for name, x in zip(form, args):
+            if name == "side":
+                if x not in ("a", "b"):
+                    return f"a reform side is 'a' or 'b', got {x!r}"
+                continue
+            if isinstance(x, bool) or not isinstance(x, int):
+                return f"<{name}> must be an integer, got {x!r} ({usage})"
+            if name == "room" and x not in rooms:
+                return f"room {x} is not in play; the rooms are {', '.join(map(str, rooms))} ({usage})"
+            if name == "card" and not 1 <= x <= 12:
+                return f"cards are numbered 1 to 12, got {x}"
+            if name == "seat" and not 0 <= x < self.game.num_seats:
+                return f"there is no seat {x}"
+        if form and form[-1] == "bed" and len(form) >= 2 and form[-2] == "room":
+            pos = self.pos_of[args[-2]]
+            nbeds = len(self.layouts[pos].beds)
+            if not 0 <= args[-1] < nbeds:
+                return f"room {self._label(pos)} has beds 0 to {nbeds - 1}, got {args[-1]}"
+        return None
+
+    def canonical_chance(self, action: Action) -> Action:
+        return Action(action.kind, (action.args[0], tuple(int(i) for i in action.args[1])), CHANCE)
+
     def explain_chance(self, action: Action) -> str | None:
         if self.node[0] != N_SHUFFLE:
             return None
@@ -360,7 +413,8 @@ class HostilHostalState(State):
         if action.kind != "shuffle" or len(action.args) != 2 or action.args[0] != what:
             return f"{action}: expected 'chance shuffle {what} <permutation>' ({R_SETUP_DECKS.section})"
         perm = action.args[1]
-        if not isinstance(perm, tuple) or sorted(perm) != list(range(len(items))):
+        if (not isinstance(perm, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in perm)
+                or sorted(perm) != list(range(len(items)))):
             return (
                 f"{action}: the shuffle of {what} must be a permutation of 0..{len(items) - 1} "
                 f"({len(items)} items)"
@@ -1291,7 +1345,7 @@ class HostilHostalState(State):
         who = self._name(a.player)
         hidden = perspective is not None and perspective != a.player
         if a.kind == "place":
-            return f"{who}: place a guest in room {a.args[0]}, bed {a.args[1]}"
+            return f"{who}: place a guest on {self._bed_text(a.args[0], a.args[1])}"
         if a.kind == "play":
             if hidden:
                 return f"{who}: play a card face down in room {a.args[1]}"
@@ -1301,31 +1355,68 @@ class HostilHostalState(State):
             whose = "" if a.args[3] == a.player else " the automata's"
             return f"{who}: discard {card} to move{whose} guest from room {a.args[1]}, bed {a.args[2]}"
         if a.kind in ("moveto", "relocate"):
-            return f"{who}: to the Lobby" if a.args[0] == "lobby" else f"{who}: to room {a.args[0]}, bed {a.args[1]}"
+            return f"{who}: to the Lobby" if a.args[0] == "lobby" else f"{who}: to {self._bed_text(a.args[0], a.args[1])}"
         if a.kind == "spy":
             return f"{who}: spy on {self._name(a.args[1])}'s cards in room {a.args[0]} (-1)"
         if a.kind == "grrr":
             return f"{who}: Grrr — throw out {self._name(a.args[1])}'s guest on bed {a.args[0]}"
         if a.kind == "bring":
             return f"{who}: 2x1 — bring the guest from room {a.args[0]}, bed {a.args[1]} to bed {a.args[2]}"
+        if a.kind in ("sedate", "blanket", "sniff", "grrr") and self.item is not None and self.node[0] in (N_CARD, N_FORCED_GRRR):
+            where = self._bed_text(self.boards[self.item[1]], a.args[0])
+            if a.kind == "grrr":
+                return f"{who}: Grrr — throw out {self._name(a.args[1])}'s guest on {where}"
+            verb = {"sedate": "Sweet Dreams on your guest on", "blanket": "17º on your guests on",
+                    "sniff": "Sniff from your guest on"}[a.kind]
+            return f"{who}: {verb} {where}"
         if a.kind in ("sedate", "blanket", "sniff"):
             return f"{who}: {a.kind} bed {a.args[0]}"
         if a.kind == "autoroom":
-            return f"{who}: automata card on room {a.args[0]}"
+            card = ""
+            if not hidden and self.node[0] == N_AUTOROOM and self.auto_cards:
+                card = f" (#{self.auto_cards[-1][1]})"
+            return f"{who}: automata card{card} on room {self._room_text(a.args[0])}"
         if a.kind == "autobed":
+            if self.node[0] == N_AUTOBED:
+                return f"{who}: automata guest on {self._bed_text(self.boards[self.node[2]], a.args[0])}"
             return f"{who}: automata guest on bed {a.args[0]}"
         if a.kind == "reform":
+            if self.node[0] == N_REFORM and self.ctx:
+                pos, rid = self.ctx[1], self.ctx[2]
+                rug = C.reforms()[rid][a.args[0]]
+                return f"{who}: reform {rid} in {self._label(pos)}, side {a.args[0]} (rug {rug:+d})"
             return f"{who}: reform side {a.args[0]}"
         return f"{who}: {a.kind}"
+
+    def _room_text(self, board) -> str:
+        pos = self._board(board)
+        return self._label(pos) if pos is not None else str(board)
+
+    def _bed_text(self, board, bed) -> str:
+        """'3A bed 2 (top right, +1)' — how the board shows a bed."""
+        pos = self._board(board)
+        if pos is None or not isinstance(bed, int) or not 0 <= bed < len(self.layouts[pos].beds):
+            return f"room {board}, bed {bed}"
+        r, c, v = self.layouts[pos].beds[bed]
+        place = ("top" if r == 0 else "bottom") + " " + ("left", "middle", "right")[c]
+        return f"{self._label(pos)} bed {bed} ({place}, {v:+d})"
 
     # ================================================================== illegal actions
     def _explain(self, a: Action) -> str | None:
         kind = self.node[0]
         p = self.node[1] if kind not in _CHANCE_NODES and kind != N_END else None
+        n = self.game.num_seats
+        if a.player == CHANCE:
+            return (f"{a}: a chance outcome cannot be applied now: {self._name(p)} decides now "
+                    f"({self.status_text()}){self._rule_suffix()}")
+        if not 0 <= a.player < n:
+            return f"{a}: there is no seat {a.player} (seats 0 to {n - 1}){self._rule_suffix()}"
         if a.player != p:
-            who = self._name(p) if p is not None else "chance"
-            actor = self._name(a.player) if 0 <= a.player < self.game.num_seats else str(a.player)
-            return f"{a} is not {actor}'s to play: {who} decides now ({self.status_text()}){self._rule_suffix()}"
+            return (f"{a} is not {self._name(a.player)}'s to play: {self._name(p)} decides now "
+                    f"({self.status_text()}){self._rule_suffix()}")
+        form = self._check_form(a)
+        if form is not None:
+            return f"{a}: {form}{self._rule_suffix()}"
         if kind == N_TURN:
             if a.kind == "place":
                 if self.supply[p] == 0:

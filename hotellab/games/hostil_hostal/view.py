@@ -94,6 +94,13 @@ def build_view(state, perspective=None) -> dict:
         pending = {"player": state.node[1], "prompt": _PROMPTS[kind]}
         if kind == N_CARD and state.item is not None:
             pending["prompt"] = f"{state._card_name(state.item[0])}: activate it or skip"
+        elif kind == N_REFORM and state.ctx:
+            pos, rid = state.ctx[1], state.ctx[2]
+            sides = C.reforms()[rid]
+            pending["prompt"] = (f"choose the side of reform {rid} for room {state._label(pos)}: "
+                                 f"a (rug {sides['a']:+d}) or b (rug {sides['b']:+d})")
+        elif kind == N_AUTOROOM and state.auto_cards and perspective in (None, state.node[1]):
+            pending["prompt"] = f"you drew automata card #{state.auto_cards[-1][1]}: choose a room for it"
     auto = None
     if state.auto_cards:
         auto = {"cards": [
