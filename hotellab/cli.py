@@ -221,6 +221,8 @@ def play_cmd(
         resolve_agents(g, agent_list)  # unknown agent or wrong count: ValueError
     except (hl.HotellabError, ValueError) as exc:
         raise _fail(_error_message(exc)) from None
+    if out is not None:
+        _check_writable(out)  # before the game, not after it
     if progress is None:
         progress = sys.stderr.isatty()
     try:
@@ -241,6 +243,14 @@ def play_cmd(
 # -- replay ----------------------------------------------------------------------------------
 
 
+def _check_writable(path: Path) -> None:
+    """Exit 2 with a clear message when ``path`` cannot be written (a folder, a missing folder)."""
+    if path.is_dir():
+        raise _fail(f"cannot write {path}: it is a folder; give a file name")
+    if not path.parent.is_dir():
+        raise _fail(f"cannot write {path}: the folder {path.parent} does not exist")
+
+
 @app.command("replay")
 def replay_cmd(
     log_path: Path = typer.Argument(..., metavar="LOG", help="A game log written by `hotellab play --out` or GameLog.save()."),
@@ -258,6 +268,10 @@ def replay_cmd(
         raise _fail(_error_message(exc)) from None
     if perspective is not None and not 0 <= perspective < replay.game.num_seats:
         raise _fail(f"--perspective must be a seat from 0 to {replay.game.num_seats - 1}, got {perspective}")
+    if perspective is not None and html is None:
+        raise _fail("--perspective chooses what an --html page holds; give --html FILE too")
+    if html is not None:
+        _check_writable(html)
     state = None
     if step is not None:
         try:

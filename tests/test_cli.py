@@ -219,7 +219,7 @@ def test_replay_step_out_of_range(log_path: Path):
     n = len(hl.Replay(hl.GameLog.load(log_path)))
     result = run("replay", log_path, "--step", n)
     assert result.exit_code == 2
-    assert f"replay has states 0 to {n - 1}, asked for {n}" in result.stderr
+    assert f"replay has states 0 to {n - 1} (or -{n} to -1), asked for {n}" in result.stderr
     assert result.stdout == ""
 
 
@@ -359,3 +359,19 @@ def test_version_and_python_dash_m():
     proc = subprocess.run([sys.executable, "-m", "hotellab", "list"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "hostil_hostal  Hostil Hostal" in proc.stdout
+
+
+def test_unwritable_out_fails_before_the_game(tmp_path):
+    """A bad --out or --html path is refused at once (exit 2), before a game is played."""
+    missing = run("play", "hostil_hostal", "--players", "3", "--out", str(tmp_path / "nope" / "g.json"))
+    assert missing.exit_code == 2
+    assert "does not exist" in missing.stderr and "Winner" not in missing.stdout
+    folder = run("play", "hostil_hostal", "--players", "3", "--out", str(tmp_path))
+    assert folder.exit_code == 2 and "it is a folder" in folder.stderr
+
+
+def test_perspective_needs_html(tmp_path):
+    log = tmp_path / "g.json"
+    assert run("play", "hostil_hostal", "--players", "3", "--out", str(log)).exit_code == 0
+    result = run("replay", str(log), "--perspective", "0")
+    assert result.exit_code == 2 and "give --html FILE too" in result.stderr
