@@ -282,6 +282,50 @@ def test_live_match_crossing_chunks_and_outside_changes(game):
     assert all_frames(v)[0] == frames(m, 0)
 
 
+def spy_updates(v):
+    """Record each state update the widget sends: (trait names, _head, index) at that time."""
+    sent = []
+    orig = v.send_state
+
+    def send_state(key=None):
+        keys = [key] if isinstance(key, str) else sorted(key or [])
+        sent.append((keys, dict(v._head), v.index))
+        return orig(key)
+
+    v.send_state = send_state
+    return sent
+
+
+def test_live_step_sends_the_new_frame_first(game):
+    m, v = live_view(game)
+    updates = spy_updates(v)
+    v._on_msg(v, {"type": "step"}, [])
+    k = len(m.states) - 1
+    (keys1, head1, index1), (keys2, head2, _) = updates[:2]
+    # first the new frame of the shown perspective, plain, with the index; nothing else
+    assert keys1 == ["_head", "index"] and index1 == k
+    assert head1 == {"k": k, "p": None, "frame": frames(m)[k]}
+    # then the tail (which reuses that frame), and the head emptied
+    assert "_tail" in keys2 and "_head" in keys2 and head2 == {}
+    assert v._head == {} and v.index == k and v.send[-1] == {"type": "done", "error": ""}
+    assert all_frames(v)[0] == frames(m)
+    # the browser switched to seat 2: the head is seat 2's
+    v.perspective = 2
+    updates.clear()
+    v._on_msg(v, {"type": "step"}, [])
+    k = len(m.states) - 1
+    assert updates[0][1] == {"k": k, "p": 2, "frame": frames(m, 2)[k]}
+    assert all_frames(v)[3] == frames(m, 2)
+    # undo, errors and refresh send no head
+    updates.clear()
+    v._on_msg(v, {"type": "undo"}, [])
+    v._on_msg(v, {"type": "apply", "action": "gibberish"}, [])
+    m.step()
+    v.refresh()
+    assert updates and all(head == {} for _, head, _ in updates)
+    assert v.index == len(m.states) - 1 == len(v) - 1
+
+
 def test_live_perspective_widget_lists_only_its_own_actions(game):
     m, v = live_view(game, perspective=1)
     seen_other = seen_own = False

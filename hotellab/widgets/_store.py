@@ -46,6 +46,8 @@ class FrameStore:
     (list: ``[p]`` or ``[None, 0, 1, ...]``), ``chunks`` (list of str), ``sizes`` (states
     per chunk), ``framed`` (the state objects framed so far). The widget sends the last
     chunk as ``_tail`` and the others as ``_chunks``: a live step changes ``_tail`` only.
+    After a live step, :meth:`head` frames the new state for one perspective ahead of
+    :meth:`sync` (which reuses that frame), so the widget can show it first.
     """
 
     def __init__(self, obj, perspective: int | None = None):
@@ -58,6 +60,7 @@ class FrameStore:
         self.chunks: list[str] = []
         self.sizes: list[int] = []
         self.framed: list = []
+        self._ahead = None  # (state, perspective, frame) built by head(), reused by sync()
         self._append(0, len(self.source.states))
         states = self.source.states
         last = states[-1] if states else None
@@ -66,8 +69,13 @@ class FrameStore:
     # -- building -------------------------------------------------------------------------
     def _entries(self, start: int, stop: int) -> list[list[dict]]:
         src = self.source
+        ahead = self._ahead
         return [
-            [frame_of(src, k, p, rename=self.rename) for p in self.perspectives]
+            [
+                ahead[2] if ahead is not None and ahead[0] is src.states[k] and ahead[1] == p
+                else frame_of(src, k, p, rename=self.rename)
+                for p in self.perspectives
+            ]
             for k in range(start, stop)
         ]
 
@@ -140,9 +148,30 @@ class FrameStore:
         if common == len(self.framed) == len(states):
             return False
         self.source = new
-        self._truncate(common)
-        self._append(common, len(states))
+        try:
+            self._truncate(common)
+            self._append(common, len(states))
+        finally:
+            self._ahead = None
         return True
+
+    def head(self, perspective) -> tuple[int, dict] | None:
+        """After one live step: ``(k, frame)`` of the new state ``k`` for ``perspective``
+        (one of :attr:`perspectives`), framed before the others and before any chunk is
+        re-encoded; the next :meth:`sync` reuses it. None when the match did not grow by
+        exactly one state since the last sync (no Match, undo, several steps, nothing new).
+        """
+        m = self.source.match
+        if m is None or perspective not in self.perspectives:
+            return None
+        states = m.states
+        n = len(self.framed)
+        if len(states) != n + 1 or any(a is not b for a, b in zip(self.framed, states)):
+            return None
+        src = source_of(m)
+        frame = frame_of(src, n, perspective, rename=self.rename)
+        self._ahead = (states[n], perspective, frame)
+        return n, frame
 
     def frame_at(self, k: int, perspective) -> dict:
         """The frame of state ``k`` for ``perspective``, decoding only its chunk."""

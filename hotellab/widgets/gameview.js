@@ -6,6 +6,10 @@
 //
 //   model "_chunks"  list of base64(gzip(JSON {"n": states, "f": [[frame...] per perspective]}))
 //   model "_tail"    the last chunk (a live step changes only this one)
+//   model "_head"    {}, or {"k": state, "p": perspective, "frame": frame} (plain JSON): after a
+//                    live step the kernel sends the new state's frame for the shown perspective
+//                    (with "index") before it re-encodes the tail, so the board is drawn at once,
+//                    with no decompression; the next update empties it and brings the tail
 //   model "_meta"    {"perspectives": [null, 0, 1, ...], "names": [...], "colors": [...],
 //                     "title": str, "live": bool, "terminal": bool}
 //   model "index", "perspective", "speed" (steps per second), "_actions" [{label, value, kind}],
@@ -67,11 +71,20 @@ function button(label, title, onClick, cls) {
 }
 
 async function gunzipBase64(b64) {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return await new Response(stream).text();
+  let bytes;
+  if (typeof Uint8Array.fromBase64 === "function") bytes = Uint8Array.fromBase64(b64);
+  else {
+    const bin = atob(b64);
+    bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  }
+  // write the bytes straight into the stream (a Blob's stream goes through the browser
+  // process, and each hop lets other tasks run first)
+  const ds = new DecompressionStream("gzip");
+  const writer = ds.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  return await new Response(ds.readable).text();
 }
 
 // Remove anything executable from a parsed SVG before it enters the page.
@@ -109,13 +122,16 @@ function fmt(v) {
 function render({ model, el }) {
   const S = {
     frames: [], // per perspective: array of frames (svg filled in)
+    head: null, // {k, pi, frame, gen}: a live step's new frame, shown until the chunks hold it
+    queued: false, // an update() is scheduled for the end of this task
+    sideKey: null,
     cache: new Map(), // chunk text -> decoded object
     gen: 0,
     ready: false,
     timer: null,
     waiting: false,
     waitTimer: null,
-    shownKey: null,
+    shown: null, // [perspective index, state, svg text] of the board in the DOM
     actionsKey: null,
     kernel: null, // live views: null = not asked yet or no answer yet, true = answered, false = none
     helloTimer: null,
@@ -205,7 +221,17 @@ function render({ model, el }) {
     const i = ps.findIndex((q) => q === (p === undefined ? null : p));
     return i < 0 ? 0 : i;
   }
-  function count() { return S.frames.length ? S.frames[0].length : 0; }
+  function decodedCount() { return S.frames.length ? S.frames[0].length : 0; }
+  function count() {
+    const n = decodedCount();
+    return S.head && S.head.k === n ? n + 1 : n;
+  }
+  function frameAt(pi, k) {
+    const fs = S.frames[pi];
+    if (fs && k >= 0 && k < fs.length) return fs[k];
+    if (S.head && S.head.k === k && S.head.pi === pi) return S.head.frame;
+    return null;
+  }
   function idx() {
     const n = count();
     const k = Number(model.get("index")) || 0;
@@ -215,11 +241,10 @@ function render({ model, el }) {
     const n = count();
     if (!n) return;
     k = Math.max(0, Math.min(n - 1, k));
-    if (k !== model.get("index")) {
-      model.set("index", k);
-      model.save_changes();
-    }
-    update();
+    const changed = k !== model.get("index");
+    if (changed) model.set("index", k);
+    update(); // draw first, then tell the kernel
+    if (changed) model.save_changes();
   }
   function live() { return !!meta().live && S.kernel === true; }
   function hello() {
@@ -278,8 +303,19 @@ function render({ model, el }) {
   }
 
   // ---------------------------------------------------------------- frames
+  function hasHead(hd) { return !!hd && typeof hd.k === "number"; }
+  function takeHead() {
+    const hd = model.get("_head");
+    if (!hasHead(hd) || !hd.frame || typeof hd.frame.svg !== "string") return;
+    const ps = meta().perspectives || [null];
+    const pi = ps.findIndex((q) => q === (hd.p === undefined ? null : hd.p));
+    if (pi < 0 || hd.k < decodedCount()) return;
+    S.head = { k: hd.k, pi, frame: hd.frame, gen: S.gen };
+  }
+
   async function loadChunks() {
     const gen = ++S.gen;
+    const headDone = !hasHead(model.get("_head")); // these chunks hold the state of any earlier head
     const chunks = [...(model.get("_chunks") || [])];
     const tail = model.get("_tail");
     if (tail) chunks.push(tail);
@@ -318,7 +354,7 @@ function render({ model, el }) {
     }
     S.frames = per;
     S.ready = true;
-    S.shownKey = null;
+    if (S.head && (S.head.k < decodedCount() || (headDone && S.head.gen < gen))) S.head = null;
     update();
   }
 
@@ -478,7 +514,7 @@ function render({ model, el }) {
     }
     const k = idx();
     const pi = Math.min(pIndex(), S.frames.length - 1);
-    const fr = S.frames[pi][k];
+    const fr = frameAt(pi, k);
     slider.max = String(n - 1);
     slider.value = String(k);
     pos.textContent = k + " / " + (n - 1);
@@ -486,22 +522,41 @@ function render({ model, el }) {
     bLast.disabled = k >= n - 1;
     bNext.disabled = S.waiting || (k >= n - 1 && !(live() && !m.terminal));
     bPlay.disabled = n < 2 && !live();
+    if (!fr) { // the head of another perspective: its frame comes with the tail
+      status.textContent = "Loading frames\u2026";
+      drawActions();
+      return;
+    }
     status.textContent = fr.status || "";
-    const shown = pi + ":" + k + ":" + fr.svg.length;
-    if (S.shownKey !== shown) {
+    const was = S.shown; // the same board from the head and then from the chunks: drawn once
+    if (!was || was[0] !== pi || was[1] !== k || was[2] !== fr.svg) {
       const node = svgNode(fr.svg);
       board.replaceChildren(node || h("div", "hl-error", "This board could not be drawn."));
-      S.shownKey = shown;
+      S.shown = [pi, k, fr.svg];
     }
-    drawScores(fr, k > 0 ? S.frames[pi][k - 1] : null);
-    drawEvents(fr, k);
+    if (!S.sideKey || S.sideKey[0] !== fr || S.sideKey[1] !== k || S.sideKey[2] !== meta()) {
+      drawScores(fr, k > 0 ? frameAt(pi, k - 1) : null);
+      drawEvents(fr, k);
+      S.sideKey = [fr, k, meta()];
+    }
     drawActions();
+  }
+
+  // one update() per task: a kernel update sets several traits at once
+  function schedule() {
+    if (S.queued) return;
+    S.queued = true;
+    queueMicrotask(() => {
+      S.queued = false;
+      update();
+    });
   }
 
   // ---------------------------------------------------------------- wiring
   const onChunks = () => loadChunks();
-  const onUpdate = () => update();
-  const onError = () => { update(); };
+  const onUpdate = () => schedule();
+  const onError = () => schedule();
+  const onHead = () => { takeHead(); schedule(); };
   const onMsg = (msg) => {
     if (msg && (msg.type === "hello" || msg.type === "done") && S.kernel !== true) {
       S.kernel = true;
@@ -515,9 +570,10 @@ function render({ model, el }) {
   };
   model.on("change:_chunks", onChunks);
   model.on("change:_tail", onChunks);
+  model.on("change:_head", onHead);
   model.on("change:_meta", onUpdate);
   model.on("change:index", onUpdate);
-  const onPersp = () => { S.shownKey = null; update(); };
+  const onPersp = () => schedule();
   model.on("change:perspective", onPersp);
   model.on("change:speed", onUpdate);
   model.on("change:_actions", onUpdate);
@@ -533,6 +589,7 @@ function render({ model, el }) {
     if (model.off) {
       model.off("change:_chunks", onChunks);
       model.off("change:_tail", onChunks);
+      model.off("change:_head", onHead);
       model.off("change:_meta", onUpdate);
       model.off("change:index", onUpdate);
       model.off("change:perspective", onPersp);

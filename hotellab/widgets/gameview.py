@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import pathlib
+import sys
 
 import anywidget
 import traitlets
@@ -17,6 +18,21 @@ from ._frames import decode_frames
 from ._store import FrameStore, widget_state
 
 _HERE = pathlib.Path(__file__).parent
+
+
+def _flush_iopub() -> None:
+    """Let the kernel's IOPub thread send the messages queued so far, now.
+
+    ipykernel sends IOPub messages from a thread of its own, which needs the GIL; while the
+    handler goes on framing and compressing, that thread waits several switch intervals (5 ms
+    each) per message. ipykernel's ``sys.stdout.flush()`` queues a flush behind the pending
+    messages and waits for it, so it returns once they are on their way. Elsewhere (plain
+    Python, tests) it only flushes stdout.
+    """
+    try:
+        sys.stdout.flush()
+    except Exception:  # a closed or odd stdout: the messages go out a little later
+        pass
 
 
 class GameView(anywidget.AnyWidget):
@@ -35,8 +51,10 @@ class GameView(anywidget.AnyWidget):
 
     Synced traits: ``index`` (shown state, 0..len-1), ``perspective`` (shown perspective),
     ``speed``. Frames travel in ``_chunks`` + ``_tail`` (base64 of gzip JSON), so scrubbing works in an
-    exported notebook with no kernel. If the Match is stepped outside the widget, call
-    :meth:`refresh`.
+    exported notebook with no kernel. A step asked for in the browser answers in two updates:
+    first ``_head`` (the new state's frame for the shown perspective, plain JSON, which the
+    browser draws at once) with ``index``, then the re-encoded ``_tail`` with ``_head`` emptied.
+    If the Match is stepped outside the widget, call :meth:`refresh`.
 
     >>> import hotellab as hl
     >>> log = hl.play(hl.load_game("hostil_hostal", num_players=3), seed=1)
@@ -53,6 +71,7 @@ class GameView(anywidget.AnyWidget):
     _meta = traitlets.Dict().tag(sync=True)
     _actions = traitlets.List(traitlets.Dict()).tag(sync=True)
     _error = traitlets.Unicode("").tag(sync=True)
+    _head = traitlets.Dict().tag(sync=True)
     index = traitlets.Int(0).tag(sync=True)
     perspective = traitlets.Int(None, allow_none=True).tag(sync=True)
     speed = traitlets.Float(1.0).tag(sync=True)
@@ -61,6 +80,7 @@ class GameView(anywidget.AnyWidget):
                  index: int | None = None, **kwargs):
         store, traits = widget_state(obj, perspective, speed=speed, index=index)
         self._store: FrameStore = store
+        self._head_k: int | None = None  # state shown from _head, not yet in the chunks
         super().__init__(**traits, **kwargs)
         self.on_msg(self._on_msg)
 
@@ -79,6 +99,9 @@ class GameView(anywidget.AnyWidget):
         k = proposal["value"]
         store = getattr(self, "_store", None)
         n = len(store) if store is not None else 1
+        head = getattr(self, "_head_k", None)
+        if head is not None:
+            n = max(n, head + 1)
         return max(0, min(n - 1, k))
 
     @traitlets.validate("speed")
@@ -110,9 +133,25 @@ class GameView(anywidget.AnyWidget):
         """Pick up actions applied to the Match outside the widget (or taken back)."""
         self._publish(self._store.sync())
 
+    def _show_head(self) -> None:
+        """After a step, send the new state's frame for the shown perspective (plain JSON in
+        ``_head``) and move ``index`` to it, before the other perspectives are framed and the
+        tail re-encoded: the browser draws it without waiting for either."""
+        head = self._store.head(self.perspective)
+        if head is None:
+            return
+        k, frame = head
+        self._head_k = k
+        with self.hold_sync():
+            self._head = {"k": k, "p": self.perspective, "frame": frame}
+            self.index = k
+        _flush_iopub()
+
     def _publish(self, changed: bool) -> None:
         store = self._store
+        self._head_k = None
         with self.hold_sync():
+            self._head = {}  # the chunks carry that frame now
             if changed:
                 self._chunks = list(store.chunks[:-1])  # unchanged unless a step crossed
                 self._tail = store.chunks[-1]           # a chunk boundary or undo cut deep
@@ -155,9 +194,15 @@ class GameView(anywidget.AnyWidget):
         except Exception as exc:  # a bug in a game or agent: show it instead of losing it
             error = f"{type(exc).__name__}: {exc}"
         try:
+            if not error:
+                self._show_head()
             self._publish(self._store.sync())
         except Exception as exc:
             error = error or f"{type(exc).__name__}: {exc}"
+            self._head_k = None
+            if self._head:  # its state may not have reached the chunks
+                self._head = {}
+                self.index = len(self._store) - 1
         self._error = error
         self.send({"type": "done", "error": error})
 
