@@ -439,9 +439,9 @@ def _seat_panel(out, view: dict, x: float, y: float, seats: _Seats):
                 v = _num(s.get(key))
                 if v is not None:
                     info.append(f"{lab} {_signed(v)}")
-            if s.get("passed"):
-                info.append("passed")
             _text(out, 34, mid + 10, " · ".join(info), 9.5, fill=_MUTED)
+        if s.get("passed") and not isinstance(winners, list):  # on the name line, left of the score
+            _text(out, RW - 50, mid - 3, "passed", 9.5, anchor="end", fill=_MUTED, italic=True)
         if first == seat:  # the first-player token, after the name
             fx = min(34 + len(name) * (8.2 if big else 7) + 12, RW - 70)
             fy = mid - (8 if big else 0)

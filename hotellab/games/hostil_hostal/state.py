@@ -874,7 +874,7 @@ class HostilHostalState(State):
                 self.hands[seat] = ()
                 for pos, c in zip(range(len(self.beds)), cards):
                     self.cards[pos] = self.cards[pos] + (seat * 16 + c,)
-                self._emit(f"The automata ({self._name(seat)}) places a face-down card in each room.", R_2P_DUSK)
+                self._emit(f"{self._name(seat)} places a face-down card in each room.", R_2P_DUSK)
             else:
                 self.hands[seat] = tuple(sorted(self.hands[seat]))
             self.cursor += 1
