@@ -423,3 +423,20 @@ def test_import_hotellab_loads_no_widgets_or_plotly():
     code = "import sys, hotellab.widgets as w; w.frames; print('anywidget' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"  # frames and export_html work without loading anywidget
+
+
+def test_a_one_seat_view_refuses_the_omniscient_perspective(replay):
+    # traitlets does not validate None (allow_none): the widget checks and puts it back
+    view = GameView(replay, perspective=0)
+    with pytest.raises(traitlets.TraitError, match="not in this widget's frames"):
+        view.perspective = None
+    assert view.perspective == 0
+
+
+def test_live_actions_name_their_player():
+    # the front end shows a seat's view only that seat's buttons (another seat's labels name
+    # the cards in its hand)
+    m = hl.Match(hl.load_game("hostil_hostal", num_players=3), seed=2, agents=["random"] * 3)
+    m.run(until=lambda s: not s.is_chance_node)
+    acts = GameView(m)._actions
+    assert acts and {a["player"] for a in acts} == {m.state.current_player}

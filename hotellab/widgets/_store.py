@@ -209,7 +209,8 @@ class FrameStore:
         }
 
     def legal_actions(self) -> list[dict]:
-        """The last state's legal actions as ``{"label", "value", "kind"}`` for a live Match.
+        """The last state's legal actions as ``{"label", "value", "kind", "player"}`` for a live
+        Match (the front end shows a seat's view only that seat's choices and the dice).
 
         A widget locked to a seat lists actions only when that seat decides (or at a chance
         node, whose listed outcomes are dice): another seat's options would show its hand.
@@ -224,7 +225,7 @@ class FrameStore:
             return []
         out = []
         for a in state.legal_actions():
-            out.append({"label": state.action_to_string(a), "value": str(a), "kind": a.kind})
+            out.append({"label": state.action_to_string(a), "value": str(a), "kind": a.kind, "player": a.player})
         return out
 
 

@@ -408,7 +408,13 @@ function render({ model, el }) {
   }
 
   function drawActions() {
-    const acts = model.get("_actions") || [];
+    // With a seat's view selected, only that seat's choices (and dice) show: another seat's
+    // buttons would name the cards in its hand.
+    const persp = model.get("perspective");
+    const all = model.get("_actions") || [];
+    const acts = persp === null || persp === undefined
+      ? all : all.filter((a) => typeof a.player !== "number" || a.player < 0 || a.player === persp);
+    const hiddenActs = all.length - acts.length;
     if (!live()) {
       S.actionsKey = null;
       if (meta().live && S.kernel === false && !meta().terminal) {
@@ -422,13 +428,14 @@ function render({ model, el }) {
     }
     actionsBox.hidden = false;
     const atEnd = idx() === count() - 1;
-    const key = [acts, atEnd, S.waiting, !!meta().terminal];
+    const key = [all, persp, atEnd, S.waiting, !!meta().terminal];
     if (S.actionsKey && key.every((v, i) => v === S.actionsKey[i])) return; // nothing new
     S.actionsKey = key;
     const parts = [];
     const headRow = h("div", "hl-actions-head");
     headRow.append(h("span", "hl-h", meta().terminal ? "Game over" : "Legal actions"));
     if (!atEnd) headRow.append(h("span", "hl-note", " (go to the last state to act)"));
+    else if (hiddenActs && !acts.length) headRow.append(h("span", "hl-note", " (another seat decides: switch the view to that seat or to Omniscient to see its choices)"));
     const bStep = button("step \u25B6", "Let chance or the seat's agent take the next action", () => send({ type: "step" }), "hl-stepbtn");
     bStep.disabled = !atEnd || S.waiting || !!meta().terminal;
     headRow.append(bStep);

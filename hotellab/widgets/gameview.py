@@ -94,6 +94,15 @@ class GameView(anywidget.AnyWidget):
             raise traitlets.TraitError(f"perspective {p!r} is not in this widget's frames ({shown})")
         return p
 
+    @traitlets.observe("perspective")
+    def _perspective_changed(self, change):
+        # traitlets skips validators for None (allow_none): check it here and put it back
+        store = getattr(self, "_store", None)
+        if store is not None and change["new"] not in store.perspectives:
+            self.perspective = change["old"]
+            shown = ", ".join("None" if q is None else str(q) for q in store.perspectives)
+            raise traitlets.TraitError(f"perspective {change['new']!r} is not in this widget's frames ({shown})")
+
     @traitlets.validate("index")
     def _valid_index(self, proposal):
         k = proposal["value"]
