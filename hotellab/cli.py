@@ -371,7 +371,7 @@ def lab_cmd(
 ) -> None:
     """Open JupyterLab on the bundled notebooks, with the Hostil Hostal tutorial.
 
-    Further arguments are passed to JupyterLab (e.g. ``--ServerApp.token=...``).
+    Further arguments are passed to JupyterLab (e.g. --ServerApp.token=...).
     """
     nb_dir = directory.expanduser().resolve() if directory else find_notebooks_dir()
     if nb_dir is None or not nb_dir.is_dir():
