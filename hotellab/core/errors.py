@@ -53,3 +53,21 @@ class LogFormatError(HotellabError, ValueError):
 
 class ScenarioError(HotellabError, ValueError):
     """A malformed scenario file; the message names the file, the step and the field."""
+
+
+def check_header(data, fmt: str, version: int, what: str) -> None:
+    """Check a JSON file's ``format`` and ``version`` fields (``what``: "log", "state").
+
+    Raises LogFormatError naming the field.
+    """
+    if not isinstance(data, dict):
+        raise LogFormatError(f"a {what} must be a JSON object, got {type(data).__name__}")
+    if data.get("format") != fmt:
+        raise LogFormatError(
+            f"not a hotellab {what}: 'format' must be {fmt!r}, got {data.get('format')!r}", field="format"
+        )
+    if data.get("version") != version:
+        raise LogFormatError(
+            f"unsupported {what} version {data.get('version')!r}; this hotellab reads version {version}",
+            field="version",
+        )

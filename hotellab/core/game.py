@@ -147,22 +147,10 @@ class Game:
 
         Raises LogFormatError naming the field or action entry that is wrong.
         """
-        from .state import state_from_actions
+        from .errors import check_header
+        from .state import STATE_FORMAT, STATE_VERSION, state_from_actions
 
-        from .state import STATE_FORMAT, STATE_VERSION
-
-        if not isinstance(d, dict):
-            raise LogFormatError("a state must be a JSON object")
-        if d.get("format") != STATE_FORMAT:
-            raise LogFormatError(
-                f"not a hotellab state: 'format' must be {STATE_FORMAT!r}, got {d.get('format')!r}",
-                field="format",
-            )
-        if d.get("version") != STATE_VERSION:
-            raise LogFormatError(
-                f"unsupported state version {d.get('version')!r}; this hotellab reads version {STATE_VERSION}",
-                field="version",
-            )
+        check_header(d, STATE_FORMAT, STATE_VERSION, "state")
         for key in ("game", "num_players", "options", "actions"):
             if key not in d:
                 raise LogFormatError(f"missing field {key!r}", field=key)

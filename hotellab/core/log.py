@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, parse_action
-from .errors import HotellabError, LogFormatError
+from .errors import HotellabError, LogFormatError, check_header
 
 LOG_FORMAT = "hotellab-log"
 LOG_VERSION = 1
@@ -120,18 +120,7 @@ class GameLog:
         """
         from pydantic import ValidationError
 
-        if not isinstance(data, dict):
-            raise LogFormatError(f"a log must be a JSON object, got {type(data).__name__}")
-        if data.get("format") != LOG_FORMAT:
-            raise LogFormatError(
-                f"not a hotellab log: 'format' must be {LOG_FORMAT!r}, got {data.get('format')!r}",
-                field="format",
-            )
-        if data.get("version") != LOG_VERSION:
-            raise LogFormatError(
-                f"unsupported log version {data.get('version')!r}; this hotellab reads version {LOG_VERSION}",
-                field="version",
-            )
+        check_header(data, LOG_FORMAT, LOG_VERSION, "log")
         try:
             m = _schema().model_validate(data)
         except ValidationError as exc:
