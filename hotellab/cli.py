@@ -130,7 +130,7 @@ def _scores_line(state, names: list[str]) -> str:
 
 def _winners_line(state, names: list[str]) -> str:
     if not state.is_terminal:
-        return f"none yet (the game is not over: {state.status_text()})"
+        return f"none yet (the game is not over: {state.game.renamer(names)(state.status_text())})"
     won = state.winners()
     if not won:
         return "none (everyone loses)"
@@ -152,7 +152,7 @@ def _summary(log, state, title: str) -> list[str]:
         lines.append(f"Seed: {log.seed}")
     lines += [
         f"Actions: {len(log.actions)}",
-        f"Final state: {state.status_text()}",
+        f"Final state: {game_obj.renamer(names)(state.status_text())}",
         f"Final scores: {_scores_line(state, names)}",
         f"Winners: {_winners_line(state, names)}",
     ]
@@ -285,7 +285,8 @@ def replay_cmd(
     if state is not None:
         k = step if step >= 0 else step + len(replay)
         typer.echo("")
-        typer.echo(f"State {k} of {len(replay) - 1}: {state.status_text()}")
+        swap = replay.game.renamer(names)
+        typer.echo(f"State {k} of {len(replay) - 1}: {swap(state.status_text())}")
         action = replay.action_at(k)
         typer.echo(f"Action: {action if action is not None else '(initial state)'}")
         typer.echo("Events:" if state.events else "Events: none")
@@ -296,7 +297,7 @@ def replay_cmd(
                     f"{names[s] if 0 <= s < len(names) else s} {'+' if p >= 0 else ''}{_fmt_score(p)}"
                     for s, p in ev.deltas
                 ) + ")"
-            typer.echo(f"  - {ev.text}{deltas}  [{ev.rule.section}]")
+            typer.echo(f"  - {swap(ev.text)}{deltas}  [{ev.rule.section}]")
         typer.echo(f"Scores: {_scores_line(state, names)}")
 
     if html is not None:

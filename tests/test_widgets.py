@@ -440,3 +440,20 @@ def test_live_actions_name_their_player():
     m.run(until=lambda s: not s.is_chance_node)
     acts = GameView(m)._actions
     assert acts and {a["player"] for a in acts} == {m.state.current_player}
+
+
+def test_custom_player_names_replace_the_seat_names_everywhere():
+    # a Match or log with player names: the status line, prompt, events and action buttons use
+    # them instead of the colours, as text (never as HTML)
+    game = hl.load_game("hostil_hostal", num_players=3)
+    names = ["Ann", "Bob", "<b>Cy</b>"]
+    m = hl.Match(game, seed=1, agents=["random"] * 3, players=names)
+    m.run(until=lambda s: not s.is_chance_node and s.current_player == 2)
+    fr = frames(m)[-1]
+    assert fr["status"].endswith("— <b>Cy</b> to act")
+    assert "Orange" not in fr["status"]
+    assert all(a["label"].startswith("<b>Cy</b>: ") for a in GameView(m)._actions)
+    log = hl.play(game, seed=1, players=names)
+    texts = [e["text"] for f in frames(log) for e in f["events"]]
+    assert any(t.startswith("Bob ") for t in texts)
+    assert not any(re.search(r"\b(Blue|Red|Orange)\b", t) for t in texts)

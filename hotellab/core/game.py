@@ -115,6 +115,26 @@ class Game:
     def seat_names(self) -> list[str]:
         return [f"Player {i + 1}" for i in range(self.num_seats)]
 
+    def renamer(self, names):
+        """A function ``text -> text`` that puts ``names`` (one per seat) in place of the
+        game's own seat names (e.g. "Blue", "Orange (automata)") in status lines, events and
+        action labels: whole words only, longest names first. Identity when nothing differs.
+
+        >>> import hotellab as hl
+        >>> swap = hl.load_game("hostil_hostal", num_players=3).renamer(["Ann", "Bob", "Cy"])
+        >>> swap("Night 1 of 3, round 2 — Red to act; Blue's guest")
+        "Night 1 of 3, round 2 — Bob to act; Ann's guest"
+        """
+        import re
+
+        table = {str(a): str(b) for a, b in zip(self.seat_names(), names) if str(a) != str(b)}
+        if not table:
+            return lambda text: text
+        pattern = re.compile(
+            r"(?<!\w)(" + "|".join(re.escape(a) for a in sorted(table, key=len, reverse=True)) + r")(?!\w)"
+        )
+        return lambda text: pattern.sub(lambda m: table[m.group(1)], text) if isinstance(text, str) else text
+
     # -- states and actions ------------------------------------------------------
     def new_initial_state(self):
         """The state before setup; setup randomness comes as chance actions."""

@@ -110,36 +110,48 @@ def _events(state, perspective) -> list[dict]:
     return out
 
 
-def _rename(view: dict, names: list[str]) -> dict:
-    """The view with the seats' names replaced by ``names`` (a shallow copy)."""
+def _renamer(game, names: list[str]):
+    return game.renamer(names)
+
+
+def _rename(view: dict, names: list[str], swap) -> dict:
+    """The view with the seats' names replaced by ``names`` and the seat names in its status
+    line and prompt swapped too (a shallow copy)."""
     seats = view.get("seats")
     if not isinstance(seats, list):
         return view
     new = []
-    changed = False
     for i, s in enumerate(seats):
         if isinstance(s, dict) and i < len(names) and s.get("name") != names[i]:
             s = {**s, "name": names[i]}
-            changed = True
         new.append(s)
-    return {**view, "seats": new} if changed else view
+    out = {**view, "seats": new, "status": swap(view.get("status"))}
+    pending = view.get("pending")
+    if isinstance(pending, dict):
+        out["pending"] = {**pending, "prompt": swap(pending.get("prompt"))}
+    return out
 
 
 def frame_of(src: Source, k: int, perspective, *, rename: bool) -> dict:
     """The frame of ``src.states[k]`` seen from ``perspective`` (None = omniscient)."""
     state = src.states[k]
     view = state.view(perspective)
+    swap = _renamer(src.game, src.names) if rename else (lambda text: text)
     if rename:
-        view = _rename(view, src.names)
+        view = _rename(view, src.names, swap)
     status = view.get("status") if isinstance(view, dict) else None
     if not status:
-        status = state.status_text()
+        status = swap(state.status_text())
     prev = src.states[k - 1] if k > 0 else None
+    events = _events(state, perspective)
+    if rename:
+        for ev in events:
+            ev["text"] = swap(ev["text"])
     return {
         "svg": src.game.render_svg(view),
         "status": str(status),
         "action": _action_text(prev, src.actions[k], perspective),
-        "events": _events(state, perspective),
+        "events": events,
         "scores": list(state.scores),
         "names": list(src.names),
     }
