@@ -110,10 +110,6 @@ def _events(state, perspective) -> list[dict]:
     return out
 
 
-def _renamer(game, names: list[str]):
-    return game.renamer(names)
-
-
 def _rename(view: dict, names: list[str], swap) -> dict:
     """The view with the seats' names replaced by ``names`` and the seat names in its status
     line and prompt swapped too (a shallow copy)."""
@@ -136,7 +132,7 @@ def frame_of(src: Source, k: int, perspective, *, rename: bool) -> dict:
     """The frame of ``src.states[k]`` seen from ``perspective`` (None = omniscient)."""
     state = src.states[k]
     view = state.view(perspective)
-    swap = _renamer(src.game, src.names) if rename else (lambda text: text)
+    swap = src.game.renamer(src.names) if rename else (lambda text: text)
     if rename:
         view = _rename(view, src.names, swap)
     status = view.get("status") if isinstance(view, dict) else None

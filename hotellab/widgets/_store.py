@@ -13,7 +13,6 @@ from ._frames import (
     Source,
     _check_perspective,
     _needs_rename,
-    _renamer,
     decode_chunk,
     encode_chunk,
     frame_of,
@@ -224,7 +223,7 @@ class FrameStore:
         p = self.perspective
         if p is not None and not state.is_chance_node and state.current_player != p:
             return []
-        swap = _renamer(self.source.game, self.source.names) if self.rename else (lambda text: text)
+        swap = self.source.game.renamer(self.source.names) if self.rename else (lambda text: text)
         out = []
         for a in state.legal_actions():
             out.append({"label": swap(state.action_to_string(a)), "value": str(a), "kind": a.kind, "player": a.player})
