@@ -36,7 +36,9 @@ class Source:
 
     ``states``: a list of states (a Match's own list, or rebuilt from a log);
     ``actions[k]``: the action that led to ``states[k]`` (None for k = 0);
-    ``names``: one display name per seat; ``match``: the Match when live, else None.
+    ``names``: one display name per seat; ``match``: the Match when live, else None;
+    ``renamed``: the names differ from the game's seat names, and ``swap`` puts them into a
+    text in place of the seat names (identity otherwise).
     """
 
     def __init__(self, game, states: list, actions: list, names: list[str], match=None):
@@ -45,6 +47,8 @@ class Source:
         self.actions = actions
         self.names = [str(n) for n in names]
         self.match = match
+        self.renamed = self.names != [str(n) for n in game.seat_names()]
+        self.swap = game.renamer(self.names)
 
 
 def source_of(obj) -> Source:
@@ -128,19 +132,19 @@ def _rename(view: dict, names: list[str], swap) -> dict:
     return out
 
 
-def frame_of(src: Source, k: int, perspective, *, rename: bool) -> dict:
+def frame_of(src: Source, k: int, perspective) -> dict:
     """The frame of ``src.states[k]`` seen from ``perspective`` (None = omniscient)."""
     state = src.states[k]
     view = state.view(perspective)
-    swap = src.game.renamer(src.names) if rename else (lambda text: text)
-    if rename:
+    swap = src.swap
+    if src.renamed:
         view = _rename(view, src.names, swap)
     status = view.get("status") if isinstance(view, dict) else None
     if not status:
         status = swap(state.status_text())
     prev = src.states[k - 1] if k > 0 else None
     events = _events(state, perspective)
-    if rename:
+    if src.renamed:
         for ev in events:
             ev["text"] = swap(ev["text"])
     return {
@@ -151,10 +155,6 @@ def frame_of(src: Source, k: int, perspective, *, rename: bool) -> dict:
         "scores": list(state.scores),
         "names": list(src.names),
     }
-
-
-def _needs_rename(src: Source) -> bool:
-    return src.names != [str(n) for n in src.game.seat_names()]
 
 
 def frames(obj, perspective: int | None = None) -> list[dict]:
@@ -175,8 +175,7 @@ def frames(obj, perspective: int | None = None) -> list[dict]:
     """
     src = source_of(obj)
     _check_perspective(src.game, perspective)
-    rename = _needs_rename(src)
-    return [frame_of(src, k, perspective, rename=rename) for k in range(len(src.states))]
+    return [frame_of(src, k, perspective) for k in range(len(src.states))]
 
 
 def _check_perspective(game, perspective) -> None:

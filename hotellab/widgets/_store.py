@@ -12,7 +12,6 @@ from __future__ import annotations
 from ._frames import (
     Source,
     _check_perspective,
-    _needs_rename,
     decode_chunk,
     encode_chunk,
     frame_of,
@@ -56,7 +55,6 @@ class FrameStore:
         _check_perspective(game, perspective)
         self.perspective = perspective
         self.perspectives = [perspective] if perspective is not None else [None, *range(game.num_seats)]
-        self.rename = _needs_rename(self.source)
         self.chunks: list[str] = []
         self.sizes: list[int] = []
         self.framed: list = []
@@ -73,7 +71,7 @@ class FrameStore:
         return [
             [
                 ahead[2] if ahead is not None and ahead[0] is src.states[k] and ahead[1] == p
-                else frame_of(src, k, p, rename=self.rename)
+                else frame_of(src, k, p)
                 for p in self.perspectives
             ]
             for k in range(start, stop)
@@ -169,7 +167,7 @@ class FrameStore:
         if len(states) != n + 1 or any(a is not b for a, b in zip(self.framed, states)):
             return None
         src = source_of(m)
-        frame = frame_of(src, n, perspective, rename=self.rename)
+        frame = frame_of(src, n, perspective)
         self._ahead = (states[n], perspective, frame)
         return n, frame
 
@@ -223,7 +221,7 @@ class FrameStore:
         p = self.perspective
         if p is not None and not state.is_chance_node and state.current_player != p:
             return []
-        swap = self.source.game.renamer(self.source.names) if self.rename else (lambda text: text)
+        swap = self.source.swap
         out = []
         for a in state.legal_actions():
             out.append({"label": swap(state.action_to_string(a)), "value": str(a), "kind": a.kind, "player": a.player})
