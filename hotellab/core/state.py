@@ -122,10 +122,10 @@ class State:
             raise IllegalActionError(
                 f"apply() takes an Action or its text, got {type(action).__name__}", action=action
             )
-        reason = self._illegal_reason(action)
-        if reason is not None:
-            raise IllegalActionError(reason, action=action)
-        action = self._canonical(action)
+        legal = self._find_legal(action)
+        if legal is None:
+            raise IllegalActionError(self._illegal_reason(action), action=action)
+        action = legal
         new = self._copy()
         new._pending_events = []
         new._apply(action)
@@ -135,16 +135,26 @@ class State:
         new._len = self._len + 1
         return new
 
-    def _canonical(self, action: Action) -> Action:
-        """The legal action equal to ``action`` (``3.0`` equals ``3``; the log keeps ``3``)."""
+    def _find_legal(self, action: Action):
+        """The legal action equal to ``action``, in its canonical form (``3.0`` equals ``3``;
+        the log keeps ``3``), or None when ``action`` is not legal here."""
+        if self.is_terminal:
+            return None
         if self.is_chance_node:
+            if action.player != CHANCE:
+                return None
             outs = self._chance_outcomes()
-            if outs is None:
-                return self.canonical_chance(action)
+            if outs is None:  # a shuffle: checked, then written canonically
+                return self.canonical_chance(action) if self.explain_chance(action) is None else None
             pool = [a for a, _ in outs]
         else:
+            if self._legal is None:
+                self._legal = self._legal_actions()
             pool = self._legal
-        return pool[pool.index(action)]
+        try:
+            return pool[pool.index(action)]
+        except ValueError:
+            return None
 
     def canonical_chance(self, action: Action) -> Action:
         """An unlisted chance outcome (a shuffle) in its canonical form; games override."""
@@ -164,16 +174,14 @@ class State:
                 )
             outs = self._chance_outcomes()
             if outs is not None:
-                if action in {a for a, _ in outs}:
+                if self._find_legal(action) is not None:
                     return None
                 return self.explain_chance(action) or (
                     f"{action} is not a possible chance outcome here ({self.status_text()}); "
                     f"possible: {', '.join(str(a) for a, _ in outs[:12])}{self._rule_suffix()}"
                 )
             return self.explain_chance(action)
-        if self._legal is None:
-            self._legal = self._legal_actions()
-        if action in self._legal:
+        if self._find_legal(action) is not None:
             return None
         return self._explain(action) or (
             f"{action} is not a legal action now ({self.status_text()}){self._rule_suffix()}"
