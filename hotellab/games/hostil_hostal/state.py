@@ -63,7 +63,6 @@ R_END_DAY = _r("Phase 4 - Day / End of day")
 R_FIRST = _r("Phase 4 - Day / End of day", "The first player marker is passed to the player that currently has more slumber points.")
 R_END = _r("End of the Game and Winner", "The winner is the player with the most points on the rest track.")
 R_END_TIE = _r("End of the Game and Winner", "In case of a tie, the player with the most cards in his hand wins.")
-R_2P = _r("Variation for 2 Players")
 R_2P_DUSK = _r("Variation for 2 Players / Dusk phase", "Draw three cards from the automata's deck and place them face down each in one room")
 R_2P_PHASE = _r("Variation for 2 Players / Night phase", "a special Automata phase is played before beginning the next round")
 R_2P_MOVE = _r("Variation for 2 Players / Special action", "she can choose to move an automata's guest instead")
@@ -186,10 +185,6 @@ class HostilHostalState(State):
         return new
 
     # ------------------------------------------------------------------ small helpers
-    @property
-    def _g(self):
-        return self.game
-
     def _name(self, seat: int) -> str:
         return self.game.seat_label(seat)
 
