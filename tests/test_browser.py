@@ -209,6 +209,37 @@ def _run_all(page) -> str:
         return "command palette: Run All Cells"
 
 
+def _open_and_run_all(page, sync_api, url, token, name: str, expected_views: int):
+    """Open notebook ``name`` in JupyterLab, accept the kernel dialog, Run All Cells, and wait
+    until ``expected_views`` game views show a board and the kernel is idle again; fails on any
+    traceback in the outputs. Returns (how the cells were run, seconds to run them)."""
+    page.goto(f"{url}/lab/tree/{name}?token={token}", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+    # a "Select Kernel" dialog appears when the saved kernel cannot be started as is
+    try:
+        dialog = page.wait_for_selector(".jp-Dialog", timeout=5_000)
+        if dialog is not None:
+            page.locator(".jp-Dialog .jp-mod-accept").first.click()
+    except sync_api.TimeoutError:
+        pass
+    # wait for the kernel to be idle before running
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
+    how = _run_all(page)
+    t0 = time.perf_counter()
+    # every game view renders a board once its cell ran (saved outputs without a live kernel
+    # model do not)
+    page.wait_for_function(
+        """(n) => [...document.querySelectorAll('.hl-gameview')].filter(r => r.querySelector('.hl-board svg')).length >= n""",
+        arg=expected_views, timeout=240_000,
+    )
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=240_000)
+    ran_s = time.perf_counter() - t0
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
+    tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
+    assert not tracebacks, f"cells failed in JupyterLab ({name}): {tracebacks[:2]}"
+    return how, ran_s
+
+
 def test_tutorial_in_jupyterlab(tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api")
     expected_views = _expected_view_count()
@@ -222,30 +253,7 @@ def test_tutorial_in_jupyterlab(tmp_path):
                 page.set_default_timeout(60_000)
                 console = []
                 page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error",) else None)
-                page.goto(f"{url}/lab/tree/hostil_hostal.ipynb?token={token}", wait_until="domcontentloaded")
-                page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
-                # a "Select Kernel" dialog appears when the saved kernel cannot be started as is
-                try:
-                    dialog = page.wait_for_selector(".jp-Dialog", timeout=5_000)
-                    if dialog is not None:
-                        page.locator(".jp-Dialog .jp-mod-accept").first.click()
-                except sync_api.TimeoutError:
-                    pass
-                # wait for the kernel to be idle before running
-                page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
-                how = _run_all(page)
-                t0 = time.perf_counter()
-                # every game view renders a board once its cell ran (saved outputs without a live
-                # kernel model do not)
-                page.wait_for_function(
-                    """(n) => [...document.querySelectorAll('.hl-gameview')].filter(r => r.querySelector('.hl-board svg')).length >= n""",
-                    arg=expected_views, timeout=240_000,
-                )
-                page.wait_for_function(KERNEL_IDLE_JS, timeout=240_000)
-                ran_s = time.perf_counter() - t0
-                errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
-                tracebacks = [e for e in errors if "Traceback" in e or "Error" in e]
-                assert not tracebacks, f"cells failed in JupyterLab: {tracebacks[:2]}"
+                how, ran_s = _open_and_run_all(page, sync_api, url, token, "hostil_hostal.ipynb", expected_views)
                 views = _views_info(page)
                 assert len(views) >= expected_views, views
                 first = page.locator(".hl-gameview").first
@@ -317,10 +325,10 @@ def test_tutorial_in_jupyterlab(tmp_path):
     )
 
 
-def _expected_view_count() -> int:
+def _expected_view_count(name: str = "hostil_hostal.ipynb") -> int:
     import nbformat
 
-    nb = nbformat.read(NOTEBOOKS / "hostil_hostal.ipynb", as_version=4)
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     return sum(
         1 for c in nb.cells for o in c.get("outputs", [])
         if "application/vnd.jupyter.widget-view+json" in o.get("data", {})
@@ -331,3 +339,59 @@ def _replay_last() -> int:
     import hotellab as hl
 
     return len(hl.Replay(hl.GameLog.load(NOTEBOOKS / "logs" / "hostil_hostal_3p_greedy.json"))) - 1
+
+
+# The other notebooks (each game's tutorial, the replay notebook): every cell runs in
+# JupyterLab, every game view draws its board, and the buttons work: Next changes the first
+# view's board, and on a live view a legal-action button is taken by the kernel.
+OTHER_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "hostil_hostal.ipynb")
+
+
+@pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
+def test_notebook_in_jupyterlab(tmp_path, name):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    expected_views = _expected_view_count(name)
+    assert expected_views >= 1, f"{name} shows no game view"
+    proc, url, token, log = _start_lab(tmp_path)
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(60_000)
+                _open_and_run_all(page, sync_api, url, token, name, expected_views)
+                views = _views_info(page)
+                assert len(views) >= expected_views and all(v["svg"] for v in views[:expected_views]), views
+                first = page.locator(".hl-gameview").first
+                first.scroll_into_view_if_needed()
+                first.screenshot(path=str(tmp_path / f"{name}_first_view.png"))
+                nxt = first.locator(".hl-controls button[title^='Next']")
+                if nxt.is_enabled():
+                    pos = first.locator(".hl-pos").inner_text()
+                    nxt.click()
+                    page.wait_for_function(
+                        """(pos) => document.querySelector('.hl-gameview .hl-pos').textContent !== pos""",
+                        arg=pos, timeout=30_000,
+                    )
+                    assert "<svg" in first.locator(".hl-board").inner_html()
+                # a live view: click the first legal-action button; the position advances
+                live = [i for i, v in enumerate(_views_info(page)) if v["live"]]
+                if live:
+                    lv = page.locator(".hl-gameview").nth(live[0])
+                    lv.scroll_into_view_if_needed()
+                    last = lv.locator(".hl-controls button[title^='Last']")
+                    if last.is_enabled():
+                        last.click()
+                    buttons = lv.locator(".hl-actions button")
+                    if buttons.count():
+                        pos = lv.locator(".hl-pos").inner_text()
+                        buttons.first.click()
+                        page.wait_for_function(
+                            """([i, pos]) => document.querySelectorAll('.hl-gameview')[i].querySelector('.hl-pos').textContent !== pos""",
+                            arg=[live[0], pos], timeout=30_000,
+                        )
+                        lv.screenshot(path=str(tmp_path / f"{name}_live_view.png"))
+            finally:
+                browser.close()
+    finally:
+        _stop(proc)
