@@ -18,6 +18,7 @@ from .rules import RuleRef
 # game id -> module that defines and registers it (imported on first use).
 _GAME_MODULES = {
     "hostil_hostal": "hotellab.games.hostil_hostal",
+    "perfect_hotel": "hotellab.games.perfect_hotel",
 }
 _REGISTRY: dict[str, type["Game"]] = {}
 

@@ -1,0 +1,9 @@
+"""Perfect Hotel (2-4 players): rules engine, components, views.
+
+Rulebook: ``shared/rulebooks/perfect_hotel.txt``; rulings: ``docs/rulings/perfect_hotel.md``.
+"""
+
+from .game import PerfectHotelGame
+from .state import PerfectHotelState
+
+__all__ = ["PerfectHotelGame", "PerfectHotelState"]

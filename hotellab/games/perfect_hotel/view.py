@@ -1,0 +1,177 @@
+"""Perfect Hotel view models and the hotel floor graph (pure functions of a state).
+
+The view model's shape is documented in ``docs/dev/view_model.md``. Hidden things are
+``None``: another player's hand (its size and how many Tourist Group Cards it holds show,
+since those have a marked back), the star of a card placed face down on a Tag Row by someone
+else, and the order of the House Deck (only whether its top card has the Tourist mark).
+"""
+
+from __future__ import annotations
+
+from . import components as C
+from .state import (
+    N_END, N_PLACE, N_SHUFFLE, N_TURN, R_CHEAP_HOTEL, R_PERFECT_VIEW, R_SKY_ROOM, R_STAR,
+)
+
+_T = C.T
+
+
+def _card(c: int, visible: bool = True) -> dict:
+    """A card seen face up (``visible``) or by its back (kind from its row, Tourist mark)."""
+    k = C.KIND[c]
+    tourist = k == _T
+    if not visible:
+        return {"id": None, "kind": None, "tourist": tourist, "star": None, "name": C.TOURIST_NAME if tourist else None}
+    return {"id": c, "kind": None if tourist else C.KIND_IDS[k], "tourist": tourist,
+            "star": bool(C.STAR[c]), "name": C.card_name(c)}
+
+
+def _tally(state) -> dict:
+    """Per seat: cards per kind in the hotel, floors, top floor size, kinds, Tourists, stars."""
+    out = []
+    for s in range(state.game.num_players):
+        cnt = [0] * 6
+        tour = stars = 0
+        for k, cards in state.hotels[s]:
+            cnt[k] += len(cards)
+            tour += sum(C.TOURIST[c] for c in cards)
+            stars += sum(C.STAR[c] for c in cards)
+        hotel = state.hotels[s]
+        out.append({"counts": cnt, "floors": len(hotel), "top": len(hotel[-1][1]) if hotel else 0,
+                    "kinds": 6 - cnt.count(0), "tourists": tour, "stars": stars,
+                    "hand_tourists": sum(C.TOURIST[c] for c in state.hands[s])})
+    return out
+
+
+def _holders(values: list[int]) -> list[int]:
+    best = max(values) if values else 0
+    return [s for s, v in enumerate(values) if v == best] if best else []
+
+
+def build_view(state, perspective=None) -> dict:
+    """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
+    g = state.game
+    n = g.num_players
+    opts = g.options
+    face_down = opts["research_face"] == "down"
+    tally = _tally(state)
+    kinds = [{"id": kd.id, "name": kd.name, "points": kd.points, "count": kd.count, "colour": kd.colour}
+             for kd in C.KINDS]
+    rows = []
+    for k, row in enumerate(state.rows):
+        cards = []
+        for e in row:
+            c, seat = e & 63, e >> 6
+            vis = not face_down or perspective is None or perspective == seat
+            d = _card(c, vis)
+            d["kind"] = C.KIND_IDS[k]  # the row tells the kind of every card in it
+            d["seat"] = seat
+            d["face_up"] = not face_down
+            cards.append(d)
+        counts = [t["counts"][k] for t in tally]
+        rows.append({"kind": C.KIND_IDS[k], "name": C.KINDS[k].name, "points": C.KINDS[k].points,
+                     "count": C.KINDS[k].count, "colour": C.KINDS[k].colour,
+                     "high_season": bool(state.high >> k & 1), "cards": cards,
+                     "leaders": _holders(counts)})
+    seats = []
+    for s in range(n):
+        colour = g.colour(s)
+        hand = state.hands[s]
+        show = perspective is None or perspective == s
+        floors = []
+        prev = None
+        for level, (k, cards) in enumerate(state.hotels[s], start=1):
+            floors.append({"level": level, "kind": C.KIND_IDS[k], "name": C.KINDS[k].name,
+                           "colour": C.KINDS[k].colour, "size": len(cards),
+                           "tourists": sum(C.TOURIST[c] for c in cards), "stars": sum(C.STAR[c] for c in cards),
+                           "annex": prev == k, "cards": [_card(c) for c in cards]})
+            prev = k
+        t = tally[s]
+        seats.append({
+            "seat": s, "name": g.seat_label(s), "colour": colour, "color": C.COLOUR_HEX[colour],
+            "score": state.score[s], "first_player": s == state.first,
+            "hand": [_card(c) for c in hand] if show else None,
+            "hand_size": len(hand), "hand_tourists": t["hand_tourists"],
+            "drawn": [_card(c) for c in state.drawn] if show and state.node[0] == N_PLACE and state.node[1] == s else None,
+            "hotel": floors, "sets": {C.KIND_IDS[k]: t["counts"][k] for k in range(6) if t["counts"][k]},
+            "kinds": t["kinds"], "stars": t["stars"],
+        })
+    heights = [t["floors"] for t in tally]
+    tops = [t["top"] for t in tally]
+    pv, sky = _holders(heights), _holders(tops)
+    awards = [
+        {"id": "perfect_view", "name": "Perfect View", "text": "+5 pts. / in a tie +1 pt.", "rule": R_PERFECT_VIEW.section,
+         "holders": pv, "points": (C.PERFECT_VIEW if len(pv) == 1 else C.PERFECT_VIEW_TIE) if pv else 0},
+        {"id": "sky_room", "name": "Sky Room", "text": "+3 pts. / in a tie +0 pt.", "rule": R_SKY_ROOM.section,
+         "holders": sky if len(sky) == 1 else [], "tied": sky if len(sky) > 1 else [],
+         "points": C.SKY_ROOM if len(sky) == 1 else 0},
+        {"id": "cheap_hotel", "name": "Cheap Hotel", "text": "-3 pts. under 4 kinds", "rule": R_CHEAP_HOTEL.section,
+         "holders": [s for s in range(n) if tally[s]["kinds"] < C.CHEAP_HOTEL_KINDS], "points": C.CHEAP_HOTEL},
+    ]
+    breakdown = [{"player": it.player, "category": it.category, "points": it.points, "rule": it.rule.section}
+                 for it in state.score_breakdown()]
+    kind = state.node[0]
+    pending = None
+    if kind == N_TURN:
+        pending = {"player": state.node[1], "prompt": "research (draw 2, then place 1) or build a set of 2+ cards of one kind"}
+    elif kind == N_PLACE:
+        pending = {"player": state.node[1], "prompt": "place 1 card from hand onto the Tag Row of its kind"}
+    deck_top = state.deck[state.top] if state.deck_size else None
+    phase = "setup" if kind == N_SHUFFLE and not state.finished else (
+        "between games" if kind == N_SHUFFLE else "end" if kind == N_END else "research" if kind == N_PLACE else "turn")
+    return {
+        "game": g.id,
+        "title": g.title,
+        "perspective": perspective,
+        "status": state.status_text(),
+        "phase": phase,
+        "game_no": state.game_no,
+        "games": opts["games"],
+        "options": {"high_season": opts["high_season"], "star_bonus": opts["star_bonus"],
+                    "research_face": opts["research_face"]},
+        "current_player": state.current_player,
+        "first_player": state.first,
+        "deck": {"size": state.deck_size, "top_tourist": bool(C.TOURIST[deck_top]) if deck_top is not None else None},
+        "kinds": kinds,
+        "rows": rows,
+        "seats": seats,
+        "awards": awards,
+        "star_rule": R_STAR.section if opts["star_bonus"] else None,
+        "breakdown": breakdown,
+        "point_track": [list(r) for r in state.results],
+        "pending": pending,
+        "winners": state.winners() if kind == N_END else None,
+    }
+
+
+def adjacency_graph(state):
+    """networkx.Graph of every player's hotel as a stack of floors.
+
+    Nodes ``"floor:<seat>:<level>"`` (level 1 is the ground floor), attribute ``kind`` =
+    "floor", plus ``seat``, ``level``, ``floor`` (= level) and ``col`` (= seat + 1: one column
+    per hotel, for :func:`hotellab.viz.layout.board_layout`), ``build`` (the Build kind id, e.g.
+    "bedroom"), ``label``, ``size`` (cards), ``tourists``, ``stars``, ``annex`` (True on an
+    Annex floor) and ``set_size`` (cards in the whole set, Annex floors included).
+    Edges: kind "above" from each floor to the floor directly below it, with ``annex`` True
+    where both belong to one set (Additional Rules / Annex Building).
+    An empty hotel has no node.
+    """
+    import networkx as nx
+
+    G = nx.Graph()
+    for s, hotel in enumerate(state.hotels):
+        sets: dict = {}
+        for k, cards in hotel:
+            sets[k] = sets.get(k, 0) + len(cards)
+        prev = None
+        for level, (k, cards) in enumerate(hotel, start=1):
+            node = f"floor:{s}:{level}"
+            kd = C.KINDS[k]
+            G.add_node(node, kind="floor", seat=s, level=level, floor=level, col=s + 1, build=kd.id,
+                       label=f"{kd.name} {len(cards)}", name=kd.name, size=len(cards),
+                       tourists=sum(C.TOURIST[c] for c in cards), stars=sum(C.STAR[c] for c in cards),
+                       annex=prev == k, set_size=sets[k], colour=kd.colour)
+            if level > 1:
+                G.add_edge(node, f"floor:{s}:{level - 1}", kind="above", annex=prev == k)
+            prev = k
+    return G
