@@ -199,6 +199,7 @@ _EDGE_STYLE = {
     "lobby": dict(color="#7c6f97", width=3, dash="dashdot"),
     "contains": dict(color="#cbbf9f", width=1, dash="solid"),
     "bed": dict(color="#8b7355", width=1.5, dash="dot"),
+    "above": dict(color="#5b4a3a", width=3, dash="solid"),
 }
 
 
@@ -215,8 +216,9 @@ def adjacency_figure(state) -> go.Figure:
     """The adjacency graph of ``state`` (``state.adjacency_graph()``) laid out like the board.
 
     :returns: a Figure with one line trace per edge ``kind`` (styled by kind; names like
-        "orthogonal", "below", "contains", "bed", "lobby") followed by one marker trace per
-        node ``kind`` ("lobby", "room", "bed"). Rooms sit by floor/col (floor 2 above), beds
+        "orthogonal", "below", "contains", "bed", "lobby", "above") followed by one marker trace
+        per node ``kind`` ("lobby", "room", "bed", "floor"; a Perfect Hotel floor is a square in
+        its kind's ``colour``, one column per hotel). Rooms sit by floor/col (floor 2 above), beds
         inside their room by row/col (coloured by the first guest's seat, white when empty,
         labelled with their value), the Lobby at column 0 of floor 1. Hovering a node lists
         its attributes. Positions come from :func:`hotellab.viz.layout.board_layout`.
@@ -232,6 +234,11 @@ def adjacency_figure(state) -> go.Figure:
             fig.add_shape(type="rect", x0=x0, y0=y0, x1=x1, y1=y1, layer="below",
                           line=dict(color="#8b7355" if d["kind"] == "room" else "#7c6f97", width=1.5),
                           fillcolor="#f6eedf" if d["kind"] == "room" else "#ece6f4")
+        elif d.get("kind") == "floor" and isinstance(d.get("floor"), int) and isinstance(d.get("col"), int):
+            x0, y0, x1, y1 = room_cell(d["floor"], d["col"], margin=0.08)
+            fill = d.get("colour") if isinstance(d.get("colour"), str) and d["colour"].startswith("#") else "#cbbf9f"
+            fig.add_shape(type="rect", x0=x0, y0=y0, x1=x1, y1=y1, layer="below", opacity=0.35,
+                          line=dict(color="#2d2a26" if d.get("annex") else fill, width=2), fillcolor=fill)
     kinds: list[str] = []
     for _, _, d in G.edges(data=True):
         k = d.get("kind", "edge")
@@ -274,6 +281,12 @@ def adjacency_figure(state) -> go.Figure:
             text = [_e(d.get("label", n)) for n, d in nodes]
             marker = dict(symbol="square", size=14, color="#8b7355")
             tfont = dict(size=15, color="#2d2a26")
+        elif kind == "floor":
+            text = [_e(d.get("label", n)) for n, d in nodes]
+            fill = [d.get("colour") if isinstance(d.get("colour"), str) and d["colour"].startswith("#") else "#8b7355"
+                    for _, d in nodes]
+            marker = dict(symbol="square", size=16, color=fill, line=dict(width=1, color="#2d2a26"))
+            tfont = dict(size=12, color="#2d2a26")
         elif kind == "lobby":
             text = [_e(d.get("label", "Lobby")) for _, d in nodes]
             marker = dict(symbol="diamond", size=20, color="#7c6f97")
