@@ -1,0 +1,57 @@
+"""Bad input: every rejected action says what is wrong and names the rule; the state is
+left unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+import hotellab as hl
+
+
+@pytest.fixture
+def s(ph):
+    return ph.adjust(ph.start(3), hands={0: [5, 6]})
+
+
+@pytest.mark.parametrize("text, words", [
+    ("p1 research", ["not Red's to play: Blue decides now", "Gameplay / End of turn"]),
+    ("p7 research", ["there is no seat 7"]),
+    ("chance shuffle 1,2", ["a chance outcome cannot be applied now"]),
+    ("p0 fly", ["unknown action kind 'fly'; the kinds are research, place and build", "Gameplay"]),
+    ("p0 research now", ["'research' takes 0 argument(s)"]),
+    ("p0 build bedroom hand 2", ["'build' takes 5 argument(s): build <kind> row|hand <plain> <star> <tourists>"]),
+    ("p0 build suite hand 2 0 0", ["<kind> must be one of bedroom, restaurant, pool, lounge, spa, garden"]),
+    ("p0 build bedroom deck 2 0 0", ["the source is 'row'", "or 'hand'"]),
+    ("p0 build bedroom hand x 0 0", ["counts of hand cards (integers >= 0), got 'x'"]),
+    ("p0 build bedroom hand -1 0 0", ["counts of hand cards"]),
+    ("p0 place bedroom plain", ["research first"]),
+])
+def test_messages(s, text, words):
+    msg = s.explain_illegal(text)
+    for w in words:
+        assert w in msg, msg
+    before = (s.hands, s.rows, s.hotels, s.scores, s.node)
+    with pytest.raises(hl.IllegalActionError) as info:
+        s.apply(text)
+    assert str(info.value) == msg
+    assert (s.hands, s.rows, s.hotels, s.scores, s.node) == before
+
+
+def test_place_arguments(ph, s):
+    t = s.apply("p0 research")
+    assert "the card is 'plain', 'star' or 'tourist', got 'gold'" in t.explain_illegal("p0 place bedroom gold")
+    assert "<row> must be one of bedroom" in t.explain_illegal("p0 place attic plain")
+
+
+def test_unreadable_text(s):
+    with pytest.raises(ValueError, match="the first word must be 'chance' or 'p<seat>'"):
+        s.apply("blue research")
+    assert "expected '<who> <kind> [args...]'" in s.explain_illegal("research")
+
+
+def test_legal_actions_round_trip_through_their_text(ph):
+    s = ph.adjust(ph.start(3), hands={0: [0, 5, 6, 57]}, rows={"bedroom": [(7, 1)]})
+    g = s.game
+    for a in s.legal_actions():
+        assert g.parse_action(str(a)) == a
+        assert s.explain_illegal(str(a)) is None

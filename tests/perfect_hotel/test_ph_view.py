@@ -1,0 +1,98 @@
+"""The view model, the SVG table, the floor graph and the explorer's frames."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+
+import hotellab as hl
+from hotellab.widgets._frames import Source, frame_of
+
+
+def test_adjacency_graph_is_the_floor_stack(ph):
+    # Blue: Pool (2) under Bedroom (2) under a Bedroom Annex (3); Red: Spa (2 + Tourist)
+    p = ph.Pick()
+    s = ph.adjust(ph.start(3), hotels={
+        0: [("pool", p.plain("pool", 2)), ("bedroom", p.plain("bedroom", 2)), ("bedroom", p.plain("bedroom", 3))],
+        1: [("spa", p.plain("spa", 2) + p.tourist(1))]})
+    G = s.adjacency_graph()
+    assert isinstance(G, nx.Graph)
+    assert sorted(G.nodes) == ["floor:0:1", "floor:0:2", "floor:0:3", "floor:1:1"]
+    assert {d["kind"] for _, d in G.nodes(data=True)} == {"floor"}
+    assert G.nodes["floor:0:3"]["build"] == "bedroom" and G.nodes["floor:0:3"]["annex"] is True
+    assert G.nodes["floor:0:3"]["set_size"] == 5 and G.nodes["floor:0:3"]["size"] == 3
+    assert G.nodes["floor:1:1"]["tourists"] == 1 and G.nodes["floor:1:1"]["col"] == 2
+    assert sorted((min(a, b), max(a, b), d["kind"], d["annex"]) for a, b, d in G.edges(data=True)) == [
+        ("floor:0:1", "floor:0:2", "above", False), ("floor:0:2", "floor:0:3", "above", True)]
+    fig = hl.viz.adjacency_figure(s)
+    names = [t.name for t in fig.data]
+    assert "edge: above" in names and "floor" in names
+    floor_trace = [t for t in fig.data if t.name == "floor"][0]
+    assert len(set(floor_trace.x)) == 2  # one column per hotel
+    assert sorted(floor_trace.y)[0] < sorted(floor_trace.y)[-1]  # stacked
+
+
+def test_empty_graph_before_any_build(ph):
+    assert ph.start(2).adjacency_graph().number_of_nodes() == 0
+
+
+def test_view_shape_and_awards(ph):
+    p = ph.Pick()
+    s = ph.adjust(ph.start(2), hotels={0: [("pool", p.plain("pool", 3))]}, rows={"spa": [(p.plain("spa")[0], 1)]})
+    v = s.view(0)
+    json.dumps(v)
+    assert v["deck"]["size"] == s.deck_size and v["phase"] == "turn"
+    assert [r["kind"] for r in v["rows"]] == list(ph.C.KIND_IDS)
+    assert v["rows"][ph.C.KIND_INDEX["pool"]]["leaders"] == [0]
+    assert v["rows"][ph.C.KIND_INDEX["spa"]]["cards"][0]["star"] is None  # Red's face-down card
+    awards = {a["id"]: a for a in v["awards"]}
+    assert awards["perfect_view"]["holders"] == [0] and awards["perfect_view"]["points"] == 5
+    assert awards["sky_room"]["holders"] == [0]
+    assert awards["cheap_hotel"]["holders"] == [0, 1]
+    assert v["seats"][0]["hotel"][0]["name"] == "Pool" and v["seats"][1]["hand"] is None
+    assert sum(b["points"] for b in v["breakdown"] if b["player"] == 0) == s.scores[0]
+    assert v["pending"] == {"player": 0, "prompt": "research (draw 2, then place 1) or build a set of 2+ cards of one kind"}
+
+
+def test_svg_draws_rows_hotels_hands_and_the_score_panel(ph):
+    p = ph.Pick()
+    s = ph.adjust(ph.start(3, high_season=True), hotels={0: [("pool", p.plain("pool", 3)), ("pool", p.plain("pool", 2))]},
+                  rows={"spa": [(p.plain("spa")[0], 1), (p.tourist()[0], 2)]}, high=["bedroom"])
+    svg = s.game.render_svg(s.view(0))
+    for text in ("House Deck", "Perfect View", "Sky Room", "Cheap Hotel", "Bedroom", "High-Season",
+                 "1F Pool 3", "2F Pool 2 \u00b7 Annex", "Score breakdown", "Point Calculation",
+                 "Award Cards / Cheap Hotel (-3 pts.)", "Hand: 2 cards"):
+        assert text in svg, text
+    assert "Spa ?" in svg  # Red's face-down Spa card, star hidden from Blue
+    assert ">T<" in svg  # a Tourist back
+    assert svg.count("<svg") == 1 and svg.endswith("</svg>")
+
+
+def test_render_escapes_names(ph):
+    s = ph.start(2)
+    v = s.view(None)
+    v["seats"][0]["name"] = "<script>x</script>"
+    svg = s.game.render_svg(v)
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+def test_frames_hide_other_players_actions(ph, tmp_path):
+    g = ph.game(2)
+    log = hl.play(g, agents=["random", "random"], seed=2)
+    replay = hl.Replay(log)
+    src = Source(g, list(replay), [None] + list(replay.actions), g.seat_names())
+    k = next(i for i, a in enumerate(src.actions) if a is not None and a.kind == "place" and a.player == 1)
+    assert frame_of(src, k, 0)["action"] == "p1 place \u2026"
+    assert frame_of(src, k, 1)["action"] == str(src.actions[k])
+    assert frame_of(src, 1, 0)["action"] == "chance shuffle \u2026"
+    page = hl.widgets.export_html(replay, tmp_path / "game.html", perspective=0).read_text("utf-8")
+    assert "Perfect Hotel" in page
+
+
+def test_scores_and_timeline_figures(ph):
+    log = hl.play(ph.game(3, games=2), agents=["greedy", "random", "random"], seed=1)
+    replay = hl.Replay(log)
+    fig = hl.viz.score_breakdown_figure(replay.final_state)
+    assert fig.data
+    assert hl.viz.score_timeline_figure(replay).data
