@@ -17,6 +17,7 @@ from .rules import RuleRef
 
 # game id -> module that defines and registers it (imported on first use).
 _GAME_MODULES = {
+    "hellton_palace": "hotellab.games.hellton_palace",
     "hostil_hostal": "hotellab.games.hostil_hostal",
     "perfect_hotel": "hotellab.games.perfect_hotel",
 }

@@ -1,0 +1,9 @@
+"""Hellton Palace (2 players): rules engine, components, views.
+
+Rulebook: ``shared/rulebooks/hellton_palace.txt``; rulings: ``docs/rulings/hellton_palace.md``.
+"""
+
+from .game import HelltonPalaceGame
+from .state import HelltonPalaceState
+
+__all__ = ["HelltonPalaceGame", "HelltonPalaceState"]

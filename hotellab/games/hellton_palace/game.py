@@ -1,0 +1,44 @@
+"""The Hellton Palace game: two players, one option (which guest cards are used)."""
+
+from __future__ import annotations
+
+from ...core.game import Game, OptionSpec, register
+from ...core.rules import RuleRef
+from . import components as C
+from .state import HelltonPalaceState
+
+
+@register
+class HelltonPalaceGame(Game):
+    """Hellton Palace for 2 players. Seat 0 (Red) is the First player, seat 1 (Blue) the Second.
+
+    Option ``cards``: ``"full"`` (default: the display is 18 of the 36 guest cards drawn at
+    random, Setup 6) or ``"intro"`` (the 18 cards marked with an asterisk, advised for a first
+    game).
+
+    >>> import hotellab as hl
+    >>> g = hl.load_game("hellton_palace", options={"cards": "intro"})
+    >>> g.num_players, g.seat_names()
+    (2, ['Red', 'Blue'])
+    """
+
+    id = "hellton_palace"
+    title = "Hellton Palace"
+    min_players = 2
+    max_players = 2
+    OPTIONS = (
+        OptionSpec("cards", ("full", "intro"), "full",
+                   RuleRef("hellton_palace", "Setup / 6",
+                           "For a first game, we strongly advise playing with the 18 cards marked with an asterisk."),
+                   "'full': 18 of the 36 guest cards at random; 'intro': the 18 cards marked with an asterisk"),
+    )
+    state_class = HelltonPalaceState
+
+    def colour(self, seat: int) -> str:
+        return C.COLOURS[seat]
+
+    def seat_label(self, seat: int) -> str:
+        return C.COLOURS[seat].capitalize()
+
+    def seat_names(self) -> list[str]:
+        return [self.seat_label(s) for s in range(self.num_seats)]
