@@ -200,6 +200,10 @@ _EDGE_STYLE = {
     "contains": dict(color="#cbbf9f", width=1, dash="solid"),
     "bed": dict(color="#8b7355", width=1.5, dash="dot"),
     "above": dict(color="#5b4a3a", width=3, dash="solid"),
+    "row": dict(color="#6a5acd", width=4, dash="solid"),
+    "column": dict(color="#c0392b", width=4, dash="solid"),
+    "pillars": dict(color="#9a8f80", width=1, dash="dot"),
+    "same_number": dict(color="#2e9d4f", width=1.5, dash="dash"),
 }
 
 

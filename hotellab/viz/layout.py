@@ -42,7 +42,8 @@ def board_layout(G) -> dict:
 
     Uses node attributes: ``kind`` ("room", "bed", "lobby", "floor"), rooms' and floors'
     ``floor`` and ``col`` (a "floor" node, a storey of a Perfect Hotel hotel, sits at the
-    centre of its cell),
+    centre of its cell, as does any other node with a ``floor`` and a ``col``, e.g. Hellton
+    Palace's pillar groups and Halls),
     beds' ``room`` (the room's ``number``), ``row`` and ``col``. Bed rows go downwards
     (row 0 on top), as on the board; a room's own node sits at the top left of its cell.
     Units: rooms
@@ -55,7 +56,7 @@ def board_layout(G) -> dict:
     for n, d in nodes.items():
         kind = d.get("kind")
         floor, col = _num(d.get("floor")), _num(d.get("col"))
-        if kind in ("room", "lobby", "floor") and floor is not None and col is not None:
+        if kind != "bed" and floor is not None and col is not None:
             cx, cy = room_center(floor, col)
             pos[n] = (cx + ROOM_LABEL_DX, cy + ROOM_LABEL_DY) if kind == "room" else (cx, cy)
             if kind == "room" and d.get("number") is not None:
