@@ -22,6 +22,9 @@ GAMES = {
     "hostil_hostal_3p_greedy.json": dict(
         game="hostil_hostal", num_players=3, options={}, agents=["greedy", "random", "greedy"], seed=2,
     ),
+    "perfect_hotel_3p_greedy.json": dict(
+        game="perfect_hotel", num_players=3, options={}, agents=["greedy", "random", "greedy"], seed=2,
+    ),
 }
 
 

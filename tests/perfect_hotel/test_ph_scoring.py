@@ -130,3 +130,20 @@ def test_a_full_hand_count_and_the_breakdown_sums_to_it(ph):
     assert s.scores == [22, 12]
     for seat in (0, 1):
         assert sum(i.points for i in s.score_breakdown() if i.player == seat) == s.scores[seat]
+
+
+def test_the_worked_example_scenario_reproduces_the_rulebook(ph):
+    # notebooks/scenarios/perfect_hotel_worked_example.toml plays the example out with real
+    # actions (A = Blue, B = Red, C = Green); the tutorial walks through it.
+    from pathlib import Path
+
+    import hotellab as hl
+
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "perfect_hotel_worked_example.toml"
+    for _, m in hl.Scenario.load(path).walk():
+        pass
+    s = m.state
+    assert [seat["sets"].get("bedroom") for seat in s.view()["seats"]] == [6, 2, 5]
+    assert s.view()["seats"][0]["hotel"][0]["tourists"] == 2
+    a = ph.items(s, 0)
+    assert a["Bedroom majority (6 cards)"] + a["Tourist Group penalty (2 in the hotel)"] == 4

@@ -108,6 +108,22 @@ def _sets(p: int, k: int, r: int, rb: int, pa: int, sa: int, t: int) -> tuple:
     return tuple(out)
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+_LINE_ORDER = {R_TRACK.section: 0, "Point Calculation": 1, R_STAR.section: 3, R_PERFECT_VIEW.section: 4,
+               R_SKY_ROOM.section: 5, R_CHEAP_HOTEL.section: 6}
+
+
+def _line_rank(item) -> tuple:
+    """Order of a seat's score lines: Point Track, kinds, Tourist penalty, Star Bonus, awards."""
+    rank = _LINE_ORDER.get(item.rule.section, 1)
+    if item.category.startswith("Tourist"):
+        rank = 2
+    return item.player, rank
+
+
 def kind_rule(k: int) -> RuleRef:
     """The majority rule for kind ``k``, quoting its points."""
     kd = _KINDS[k]
@@ -508,7 +524,7 @@ class PerfectHotelState(State):
             if kinds < C.CHEAP_HOTEL_KINDS:
                 p += C.CHEAP_HOTEL
                 if items is not None:
-                    items.append((s, f"Cheap Hotel ({kinds} kinds)", C.CHEAP_HOTEL, R_CHEAP_HOTEL))
+                    items.append((s, f"Cheap Hotel ({_plural(kinds, 'kind')})", C.CHEAP_HOTEL, R_CHEAP_HOTEL))
             pts[s] = p
         for k in range(6):
             col = [summ[s][0][k] for s in range(n)]
@@ -535,7 +551,7 @@ class PerfectHotelState(State):
                 if col[s] == best:
                     pts[s] += bonus
                     if items is not None:
-                        items.append((s, f"Perfect View ({best} floors{', tie' if tied else ''})", bonus, R_PERFECT_VIEW))
+                        items.append((s, f"Perfect View ({_plural(best, 'floor')}{', tie' if tied else ''})", bonus, R_PERFECT_VIEW))
         col = [summ[s][4] for s in range(n)]
         best = max(col)
         if best and col.count(best) == 1:
@@ -572,7 +588,7 @@ class PerfectHotelState(State):
         items: list = []
         self._standing(items)
         out += [ScoreItem(*it) for it in items]
-        out.sort(key=lambda i: i.player)
+        out.sort(key=_line_rank)
         return out
 
     def standing(self) -> list[int]:
@@ -745,10 +761,10 @@ class PerfectHotelState(State):
             if self.high >> k & 1 and r < C.HIGH_SEASON_MIN:
                 return (f"{a}: the {name} Tag Row is in High-Season (its Build Tag is upside-down): no Build from it "
                         f"until at least {C.HIGH_SEASON_MIN} cards are displayed, it shows {r} — {R_HIGH_SEASON.section}")
+        if (rt or nc) and r - rt + na + nb < 1:
+            return (f"{a}: Tourist Group Cards must be combined with Build Cards to Build (not able to Build using "
+                    f"solely Tourist Group Cards) — {R_TOURIST_ALONE.section}")
         total = r + na + nb + nc
         if total < C.MIN_SET:
             return f"{a}: a set needs 2 cards or more, this one has {total} — {R_BUILD.section}"
-        if r - rt + na + nb < 1:
-            return (f"{a}: Tourist Group Cards must be combined with Build Cards to Build (not able to Build using "
-                    f"solely Tourist Group Cards) — {R_TOURIST_ALONE.section}")
         return None
