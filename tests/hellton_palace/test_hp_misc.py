@@ -1,0 +1,100 @@
+"""Bad input (each rejection names its rule), the card data, the view, the SVG and the graph."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import hotellab as hl
+from hotellab.games.hellton_palace import components as C
+from hotellab.games.hellton_palace.render import render_svg
+
+
+# -- bad input ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, words", [
+    ("p0 welcome 7 4 a", "no free room on floor 2, so the middle row is closed"),
+    ("p0 welcome 1 7 a", "a guest from the lowest row goes on floor 1; room 7 is on floor 3"),
+    ("p0 welcome 99 1 a", "guest cards are numbered 1 to 36"),
+    ("p0 welcome 1 1", "'welcome' takes 3 argument(s)"),
+    ("p0 welcome 1 1 c", "a card's side is 'a' or 'b'"),
+    ("p1 welcome 1 1 a", "is not Blue's to play: Red decides now"),
+    ("p0 hire mason 1", "not now"),
+    ("p0 dance", "unknown action kind 'dance'"),
+    ("chance display 1", "a chance outcome cannot be applied now"),
+])
+def test_illegal_actions_name_the_rule(hp, text, words):
+    s = hp.adjust(hp.start(), hotels={0: {4: 19, 5: 20, 6: 21}})
+    msg = s.explain_illegal(text)
+    assert words in msg, msg
+    assert " — " in msg  # "... — <rulebook section>"
+    with pytest.raises(hl.IllegalActionError) as exc:
+        s.apply(text)
+    assert str(exc.value) == msg
+    assert s.node[0] == hp.HS.N_WELCOME and s.guests[0][1] == 0  # untouched
+
+
+def test_hire_and_tour_rejections(hp):
+    s = hp.at_hire(hp.start(), 0, coins={0: 9})
+    assert "is full (4 pillars)" in s.explain_illegal("p0 hire mason 2")
+    assert "no guest was welcomed this turn" in s.explain_illegal("p0 hire placer 2")
+    assert "holds no irritated guest" in s.explain_illegal("p0 hire diplomat 2")
+    assert "unknown groom 'butler'" in s.explain_illegal("p0 hire butler 1")
+    assert "holds no guest" in s.explain_illegal("p0 hire false_placer 3")
+    assert "The Different Grooms / The False Placer" in s.explain_illegal("p0 hire false_placer 3")
+
+
+# -- data -------------------------------------------------------------------------------------------
+def test_the_cards_cover_every_effect():
+    gs = C.guests()
+    assert len(gs) == 36 and len(C.intro_ids()) == 18
+    effects = [e for g in gs.values() for side in g.sides for e in side.hanger]
+    assert {e.what for e in effects} >= set(C.BASIC) | set(C.SPECIALS)  # all 6 "What?" and 14 specials
+    wheres = {e.where for e in effects if e.what in ("irritate", "irritate_satisfied", "tantrum")}
+    assert wheres == set(C.WHERES)
+    assert {e.where for e in effects if e.what == "pillar"} == {None, "choice", "opponent_choice"}
+    assert any(g.double for g in gs.values()) and all(
+        any(e.what == "flip" for side in g.sides for e in side.hanger) for g in gs.values() if g.double)
+    names = {g.sides[0].name for g in gs.values()}
+    assert {"Miss Von Scream", "The Snorer", "Anubis", "The Duchess", "Molo"} <= names
+    assert all(1 <= side.rent <= 3 for g in gs.values() for side in g.sides)
+
+
+def test_bad_data_is_refused():
+    with pytest.raises(ValueError, match="guests.toml"):
+        C.parse_effect("irritate sideways")
+    with pytest.raises(ValueError, match="takes no where"):
+        C.parse_effect("doorbell all")
+
+
+# -- view, SVG, graph ---------------------------------------------------------------------------------
+def test_view_render_and_graph(hp):
+    s = hp.at_room(hp.start(), 0, 5, hotels={0: {5: 8, 1: 6}})
+    s = s.apply("p0 serve 5")  # the Mother-in-Law: Blue chooses
+    v = s.view()
+    json.dumps(v)
+    assert v["pending"] == {"player": 1, "prompt": s.prompt(), "opponent_choice": True, "hotel": 0}
+    assert v["seats"][0]["groom"] == 5 and v["seats"][1]["groom"] == "hall"
+    assert v["seats"][0]["rooms"][4]["guest"]["hanger"][0]["where"] == "opponent_choice"
+    svg = render_svg(v)
+    assert "OPPONENT&#x27;S CHOICE" in svg and "The Mother-in-Law" in svg and svg.count("<svg") == 1
+    bad = render_svg({"status": "<script>", "seats": [{"name": "<b>x</b>", "rooms": []}], "display": []})
+    assert "<script>" not in bad and "&lt;b&gt;" in bad
+    G = s.adjacency_graph()
+    kinds = {}
+    for _, _, k in G.edges(data="kind"):
+        kinds[k] = kinds.get(k, 0) + 1
+    assert kinds == {"row": 12, "column": 12, "pillars": 18, "same_number": 9}
+    assert G.has_edge("h0:room:1", "h0:room:6") and G.edges["h0:room:1", "h0:room:6"]["kind"] == "column"
+    assert G.nodes["h0:room:5"]["guest"] == "The Mother-in-Law"
+    fig = hl.viz.adjacency_figure(s)
+    assert any(t.name == "edge: same_number" for t in fig.data)
+
+
+def test_widget_frames(hp):
+    log = hl.play(hp.game(), agents=["random", "random"], seed=4)
+    from hotellab.widgets._frames import frames
+
+    fs = frames(log, perspective=1)
+    assert len(fs) == len(hl.Replay(log)) and fs[-1]["svg"].startswith("<svg")
+    assert fs[-1]["scores"] == list(hl.Replay(log).final_state.scores)
