@@ -158,6 +158,9 @@ def play_checked(spec, seed, by_kind, where_all):
                 assert s.explain_illegal(a) is None
         if step % 9 == 0:
             check_hidden(s, rng)
+        if step % 4 == 0:  # the kept-up-to-date score is the full count (breakdown lines)
+            for p in range(g.num_players):
+                assert sum(i.points for i in s.score_breakdown() if i.player == p) == s.scores[p]
         a = _choose(s, rng, by_kind)
         if step % 11 == 0:
             before = s.view(None)

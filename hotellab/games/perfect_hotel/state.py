@@ -328,6 +328,17 @@ class PerfectHotelState(State):
         self.score = new
         self._emit(text, rule, [(s, new[s] - old[s]) for s in range(len(new)) if new[s] != old[s]])
 
+    def _announce_hand(self, text: str, rule: RuleRef, p: int, tourists: int) -> None:
+        """Emit ``text`` after ``p``'s hand gained ``tourists`` Tourist Group cards (negative:
+        lost) and nothing else that scores changed (Research: the draw, the placement)."""
+        change = C.TOURIST_PENALTY * tourists
+        if change:
+            sc = self.score
+            self.score = sc[:p] + (sc[p] + change,) + sc[p + 1:]
+            self._emit(text, rule, ((p, change),))
+        else:
+            self._emit(text, rule)
+
     def _do_shuffle(self, a: Action) -> None:
         """Game Setup / 1: shuffle, deal 2 Hand Cards each (clockwise from the first player);
         the rest is the House Deck. Between games of a match the cards are gathered first."""
@@ -367,7 +378,8 @@ class PerfectHotelState(State):
         tours = sum(_TOUR[c] for c in drawn)
         seen = f" ({tours} with the Tourist Group mark on the back)" if tours else ""
         last = " — the last card of the House Deck" if not self.deck_size else f"; {self.deck_size} left"
-        self._announce(f"{self._name(p)} researches: draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}{seen}{last}.", R_DRAW)
+        self._announce_hand(f"{self._name(p)} researches: draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}{seen}{last}.",
+                            R_DRAW, p, tours)
 
     @staticmethod
     def _with(tup: tuple, i: int, value) -> tuple:
@@ -392,7 +404,7 @@ class PerfectHotelState(State):
             star = " \u2605" if what == "star" and face == "face up" else ""
             text = f"{self._name(p)} places a {kd.name}{star} card {face} on the {kd.name} Tag Row."
             rule = R_PLACE
-        self._announce(text, rule)
+        self._announce_hand(text, rule, p, -1 if what == "tourist" else 0)
         self._end_turn(p)
 
     def _do_build(self, a: Action) -> None:
