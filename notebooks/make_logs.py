@@ -25,6 +25,12 @@ GAMES = {
     "perfect_hotel_3p_greedy.json": dict(
         game="perfect_hotel", num_players=3, options={}, agents=["greedy", "random", "greedy"], seed=2,
     ),
+    # Hellton Palace: greedy against greedy; seed 2 plays 6 turns with grooms hired, choices of
+    # guests and columns, and ends with the Second player's last turn and the comparison of the
+    # last rooms served.
+    "hellton_palace_greedy.json": dict(
+        game="hellton_palace", num_players=2, options={}, agents=["greedy", "greedy"], seed=2,
+    ),
 }
 
 
