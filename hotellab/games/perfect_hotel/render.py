@@ -194,7 +194,10 @@ def render_svg(view: dict) -> str:
             for j, h in enumerate(holders[:4]):
                 out.append(f'<circle cx="{_f(ax + 176 - 14 * j)}" cy="{_f(top + 14)}" r="5" fill="{_seat_colour(seats, h)}"/>')
         elif tied:
-            _text(out, ax + 8, top + 54, "now: tie, nobody (" + ", ".join(_seat_name(seats, h) for h in tied) + ")", 11)
+            _text(out, ax + 8, top + 54, f"now: nobody ({len(tied)}-way tie)", 11)
+            for j, h in enumerate(tied[:4]):
+                out.append(f'<circle cx="{_f(ax + 176 - 14 * j)}" cy="{_f(top + 14)}" r="5" fill="none" '
+                           f'stroke="{_seat_colour(seats, h)}" stroke-width="2"/>')
         else:
             _text(out, ax + 8, top + 54, "now: nobody", 11, fill=_MUTED)
         ax += 200
