@@ -61,7 +61,7 @@ def test_a_match_adds_up_the_games_on_the_point_track(ph):
     assert s.results == (tuple(game1),)
     assert any("on the Point Track" in t for t in ph.texts(s))
     s = s.apply("chance shuffle " + ",".join(map(str, range(62))))
-    # game 2: the first player moves one seat clockwise (ruling PH-11); empty hotels: -3 each
+    # game 2: the first player moves one seat clockwise (ruling PH-24); empty hotels: -3 each
     assert s.first == 1 and s.current_player == 1
     assert s.deck_size == 56 and all(h == () for h in s.hotels) and all(r == () for r in s.rows)
     tourists = [sum(1 for c in h if ph.C.TOURIST[c]) for h in s.hands]

@@ -41,7 +41,6 @@ def _r(section: str, quote: str = "") -> RuleRef:
     return RuleRef(GAME_ID, section, quote)
 
 
-R_COMPONENTS = _r("Components", "Build Cards (x 57 / 6 kinds) ... Tourist Group Cards x 5")
 R_SETUP = _r("Game Setup / 1. Card Setup", "Shuffle the cards and deal 2 cards to each player as Hand Cards.")
 R_FIRST = _r("Game Setup / 4. Start of Game", "move clockwise from the player to have \"stayed in a hotel most recently\"")
 R_TURN = _r("Gameplay", "A player must complete either (A) Research or (B) Build during a turn.")
@@ -50,12 +49,9 @@ R_PLACE = _r("Gameplay / A. Research / 2", "Place 1 card from hand onto the Tag 
 R_BUILD = _r("Gameplay / B. Build / 1", "Create a set of 2 cards or more.")
 R_BUILD_ROW = _r("Gameplay / B. Build / 1", "Take all cards in the Tag Row to create a set.")
 R_BUILD_HAND = _r("Gameplay / B. Build / 1", "Create a set of 2 cards or more with cards in hand.")
-R_FLOORS = _r("Gameplay / B. Build / 2", "display their created sets from the bottom up in the order of creation")
 R_NEXT = _r("Gameplay / End of turn", "Player turn shifts to the next player (clockwise).")
 R_ONE_TOURIST = _r("Additional Rules", "Only 1 Tourist Group Card may be placed per Tag Row")
-R_ONE_SET = _r("Additional Rules", "A player is allowed to Build only 1 set per kind, except for 'Annex' building.")
 R_ANNEX = _r("Additional Rules / Annex Building", "may Annex Build on top by adding another set to the last created set, if of the same Build kind")
-R_TOURIST = _r("Tourist Group Cards (specialized cards)", "can act as any of the 6 kinds of Build Cards")
 R_TOURIST_ALONE = _r("Tourist Group Cards (specialized cards)", "Tourist Group Cards must be combined with Build Cards to Build.")
 R_END = _r("Game End", "When the House Deck clears, the game ends.")
 R_LAST = _r("Game End", "The player to draw the last card of the House Deck places 1 card on a Tag Row.")
@@ -73,10 +69,9 @@ R_STAR = _r("Advanced Rule (Star Bonus)", "+1 point to each icon \"\u2605\" at m
 # -- node kinds (what the state waits for) --------------------------------------------------
 N_SHUFFLE, N_TURN, N_PLACE, N_END = range(4)
 
-_KIND, _STAR, _TOUR, _CLASS = C.KIND, C.STAR, C.TOURIST, C.CLASS
+_STAR, _TOUR, _CLASS = C.STAR, C.TOURIST, C.CLASS
 _KINDS = C.KINDS
 _IDS = C.KIND_IDS
-_T = C.T
 _ALL = tuple(range(C.NUM_CARDS))
 _FIRST_TOURIST = _TOUR.index(1)
 assert all(_TOUR[c] for c in range(_FIRST_TOURIST, C.NUM_CARDS)), "Tourist Group Cards are numbered last"
@@ -363,9 +358,11 @@ class PerfectHotelState(State):
         lead = f"Game {self.game_no} of {games}: the" if games > 1 else "The"
         self._announce(
             f"{lead} {C.NUM_CARDS} cards are shuffled and each player is dealt {C.HAND_DEAL} Hand Cards; "
-            f"the House Deck holds {self.deck_size} cards. {self._name(self.first)} starts.",
+            f"the House Deck holds {self.deck_size} cards.",
             R_SETUP,
         )
+        nxt = " (one seat clockwise from the last game's first player, ruling PH-24)" if self.game_no > 1 else ""
+        self._emit(f"{self._name(self.first)} starts{nxt}; play goes clockwise.", R_FIRST)
 
     def _do_research(self, a: Action) -> None:
         """Gameplay / A. Research / 1: draw 2 cards (what is left, at the end of the deck)."""
