@@ -57,7 +57,9 @@ def test_list_shows_every_game_with_title_players_and_options():
     for gid in hl.list_games():
         g = hl.load_game(gid)
         cls = type(g)
-        assert f"{gid}  {g.title}  {cls.min_players}-{cls.max_players} players" in out
+        players = (f"{cls.min_players}" if cls.min_players == cls.max_players
+                   else f"{cls.min_players}-{cls.max_players}")  # "2 players" for a 2-player game
+        assert f"{gid}  {g.title}  {players} players" in out
         for spec in g.option_specs():
             allowed = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in spec.allowed)
             assert f"{spec.name}={allowed}  default {spec.default}" in out

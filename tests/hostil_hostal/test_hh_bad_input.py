@@ -149,7 +149,7 @@ def test_log_missing_and_extra_fields(log_json):
 
 def test_log_unknown_game_and_bad_options(log_json):
     e = _err(dict(log_json, game="nope"))
-    assert e.field == "game" and "known games: hostil_hostal" in str(e)
+    assert e.field == "game" and "known games: " in str(e) and "hostil_hostal" in str(e)
     e = _err(dict(log_json, options={"nights": 4}))
     assert e.field == "options" and "allowed: 3, 5" in str(e)
 
@@ -269,7 +269,7 @@ def test_scenario_loads_and_runs(tmp_path):
         ('game = "hostil_hostal"\nnum_players = "three"', "field 'num_players'"),
         ('game = "hostil_hostal"\nnum_players = 3\n[[steps]]\nactoin = "auto"', "field 'steps.0.actoin'"),
         ('game = "hostil_hostal"\nnum_players = 3\ncolour = 1', "field 'colour'"),
-        ('game = "nope"\nnum_players = 3', "unknown game 'nope'; known games: hostil_hostal"),
+        ('game = "nope"\nnum_players = 3', "unknown game 'nope'; known games: "),
         ('game = "hostil_hostal"\nnum_players = 3\n[options]\nnights = 4', "option 'nights' cannot be 4; allowed: 3, 5"),
         ('game = "hostil_hostal"\nnum_players = 6', "allows 2 to 5 players"),
     ],
