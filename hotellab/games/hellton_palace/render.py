@@ -296,7 +296,7 @@ def _hotel(out, seat: dict, i: int, x, y, view: dict) -> float:
     return total_h + TILE_H
 
 
-def _card(out, card: dict, x, y, row_floor):
+def _card(out, card: dict, x, y):
     out.append(f'<g transform="translate({_f(x)},{_f(y)})"><rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf8" stroke="#8b7355"/>')
     name = str(card.get("name") or "?")
     _text(out, 8, 17, name, 12, bold=True, extra=_fit(name, 6.8, CARD_W - 44))
@@ -331,7 +331,7 @@ def _display(out, view: dict, x, y, width, seats: list) -> float:
         for k, c in enumerate(_list(r.get("cards"))[:6]):
             cx = x + k * (CARD_W + 6)
             if isinstance(c, dict):
-                out.append(_cached(("card", c), lambda o, c=c: _card(o, c, 0, 0, r.get("floor"))).join(
+                out.append(_cached(("card", c), lambda o, c=c: _card(o, c, 0, 0)).join(
                     (f'<g transform="translate({_f(cx)},{_f(cy)})">', "</g>")))
             else:
                 out.append(f'<rect x="{_f(cx)}" y="{_f(cy)}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#cfc5b4" stroke-dasharray="4 3"/>')

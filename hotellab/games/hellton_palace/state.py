@@ -332,7 +332,7 @@ class HelltonPalaceState(State):
 
     def _hire_actions(self, p: int) -> list[Action]:
         out = []
-        coins, hired, o = self.coins[p], self.hired[p], 1 - p
+        coins, hired = self.coins[p], self.hired[p]
         for i, g in enumerate(GROOMS):
             if hired >> i & 1 or g.cost > coins:
                 continue
