@@ -262,22 +262,31 @@ class PerfectHotelState(State):
         """Every legal set: per kind, from the row (all of it) or from the hand only, with
         each possible number of plain, starred and Tourist cards from the hand."""
         out = []
-        built = self.built_kinds(p)
-        top = self.top_kind(p)
+        built = self.summ[p][0]  # cards per kind in the hotel
+        hotel = self.hotels[p]
+        top = hotel[-1][0] if hotel else -1
         t = counts[12]
         high = self.high
+        rows = self.rows
+        memo = _BUILD_MEMO
         for k in range(6):
-            if built >> k & 1 and top != k:
+            if built[k] and top != k:
                 continue  # one set per kind; only an Annex on the last-built set
-            row = self.rows[k]
+            row = rows[k]
             r = len(row)
-            if r and r < C.HIGH_SEASON_MIN and high >> k & 1:
-                r = 0  # High-Season: the row cannot be built from yet
-            rb = r - self.row_has_tourist(k) if r else 0
+            rb = 0
+            if r:
+                if r < C.HIGH_SEASON_MIN and high >> k & 1:
+                    r = 0  # High-Season: the row cannot be built from yet
+                else:
+                    rb = r
+                    for e in row:
+                        if e & 63 >= _FIRST_TOURIST:
+                            rb -= 1
             key = (p, k, r, rb, counts[2 * k], counts[2 * k + 1], t)
-            acts = _BUILD_MEMO.get(key)
+            acts = memo.get(key)
             if acts is None:
-                acts = _BUILD_MEMO[key] = _sets(*key)
+                acts = memo[key] = _sets(*key)
             out += acts
         return out
 
