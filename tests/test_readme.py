@@ -32,3 +32,32 @@ def test_readme_python_block_runs(index, tmp_path, monkeypatch, capsys):
         assert (tmp_path / "game.json").is_file()
     if index == 2:
         assert (tmp_path / "replay.html").is_file()
+
+
+# The README's `hotellab play ...` lines run as written (through typer's test runner).
+PLAY_LINES = [
+    line.split("#")[0].strip()
+    for block in re.findall(r"```bash\n(.*?)```", (ROOT / "README.md").read_text("utf-8"), re.S)
+    for line in block.splitlines()
+    if line.startswith("hotellab play ")
+]
+
+
+def test_readme_has_play_lines_for_every_game():
+    import hotellab as hl
+
+    assert {line.split()[2] for line in PLAY_LINES} == set(hl.list_games())
+
+
+@pytest.mark.parametrize("line", PLAY_LINES)
+def test_readme_play_line_runs(line, tmp_path, monkeypatch):
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from hotellab.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, shlex.split(line)[1:])
+    assert result.exit_code == 0, result.output
+    assert "Winners:" in result.output and "Final scores:" in result.output
