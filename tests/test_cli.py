@@ -50,6 +50,10 @@ def log_path(tmp_path_factory) -> Path:
 # -- list -------------------------------------------------------------------------------------
 
 
+def _option_text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def test_list_shows_every_game_with_title_players_and_options():
     result = run("list")
     assert result.exit_code == 0, result.output
@@ -60,9 +64,9 @@ def test_list_shows_every_game_with_title_players_and_options():
         players = (f"{cls.min_players}" if cls.min_players == cls.max_players
                    else f"{cls.min_players}-{cls.max_players}")  # "2 players" for a 2-player game
         assert f"{gid}  {g.title}  {players} players" in out
-        for spec in g.option_specs():
-            allowed = "|".join(str(v).lower() if isinstance(v, bool) else str(v) for v in spec.allowed)
-            assert f"{spec.name}={allowed}  default {spec.default}" in out
+        for spec in g.option_specs():  # booleans print as --options takes them: true / false
+            allowed = "|".join(_option_text(v) for v in spec.allowed)
+            assert f"{spec.name}={allowed}  default {_option_text(spec.default)}" in out
             assert f"[{spec.rule.section}]" in out
 
 
