@@ -57,8 +57,8 @@ def check(s, cards):
     assert s.irritated_count(0) + s.irritated_count(1) <= 18
 
 
-def play(seed, cards, agents):
-    g = hl.load_game("hellton_palace", options={"cards": cards})
+def play(seed, cards, agents, grooms="effect"):
+    g = hl.load_game("hellton_palace", options={"cards": cards, "grooms": grooms})
     rng = random.Random(seed)
     s = g.new_initial_state()
     n = 0
@@ -87,10 +87,11 @@ def play(seed, cards, agents):
 
 
 @settings(max_examples=25, **SETTINGS)
-@given(seed=st.integers(0, 10**6), cards=st.sampled_from(["full", "intro"]), greedy_first=st.booleans())
-def test_random_legal_play(seed, cards, greedy_first):
+@given(seed=st.integers(0, 10**6), cards=st.sampled_from(["full", "intro"]), greedy_first=st.booleans(),
+       grooms=st.sampled_from(["effect", "any"]))
+def test_random_legal_play(seed, cards, greedy_first, grooms):
     agents = [GreedyAgent(), RandomAgent()] if greedy_first else [RandomAgent(), GreedyAgent()]
-    s = play(seed, cards, agents)
+    s = play(seed, cards, agents, grooms)
     assert s.is_terminal
     w = s.winners()
     assert set(w) <= {0, 1} and len(w) <= 1

@@ -198,3 +198,26 @@ def test_collect_rents_of_satisfied_guests_or_a_doorbell(hp):
     s._legal = None
     s3 = s.apply("p0 doorbell")
     assert s3.doorbells[0] == 3 and s3.coins[0] == 1
+
+
+def test_a_groom_with_nothing_to_act_on_under_each_reading_of_hp06(hp):
+    # Ruling HP-06: with every pillar in place, no irritated guest, no welcomed guest and no
+    # irritated opposing guest, the default reading offers no groom but the False Reservation
+    # ("The chosen row ... must correspond to a floor having at least one empty room").
+    s = hp.at_hire(hp.start(), 0, coins={0: 12})
+    assert sorted(hp.texts(s)) == ["p0 hire false_reservation 1", "p0 hire false_reservation 2",
+                                   "p0 hire false_reservation 3", "p0 tour"]
+    assert "needs the option grooms='any'" in s.explain_illegal("p0 hire mason 0")
+    # option grooms="any": every groom that can be paid, hired for its tile alone (argument 0)
+    s = hp.at_hire(hp.start(grooms="any"), 0, coins={0: 12})
+    legal = hp.texts(s)
+    assert {"p0 hire mason 0", "p0 hire diplomat 0", "p0 hire placer 0", "p0 hire false_placer 0"} <= set(legal)
+    assert "p0 hire false_reservation 0" not in legal
+    assert "must face a row" in s.explain_illegal("p0 hire false_reservation 0")
+    t = s.apply("p0 hire mason 0")
+    # Mason costs 2 (Example: "Mason and the Diplomat ... 5 coins in total", Diplomat 3); nothing else changes
+    assert t.coins[0] == 10 and t.pillars == s.pillars and t.hired[0] != 0
+    assert "nothing to act on" in t.events[-1].text
+    # ... and it counts for "Remove one of your Pillar tokens ... for each Groom currently hired
+    # by your opponent" during the opponent's turn: the tile stays hired until Red's next step 2
+    assert "p0 hire mason 0" not in hp.texts(t)  # "each Groom can only be hired once per turn"

@@ -1,4 +1,4 @@
-"""The Hellton Palace game: two players, one option (which guest cards are used)."""
+"""The Hellton Palace game: two players; options: which guest cards are used, and when a groom may be hired."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ class HelltonPalaceGame(Game):
 
     Option ``cards``: ``"full"`` (default: the display is 18 of the 36 guest cards drawn at
     random, Setup 6) or ``"intro"`` (the 18 cards marked with an asterisk, advised for a first
-    game).
+    game). Option ``grooms`` (ruling HP-06): ``"effect"`` (default: a groom is offered only when
+    its effect has something to act on) or ``"any"`` (any groom that can be paid, with the
+    argument 0 when there is nothing to act on; the False Reservation still needs an open row).
 
     >>> import hotellab as hl
     >>> g = hl.load_game("hellton_palace", options={"cards": "intro"})
@@ -31,6 +33,12 @@ class HelltonPalaceGame(Game):
                    RuleRef("hellton_palace", "Setup / 6",
                            "For a first game, we strongly advise playing with the 18 cards marked with an asterisk."),
                    "'full': 18 of the 36 guest cards at random; 'intro': the 18 cards marked with an asterisk"),
+        OptionSpec("grooms", ("effect", "any"), "effect",
+                   RuleRef("hellton_palace", "Course of the Game / 3. Hire Your Grooms",
+                           "Flip the Groom tile to its hired side, and apply its effect."),
+                   "ruling HP-06: 'effect': a groom is hired only when its effect has something to act on; "
+                   "'any': any groom you can pay (but the False Reservation needs an open row) may be hired, "
+                   "e.g. to count as hired for the special effects"),
     )
     state_class = HelltonPalaceState
 

@@ -336,14 +336,18 @@ class HelltonPalaceState(State):
         for i, g in enumerate(GROOMS):
             if hired >> i & 1 or g.cost > coins:
                 continue
-            for arg in self._groom_targets(p, g.id):
+            targets = self._groom_targets(p, g.id)
+            if not targets and g.id != "false_reservation" and self.game.options["grooms"] == "any":
+                targets = [0]  # HP-06, option grooms="any": hired for nothing to act on
+            for arg in targets:
                 out.append(Action("hire", (g.id, arg), p))
         out.append(Action("tour", (), p))
         return out
 
     def _groom_targets(self, p: int, gid: str) -> list[int]:
-        """What a groom can be hired for: columns, rows or rooms (HP-06: a groom whose effect
-        has nothing to act on is not offered)."""
+        """What a groom can be hired for: columns, rows or rooms. Empty when its effect has
+        nothing to act on (HP-06: then it is not offered, or with option ``grooms="any"`` it is
+        offered with the argument 0, except the False Reservation, whose row is part of the rule)."""
         o = 1 - p
         if gid == "mason":
             return [c for c in (1, 2, 3) if self.pillars[p][c - 1] < PILLARS]
@@ -428,7 +432,9 @@ class HelltonPalaceState(State):
         rule = groom_rule(gid)
         who = self._name(p)
         pay = f"{who} hires {groom.name} for {groom.cost} coin{'s' if groom.cost != 1 else ''}"
-        if gid == "mason":
+        if arg == 0:  # option grooms="any" (HP-06)
+            self._emit(f"{pay}: the effect has nothing to act on, but the tile shows its hired side.", rule)
+        elif gid == "mason":
             self.pillars[p][arg - 1] += 1
             self._emit(f"{pay}: a pillar goes back under column {arg} ({self.pillars[p][arg - 1]} there).", rule)
         elif gid == "diplomat":
@@ -1036,6 +1042,14 @@ class HelltonPalaceState(State):
                     f"a groom that cannot be paid in full cannot be hired — {R_PAY.section}")
         if isinstance(arg, bool) or not isinstance(arg, int):
             return f"{a}: the argument of 'hire {gid}' is a number — {rule}"
+        if arg == 0:
+            if gid == "false_reservation":
+                return f"{a}: the False Reservation must face a row (1 to 3) — {rule}"
+            if self.game.options["grooms"] != "any":
+                return (f"{a}: the argument 0 (hired for nothing to act on) needs the option "
+                        f"grooms='any' (ruling HP-06) — {rule}")
+            return (f"{a}: {groom.name}'s effect has something to act on, so 'hire {gid} 0' is not "
+                    f"offered: name its target (ruling HP-06) — {rule}")
         o = 1 - p
         if gid == "mason":
             if not 1 <= arg <= 3:
