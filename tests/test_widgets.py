@@ -457,3 +457,29 @@ def test_custom_player_names_replace_the_seat_names_everywhere():
     texts = [e["text"] for f in frames(log) for e in f["events"]]
     assert any(t.startswith("Bob ") for t in texts)
     assert not any(re.search(r"\b(Blue|Red|Orange)\b", t) for t in texts)
+
+
+def test_a_game_without_hidden_information_ships_one_set_of_frames():
+    # Game.hidden_information = False promises that every seat's view is the omniscient one;
+    # check the promise along a whole game, then that the omniscient widget carries one set of
+    # frames (its perspective selector has nothing to switch to), while a seat's widget works.
+    import random as _random
+
+    for gid in hl.list_games():
+        game = hl.load_game(gid)
+        if game.hidden_information:
+            continue
+        log = hl.play(game, seed=4)
+        replay = hl.Replay(log)
+        rng = _random.Random(0)
+        for k in sorted(rng.sample(range(len(replay)), min(25, len(replay)))):
+            st = replay.state_at(k)
+            full = st.view()
+            for p in range(game.num_seats):
+                assert {**st.view(p), "perspective": None} == full, (gid, k, p)
+        view = hl.widgets.GameView(replay)
+        assert view._meta["perspectives"] == [None]
+        with pytest.raises(Exception, match="not in this widget's frames"):
+            view.perspective = 1
+        seat = hl.widgets.GameView(replay, perspective=1)
+        assert seat._meta["perspectives"] == [1] and len(seat.frames()) == len(replay)

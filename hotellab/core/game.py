@@ -49,7 +49,8 @@ class Game:
     """A game with a player count and resolved options. Immutable once made.
 
     Subclasses set ``id``, ``title``, ``min_players``, ``max_players``, ``OPTIONS``
-    (a tuple of :class:`OptionSpec`) and ``state_class``.
+    (a tuple of :class:`OptionSpec`) and ``state_class``, and ``hidden_information = False``
+    when no seat ever has anything hidden from it.
     """
 
     id: ClassVar[str] = ""
@@ -58,6 +59,10 @@ class Game:
     max_players: ClassVar[int] = 2
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
     state_class: ClassVar[type] = None  # type: ignore[assignment]
+    # False for a game where every seat sees everything (``view(p)`` differs from ``view()``
+    # only in its "perspective" field): an omniscient GameView then carries one set of frames
+    # instead of one per seat.
+    hidden_information: ClassVar[bool] = True
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
         if num_players is None:

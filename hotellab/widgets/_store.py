@@ -39,10 +39,11 @@ def _seat_colours(game, state, perspective) -> list[str]:
 
 class FrameStore:
     """Frames of ``obj`` for ``perspective`` (a seat: only that seat's frames; None: the
-    omniscient frames plus one set per seat, so a viewer can switch with no kernel).
+    omniscient frames plus one set per seat, so a viewer can switch with no kernel; only the
+    omniscient set for a game with ``hidden_information = False``, where they are all alike).
 
     Attributes: ``source`` (:class:`~hotellab.widgets._frames.Source`), ``perspectives``
-    (list: ``[p]`` or ``[None, 0, 1, ...]``), ``chunks`` (list of str), ``sizes`` (states
+    (list: ``[p]``, ``[None, 0, 1, ...]`` or ``[None]``), ``chunks`` (list of str), ``sizes`` (states
     per chunk), ``framed`` (the state objects framed so far). The widget sends the last
     chunk as ``_tail`` and the others as ``_chunks``: a live step changes ``_tail`` only.
     After a live step, :meth:`head` frames the new state for one perspective ahead of
@@ -54,7 +55,12 @@ class FrameStore:
         game = self.source.game
         _check_perspective(game, perspective)
         self.perspective = perspective
-        self.perspectives = [perspective] if perspective is not None else [None, *range(game.num_seats)]
+        if perspective is not None:
+            self.perspectives = [perspective]
+        elif game.hidden_information:
+            self.perspectives = [None, *range(game.num_seats)]
+        else:  # every seat sees everything: one set of frames serves all
+            self.perspectives = [None]
         self.chunks: list[str] = []
         self.sizes: list[int] = []
         self.framed: list = []

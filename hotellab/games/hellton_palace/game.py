@@ -41,6 +41,7 @@ class HelltonPalaceGame(Game):
                    "e.g. to count as hired for the special effects"),
     )
     state_class = HelltonPalaceState
+    hidden_information = False  # cards face up, both sides may be looked at, all on the table
 
     def colour(self, seat: int) -> str:
         return C.COLOURS[seat]
