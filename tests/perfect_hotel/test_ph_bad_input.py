@@ -55,3 +55,26 @@ def test_legal_actions_round_trip_through_their_text(ph):
     for a in s.legal_actions():
         assert g.parse_action(str(a)) == a
         assert s.explain_illegal(str(a)) is None
+
+
+@pytest.mark.parametrize("args, where", [
+    ((["bedroom"], "hand", 2, 0, 0), "<kind> must be one of bedroom"),
+    (("bedroom", ["hand"], 2, 0, 0), "the source is 'row'"),
+    (("bedroom", "hand", [2], 0, 0), "counts of hand cards"),
+    ((["bedroom"], "plain"), "<row> must be one of bedroom"),
+    (({"row": "bedroom"}, "plain"), "<row> must be one of bedroom"),
+])
+def test_unhashable_arguments_are_refused_not_crashing(ph, s, args, where):
+    # An Action built in code (not parsed) may carry a list or dict as an argument. The rule
+    # is still "Gameplay / B. Build / 1" (build) or "Gameplay / A. Research / 2" (place): the
+    # rejection must be an IllegalActionError naming the argument, never a TypeError.
+    kind = "build" if len(args) == 5 else "place"
+    state = s if kind == "build" else s.apply("p0 research")
+    a = hl.Action(kind, args, 0)
+    msg = state.explain_illegal(a)
+    assert msg is not None and where in msg, msg
+    before = (state.hands, state.rows, state.hotels, state.scores, state.node)
+    with pytest.raises(hl.IllegalActionError):
+        state.apply(a)
+    assert (state.hands, state.rows, state.hotels, state.scores, state.node) == before
+    assert isinstance(state.action_to_string(a, 1), str)

@@ -103,6 +103,12 @@ def _sets(p: int, k: int, r: int, rb: int, pa: int, sa: int, t: int) -> tuple:
     return tuple(out)
 
 
+def _is_kind(x) -> bool:
+    """True when ``x`` is a kind's action word (an Action built in code may carry any object,
+    a list or dict among them, which a dict lookup would reject with TypeError)."""
+    return isinstance(x, str) and x in C.KIND_INDEX
+
+
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
@@ -668,7 +674,7 @@ class PerfectHotelState(State):
         who = self._name(a.player)
         if a.kind == "research":
             return f"{who}: research (draw {C.RESEARCH_DRAW})"
-        if a.kind == "place" and len(a.args) == 2 and a.args[0] in C.KIND_INDEX:
+        if a.kind == "place" and len(a.args) == 2 and _is_kind(a.args[0]):
             name = _KINDS[C.KIND_INDEX[a.args[0]]].name
             if a.args[1] == "tourist":
                 return f"{who}: place a Tourist Group card on the {name} row"
@@ -676,7 +682,7 @@ class PerfectHotelState(State):
                       and self.game.options["research_face"] == "down")
             star = " \u2605" if a.args[1] == "star" and not hidden else ""
             return f"{who}: place a {name}{star} card on the {name} row"
-        if a.kind == "build" and len(a.args) == 5 and a.args[0] in C.KIND_INDEX:
+        if a.kind == "build" and len(a.args) == 5 and _is_kind(a.args[0]):
             kid, src, na, nb, nc = a.args
             name = _KINDS[C.KIND_INDEX[kid]].name
             parts = ["the row"] if src == "row" else []
@@ -725,7 +731,7 @@ class PerfectHotelState(State):
         return None
 
     def _kind_arg(self, x, what: str):
-        if x not in C.KIND_INDEX:
+        if not _is_kind(x):
             return None, f"{what} must be one of {', '.join(_IDS)}, got {x!r}"
         return C.KIND_INDEX[x], None
 
