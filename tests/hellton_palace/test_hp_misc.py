@@ -98,3 +98,40 @@ def test_widget_frames(hp):
     fs = frames(log, perspective=1)
     assert len(fs) == len(hl.Replay(log)) and fs[-1]["svg"].startswith("<svg")
     assert fs[-1]["scores"] == list(hl.Replay(log).final_state.scores)
+
+
+# -- review: rejections that named the wrong problem ---------------------------------------------
+def test_display_rejections_name_the_repeated_or_non_number_cards(hp):
+    # Setup 6: "Place the remaining 18 face up near the boards, in 3 rows of 6 cards": 18
+    # different cards. A repeated card is named as such (it used to read "got 18" for 18 cards).
+    s = hp.game().new_initial_state()
+    msg = s.explain_illegal("chance display " + ",".join(["1", "1"] + [str(i) for i in range(3, 19)]))
+    assert "card(s) 1 appear more than once" in msg and "Setup / 6" in msg
+    # an Action built in code with non-numbers: an IllegalActionError, not a ValueError/TypeError
+    for bad in (("a",) * 18, (None,) * 18, (1.5,) + tuple(range(2, 19))):
+        a = hl.Action("display", (bad,), hl.CHANCE)
+        msg = s.explain_illegal(a)
+        assert "18 guest card numbers" in msg and "Setup / 6" in msg, msg
+        with pytest.raises(hl.IllegalActionError):
+            s.apply(a)
+    assert s.is_chance_node
+
+
+def test_false_reservation_facing_an_empty_row_says_the_row_is_empty(hp):
+    # The False Reservation: "Place this Groom tile facing the row of available Guests of your
+    # choice". The lowest row is empty while floor 1 of Blue's hotel has free rooms: the message
+    # must not claim that floor is full.
+    s = hp.adjust(hp.start(), hotels={0: {1: 1, 2: 2, 3: 3, 7: 4, 8: 5, 9: 6}})
+    s = hp.at_hire(s, 0, coins={0: 9})
+    assert "p0 hire false_reservation 1" not in hp.texts(s)
+    msg = s.explain_illegal("p0 hire false_reservation 1")
+    assert "the lowest row has no guest card left" in msg and "is full" not in msg, msg
+
+
+def test_placer_on_the_welcomed_guest_itself_and_hire_zero_text(hp):
+    s = hp.at_hire(hp.start(grooms="any"), 0, hotels={0: {1: 1, 2: 2}}, coins={0: 9}, welcomed=1)
+    msg = s.explain_illegal("p0 hire placer 1")
+    assert "the guest welcomed this turn itself" in msg and "holds no guest" not in msg, msg
+    # option grooms="any": a groom hired with nothing to act on (HP-06) is not "column 0"
+    text = s.action_to_string(s.game.parse_action("p0 hire mason 0"))
+    assert text == "Red: hire the Mason (2) with nothing to act on", text

@@ -299,8 +299,16 @@ class HelltonPalaceState(State):
                     f"then the middle row's, then the highest row's) — {R_SETUP.section}")
         cards = action.args[0]
         pool = set(self._pool())
-        if len(cards) != 18 or len(set(cards)) != 18:
+        odd = [c for c in cards if isinstance(c, bool) or not isinstance(c, int)]
+        if odd:  # str(action) would fail on these: name them without it
+            return (f"chance display: the display is 18 guest card numbers, got {', '.join(map(repr, odd))} "
+                    f"— {R_SETUP.section}")
+        if len(cards) != 18:
             return f"{action}: the display is 18 different guest cards in 3 rows of 6, got {len(cards)} — {R_SETUP.section}"
+        twice = sorted({c for c in cards if cards.count(c) > 1})
+        if twice:
+            return (f"{action}: the display is 18 different guest cards in 3 rows of 6; card(s) "
+                    f"{', '.join(map(str, twice))} appear more than once — {R_SETUP.section}")
         bad = [c for c in cards if c not in pool]
         if bad:
             which = "the 18 introductory cards (option cards='intro')" if self.game.options["cards"] == "intro" else "cards 1 to 36"
@@ -907,6 +915,8 @@ class HelltonPalaceState(State):
             groom = GROOMS[GROOM_INDEX[a.args[0]]]
             what = {"mason": "pillar back under column", "diplomat": "soothe room", "placer": "swap with room",
                     "false_reservation": "face row", "false_placer": "designate the opponent's room"}[a.args[0]]
+            if a.args[1] == 0:  # option grooms="any" (HP-06)
+                return f"{who}: hire {groom.name} ({groom.cost}) with nothing to act on"
             return f"{who}: hire {groom.name} ({groom.cost}): {what} {a.args[1]}"
         if k in ("serve", "refuse") and a.args:
             side = self.side_of(self.active, a.args[0]) if isinstance(a.args[0], int) and 1 <= a.args[0] <= 9 else None
@@ -1060,11 +1070,17 @@ class HelltonPalaceState(State):
         if gid == "placer":
             if not self.welcomed:
                 return f"{a}: no guest was welcomed this turn — {rule}"
+            if arg == self.welcomed:
+                return (f"{a}: room {arg} holds {self._gname(p, arg)}, the guest welcomed this turn itself; "
+                        f"it swaps with one of the guests orthogonally adjacent to it — {rule}")
             return (f"{a}: room {arg} holds no guest orthogonally adjacent to {self._gname(p, self.welcomed)}, "
                     f"the guest welcomed this turn — {rule}")
         if gid == "false_reservation":
             if not 1 <= arg <= 3:
                 return f"{a}: the rows are 1 (lowest) to 3 (highest) — {rule}"
+            if not self._row_has_card(arg):
+                return (f"{a}: the {ROW_NAMES[arg]} row has no guest card left; the tile faces a row of "
+                        f"available Guests — {rule}")
             return (f"{a}: the chosen row must correspond to a floor having at least one empty room in the "
                     f"opposing Hotel: floor {arg} of {self._name(o)}'s hotel is full — {rule}")
         if not 1 <= arg <= 9 or not self.guests[o][arg]:
