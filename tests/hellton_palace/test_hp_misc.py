@@ -135,3 +135,12 @@ def test_placer_on_the_welcomed_guest_itself_and_hire_zero_text(hp):
     # option grooms="any": a groom hired with nothing to act on (HP-06) is not "column 0"
     text = s.action_to_string(s.game.parse_action("p0 hire mason 0"))
     assert text == "Red: hire the Mason (2) with nothing to act on", text
+
+
+def test_pending_hotel_of_the_false_placer_swap_is_the_opponents(hp):
+    # The False Placer: "Designate an irritated customer in the opposing Hotel. The opponent must
+    # then swap its room with one of their orthogonally adjacent Guests": Blue's decision, in
+    # Blue's hotel; docs/dev/view_model.md: "hotel: whose hotel the choice concerns".
+    s = hp.at_hire(hp.start(), 0, hotels={0: {1: 1}, 1: {1: 3, 2: 4}}, irritated={1: [1]}, coins={0: 9})
+    s = s.apply("p0 hire false_placer 1")
+    assert s.view()["pending"] == {"player": 1, "prompt": s.prompt(), "opponent_choice": True, "hotel": 1}

@@ -90,8 +90,10 @@ def build_view(state, perspective=None) -> dict:
     pending = None
     if kind not in (N_DISPLAY, N_END):
         p = state.node[1]
+        # the False Placer's swap is in the deciding player's own hotel; every other choice
+        # concerns the hotel of the player whose turn it is
         pending = {"player": p, "prompt": state.prompt(), "opponent_choice": p != state.active,
-                   "hotel": state.active}
+                   "hotel": p if kind == N_SWAP else state.active}
     phase = {N_DISPLAY: "setup", N_WELCOME: "welcome", N_HIRE: "hire", N_SWAP: "hire", N_SERVE: "tour",
              N_TARGET: "tour", N_PILLAR: "tour", N_COLLECT: "collect", N_END: "end"}[kind]
     return {
