@@ -144,3 +144,14 @@ def test_pending_hotel_of_the_false_placer_swap_is_the_opponents(hp):
     s = hp.at_hire(hp.start(), 0, hotels={0: {1: 1}, 1: {1: 3, 2: 4}}, irritated={1: [1]}, coins={0: 9})
     s = s.apply("p0 hire false_placer 1")
     assert s.view()["pending"] == {"player": 1, "prompt": s.prompt(), "opponent_choice": True, "hotel": 1}
+
+
+def test_an_unhashable_groom_argument_is_an_illegal_action(hp):
+    # an Action built in code with a list or dict for the groom: IllegalActionError naming the
+    # grooms (The Different Grooms), never a TypeError
+    s = hp.at_hire(hp.start(), 0, coins={0: 9})
+    for bad in ({"x": 1}, ["mason"]):
+        a = hl.Action("hire", (bad, 1), 0)
+        assert "the grooms are mason" in s.explain_illegal(a)
+        with pytest.raises(hl.IllegalActionError):
+            s.apply(a)

@@ -959,7 +959,7 @@ class HelltonPalaceState(State):
                     return f"a card's side is 'a' or 'b', got {x!r} ({usage})"
                 continue
             if name == "groom":
-                if x not in GROOM_INDEX:
+                if not isinstance(x, str) or x not in GROOM_INDEX:
                     return f"unknown groom {x!r}; the grooms are {', '.join(GROOM_INDEX)} ({usage})"
                 continue
             if isinstance(x, bool) or not isinstance(x, int):
