@@ -221,3 +221,18 @@ def test_a_groom_with_nothing_to_act_on_under_each_reading_of_hp06(hp):
     # ... and it counts for "Remove one of your Pillar tokens ... for each Groom currently hired
     # by your opponent" during the opponent's turn: the tile stays hired until Red's next step 2
     assert "p0 hire mason 0" not in hp.texts(t)  # "each Groom can only be hired once per turn"
+
+
+def test_welcome_skipped_with_free_rooms_only_on_floors_whose_row_is_empty(hp):
+    # "If you have no free rooms left on a given floor, you cannot take a Guest from the
+    # corresponding row" (1. Welcome a New Guest), ruling HP-11: Red's floors 2 and 3 are full
+    # and the lowest row is empty, so Red skips the welcome although floor 1 has free rooms; the
+    # event must not say "the hotel has no free room".
+    s = hp.adjust(hp.start(), hotels={1: {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6},
+                                      0: {4: 7, 5: 8, 6: 9, 7: 13, 8: 14, 9: 15}})
+    s = hp.at_room(s, 1, 1)
+    s.node, s._legal = (hp.HS.N_COLLECT, 1), None
+    s = s.apply("p1 rents")
+    assert s.node[0] == hp.HS.N_HIRE and s.current_player == 0
+    skip = next(t for t in hp.events(s) if "skips the welcome" in t)
+    assert "no free room" not in skip and "the lowest row (floor 1)" in skip, skip

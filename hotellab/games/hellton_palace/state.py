@@ -399,7 +399,13 @@ class HelltonPalaceState(State):
         if self._welcome_actions(seat):
             self.node = (N_WELCOME, seat)
             return
-        why = "all 18 guest cards have been taken" if not any(any(r) for r in self.display) else "the hotel has no free room"
+        if not any(any(r) for r in self.display):
+            why = "all 18 guest cards have been taken"
+        elif not any(self._free(seat, f) for f in (1, 2, 3)):
+            why = "the hotel has no free room"
+        else:  # HP-11: free rooms only on floors whose row is empty
+            empty = [f"the {ROW_NAMES[f]} row (floor {f})" for f in (1, 2, 3) if self._free(seat, f)]
+            why = f"no guest card is left in {' or '.join(empty)}, and the floors of the other rows are full"
         self._emit(f"{self._name(seat)} skips the welcome: {why}.", R_SKIP)
         self._dismiss(seat)
 
