@@ -53,10 +53,35 @@ def test_action_basics():
         assert g.parse_action(str(x)) == x
 
 
-@pytest.mark.parametrize("text", ["", "p0", "q1 place 1 1", "p0 3place", "px place 1"])
+@pytest.mark.parametrize("text", ["", "p0", "q1 place 1 1", "p0 3place", "px place 1", "chance shuffle a,b"])
 def test_parse_action_errors(text):
-    with pytest.raises(ValueError, match="cannot read action"):
+    # an unreadable text is an IllegalActionError (a HotellabError and a ValueError), from
+    # parse_action and from apply, which leaves the state as it was
+    with pytest.raises(hl.IllegalActionError, match="cannot read action"):
         _game().parse_action(text)
+    state = _game().new_initial_state()
+    with pytest.raises(hl.IllegalActionError, match="cannot read action"):
+        state.apply(text)
+    assert state.move_number == 0 and state.explain_illegal(text).startswith("cannot read action")
+
+
+def test_a_float_seat_or_a_kind_that_is_not_a_word_is_never_legal():
+    # 0.0 == 0 in Python, so without a type check Action("x", (), 0.0) would match the legal
+    # Action("x", (), 0); apply() and explain_illegal() must agree that it is not legal.
+    state = _game().new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node:  # setup, to the first player's decision
+        state = state.apply(state.sample_chance(rng))
+    legal = state.legal_actions()[0]
+    for bad, why in [
+        (hl.Action(legal.kind, legal.args, float(legal.player)), "must be a seat number"),
+        (hl.Action(legal.kind, legal.args, True), "must be a seat number"),
+        (hl.Action(None, legal.args, legal.player), "kind must be a word"),
+        (hl.Action(3, legal.args, legal.player), "kind must be a word"),
+    ]:
+        assert why in state.explain_illegal(bad)
+        with pytest.raises(hl.IllegalActionError, match=why):
+            state.apply(bad)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

@@ -483,3 +483,22 @@ def test_a_game_without_hidden_information_ships_one_set_of_frames():
             view.perspective = 1
         seat = hl.widgets.GameView(replay, perspective=1)
         assert seat._meta["perspectives"] == [1] and len(seat.frames()) == len(replay)
+
+
+def test_a_seat_view_plays_only_that_seats_actions(game):
+    # A GameView built with perspective=0 is Blue's: a request from the page to play another
+    # seat's action is refused before the rules look at it (their message could describe that
+    # seat's hidden hand), and nothing is applied; Blue's own action is played.
+    m = hl.Match(game, seed=4, agents=[None, None, None])
+    m.run(max_steps=50)  # setup chance until the first decision: Blue (seat 0) places a guest
+    assert m.state.current_player == 0
+    v = GameView(m, perspective=0)
+    v.send = Sent()
+    n = len(m.states)
+    mine = str(m.state.legal_actions()[0])           # "p0 place 2 0"
+    forged = mine.replace("p0 ", "p1 ", 1)           # the same move claimed by Red
+    v._on_msg(v, {"type": "apply", "action": forged}, [])
+    assert v._error == f"this view is Blue's: it cannot play {forged!r}, another seat's action"
+    assert len(m.states) == n
+    v._on_msg(v, {"type": "apply", "action": mine}, [])
+    assert v._error == "" and len(m.states) == n + 1 and str(m.log.actions[-1]) == mine

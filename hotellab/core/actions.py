@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from .errors import IllegalActionError
+
 CHANCE = -1
 """``current_player`` at a chance node (dice, shuffles, random draws)."""
 TERMINAL = -4
@@ -56,7 +58,7 @@ class Action(tuple):
 
     def __str__(self) -> str:
         who = "chance" if self[2] == CHANCE else f"p{self[2]}"
-        parts = [who, self[0]]
+        parts = [who, str(self[0])]
         for a in self[1]:
             parts.append(_arg_text(a))
         return " ".join(parts)
@@ -88,13 +90,14 @@ def _parse_arg(tok: str):
 def parse_action(text: str) -> Action:
     """Parse the canonical text of an action (inverse of ``str(action)``).
 
-    Raises ValueError naming the part that could not be read.
+    Raises :class:`~hotellab.core.errors.IllegalActionError` (a ValueError) naming the part
+    that could not be read.
     """
     if not isinstance(text, str):
-        raise ValueError(f"an action's text must be a string, got {type(text).__name__}")
+        raise IllegalActionError(f"an action's text must be a string, got {type(text).__name__}")
     parts = text.split()
     if len(parts) < 2:
-        raise ValueError(
+        raise IllegalActionError(
             f"cannot read action {text!r}: expected '<who> <kind> [args...]', "
             "e.g. 'p0 place 2 3' or 'chance roll 4'"
         )
@@ -104,13 +107,13 @@ def parse_action(text: str) -> Action:
     elif who.startswith("p") and who[1:].isdigit():
         player = int(who[1:])
     else:
-        raise ValueError(
+        raise IllegalActionError(
             f"cannot read action {text!r}: the first word must be 'chance' or 'p<seat>', got {who!r}"
         )
     if not _WORD.match(kind):
-        raise ValueError(f"cannot read action {text!r}: {kind!r} is not an action kind")
+        raise IllegalActionError(f"cannot read action {text!r}: {kind!r} is not an action kind")
     try:
         args = tuple(_parse_arg(t) for t in rest)
     except ValueError as exc:
-        raise ValueError(f"cannot read action {text!r}: bad argument ({exc})") from None
+        raise IllegalActionError(f"cannot read action {text!r}: bad argument ({exc})") from None
     return Action(kind, args, player)

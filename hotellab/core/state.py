@@ -122,7 +122,9 @@ class State:
             raise IllegalActionError(
                 f"apply() takes an Action or its text, got {type(action).__name__}", action=action
             )
-        legal = self._find_legal(action)
+        # a float or bool seat (0.0 == 0) or a kind that is not text is never legal
+        legal = (self._find_legal(action)
+                 if type(action[2]) is int and type(action[0]) is str else None)
         if legal is None:
             raise IllegalActionError(self._illegal_reason(action), action=action)
         action = legal
@@ -164,6 +166,8 @@ class State:
         player = action.player
         if isinstance(player, bool) or not isinstance(player, int):
             return f"{action!r}: an action's player must be a seat number or CHANCE (-1), got {player!r}"
+        if not isinstance(action.kind, str):
+            return f"{action!r}: an action's kind must be a word (str), got {type(action.kind).__name__}"
         if self.is_terminal:
             return f"{action} cannot be played: the game is over ({self._end_rule()})"
         if self.is_chance_node:

@@ -13,6 +13,7 @@ import sys
 import anywidget
 import traitlets
 
+from ..core.actions import CHANCE
 from ..core.errors import HotellabError
 from ._frames import decode_frames
 from ._store import FrameStore, widget_state
@@ -191,6 +192,13 @@ class GameView(anywidget.AnyWidget):
                 text = content.get("action")
                 if not isinstance(text, str):
                     raise ValueError("no action text was sent")
+                seat = self._store.perspective
+                if seat is not None:  # a seat's view plays that seat's moves (and chance) only
+                    action = m.game.parse_action(text)
+                    if action.player not in (seat, CHANCE):
+                        names = (self._meta or {}).get("names") or m.game.seat_names()
+                        raise ValueError(
+                            f"this view is {names[seat]}'s: it cannot play {text!r}, another seat's action")
                 m.step(text)
             elif kind == "step":
                 m.step()
