@@ -333,3 +333,27 @@ def test_a_log_written_by_play_always_loads(tmp_path):
     assert hl.GameLog.load(p).players == ["Ann", "Bob", "Orange (automata)"]
     with pytest.raises(ValueError, match="3 seats; got 1 player names"):
         hl.Match(g, seed=1, players=["Ann"])
+
+
+def test_a_log_with_a_bad_player_count_names_the_field(tmp_path):
+    # Hellton Palace is for 2 players ("Each take a Hotel board"): a log claiming 3 is
+    # malformed in its num_players field, not in its options
+    log = hl.play(hl.load_game("hellton_palace"), seed=1)
+    data = log.to_json()
+    data["num_players"] = 3
+    data["players"] = ["A", "B", "C"]
+    path = tmp_path / "bad.json"
+    path.write_text(__import__("json").dumps(data), "utf-8")
+    with pytest.raises(hl.LogFormatError) as info:
+        hl.GameLog.load(path)
+    assert info.value.field == "num_players" and "num_players=3" in str(info.value)
+
+
+def test_agent_count_and_names_are_option_errors():
+    game = hl.load_game("hellton_palace")
+    with pytest.raises(hl.OptionError, match="needs 2 agents"):
+        hl.play(game, agents=["random"] * 3)
+    with pytest.raises(hl.OptionError, match="unknown agent 'genius'"):
+        hl.Match(game, agents=["genius", "random"])
+    # one entry plays every seat (documented in Match and resolve_agents)
+    assert [a.name for a in hl.Match(game, agents=["greedy"]).agents] == ["greedy", "greedy"]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import random
 
+from ..core.errors import OptionError
+
 
 class Agent:
     """An agent: ``act(state, rng) -> Action`` for the state's current player."""
@@ -71,11 +73,17 @@ def get_agent(name_or_agent):
         return name_or_agent
     if isinstance(name_or_agent, str) and name_or_agent in AGENTS:
         return AGENTS[name_or_agent]()
-    raise ValueError(f"unknown agent {name_or_agent!r}; known agents: {', '.join(sorted(AGENTS))}")
+    raise OptionError(f"unknown agent {name_or_agent!r}; known agents: {', '.join(sorted(AGENTS))}")
 
 
 def resolve_agents(game, agents) -> list:
-    """One agent (or None for a human) per player seat; a non-human seat plays itself."""
+    """One agent (or None for a human) per player seat; a non-human seat plays itself.
+
+    ``agents``: None (every seat human), a list (or comma-separated text) with one entry per
+    player seat, or a single entry, which then plays every seat. Raises
+    :class:`~hotellab.core.errors.OptionError` (a ValueError) for another count or an unknown
+    agent name.
+    """
     if agents is None:
         return [None] * game.num_players
     if isinstance(agents, str):
@@ -84,7 +92,7 @@ def resolve_agents(game, agents) -> list:
     if len(agents) == 1 and game.num_players > 1:
         agents = agents * game.num_players
     if len(agents) != game.num_players:
-        raise ValueError(
+        raise OptionError(
             f"{game.id} with {game.num_players} players needs {game.num_players} agents "
             f"(one per player seat), got {len(agents)}"
         )

@@ -73,9 +73,18 @@ def _arg_text(a) -> str:
     if isinstance(a, int):
         return str(a)
     if isinstance(a, tuple):
-        body = ",".join(str(int(x)) for x in a)
+        body = ",".join(_int_text(x) for x in a)
         return body + "," if len(a) == 1 else body
     return str(a)
+
+
+def _int_text(x) -> str:
+    """An element of a tuple argument: an int as digits (``3.0`` as ``3``); anything else as
+    itself, so that a malformed action can still be printed in an error message."""
+    try:
+        return str(int(x))
+    except (TypeError, ValueError):
+        return str(x)
 
 
 def _parse_arg(tok: str):

@@ -141,7 +141,9 @@ class GameLog:
         try:
             game = log.game_object()
         except HotellabError as exc:
-            raise LogFormatError(str(exc), field="game" if "unknown game" in str(exc) else "options") from None
+            msg = str(exc)
+            field = "game" if "unknown game" in msg else "num_players" if "num_players" in msg else "options"
+            raise LogFormatError(msg, field=field) from None
         if len(log.players) != game.num_seats:
             raise LogFormatError(
                 f"{len(log.players)} player names for {game.num_seats} seats", field="players"

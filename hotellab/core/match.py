@@ -35,7 +35,8 @@ class Match:
 
     ``agents``: None (every seat decides through ``step(action)``) or a list with one
     entry per player seat, each an agent name (``"random"``, ``"greedy"``), an agent
-    object with ``act(state, rng)`` or None for a human seat.
+    object with ``act(state, rng)`` or None for a human seat; a list of one entry plays every
+    seat. Another count or an unknown name raises :class:`~hotellab.core.errors.OptionError`.
     """
 
     def __init__(self, game, seed: int | None = 0, agents=None, players=None, *, state=None):
