@@ -76,6 +76,8 @@ def parse_option_value(text: str, allowed: tuple = ()) -> Any:
     True
     >>> parse_option_value("A", ("A", "B"))
     'A'
+    >>> parse_option_value("Intro", ("full", "intro"))
+    'intro'
     """
     for value in allowed:
         if isinstance(value, bool):
@@ -83,6 +85,10 @@ def parse_option_value(text: str, allowed: tuple = ()) -> Any:
                 return value
         elif str(value) == text:
             return value
+    # a word in another case ("UP", "Intro") when it matches exactly one allowed word
+    folded = [v for v in allowed if isinstance(v, str) and v.lower() == text.lower()]
+    if len(folded) == 1:
+        return folded[0]
     if _INT.match(text):
         return int(text)
     return text
@@ -94,6 +100,7 @@ def parse_options(items: list[str] | None, specs=()) -> dict:
     Raises ValueError for an item without ``=``.
     """
     allowed = {s.name: tuple(s.allowed) for s in specs}
+    example = next((f"{s.name}={_fmt_value(s.allowed[-1])}" for s in specs), "name=value")
     out: dict[str, Any] = {}
     for item in items or []:
         for part in item.split(","):
@@ -101,7 +108,7 @@ def parse_options(items: list[str] | None, specs=()) -> dict:
             if not part:
                 continue
             if "=" not in part:
-                raise ValueError(f"option {part!r} must be written key=value, e.g. nights=5")
+                raise ValueError(f"option {part!r} must be written key=value, e.g. {example}")
             key, value = (s.strip() for s in part.split("=", 1))
             out[key] = parse_option_value(value, allowed.get(key, ()))
     return out

@@ -166,6 +166,9 @@ def test_play_two_players_includes_the_automata_seat(tmp_path: Path):
         (["play", "hostil_hostal", "--players", "9"], "num_players=9 is not allowed"),
         (["play", "hostil_hostal", "--agents", "wizard"], "unknown agent 'wizard'; known agents: greedy, random"),
         (["play", "hostil_hostal", "-n", "3", "--agents", "random,greedy"], "needs 3 agents"),
+        # the example names an option of the game asked for (perfect_hotel: its first option)
+        (["play", "perfect_hotel", "--options", "games"], "must be written key=value, e.g. high_season=true"),
+        (["play", "hellton_palace", "--players", "3"], "the rulebook allows exactly 2 players"),
     ],
 )
 def test_bad_input_prints_the_library_message_and_exits_2(args, message):
@@ -381,3 +384,11 @@ def test_perspective_needs_html(tmp_path):
     assert run("play", "hostil_hostal", "--players", "3", "--out", str(log)).exit_code == 0
     result = run("replay", str(log), "--perspective", "0")
     assert result.exit_code == 2 and "give --html FILE too" in result.stderr
+
+
+def test_option_words_are_read_in_any_case(tmp_path):
+    # "Intro" is the option value 'intro' (Hellton Palace, Setup / 6): one allowed word matches
+    path = str(tmp_path / "hp.json")
+    result = run("play", "hellton_palace", "--seed", "2", "--options", "cards=Intro,grooms=ANY", "--out", path)
+    assert result.exit_code == 0, result.output
+    assert hl.GameLog.load(path).options == {"cards": "intro", "grooms": "any"}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pathlib
+import re
+
 import plotly.graph_objects as go
 import pytest
 
@@ -134,3 +137,23 @@ def test_figures_for_the_initial_state(replay):
     assert len(viz.adjacency_figure(s).data) == 1  # only the Lobby before setup
     fig = viz.score_breakdown_figure(s)
     assert list(fig.data[-1].y) == s.scores
+
+
+def test_score_breakdown_groups_a_category_whatever_its_detail():
+    # Perfect Hotel writes counts into its categories ("Bedroom majority (4 cards)",
+    # "Tourist Group penalty (1 in the hotel)"): the legend has one entry (one colour) per
+    # kind of line, the hover keeps the detail, and a seat's bars still sum to its score.
+    log = hl.GameLog.load(pathlib.Path(__file__).parent.parent / "notebooks" / "logs" / "perfect_hotel_3p_greedy.json")
+    state = hl.Replay(log).final_state
+    fig = viz.score_breakdown_figure(state)
+    names = [t.name for t in bars(fig)]
+    assert len(names) == len(set(names)) and not any("(" in n for n in names)
+    details = {i.category for i in state.score_breakdown()}
+    assert any(re.search(r"\(\d+ cards?\)$", d) for d in details)  # the log has such details
+    shown = {d for t in bars(fig) for cd in t.customdata for d in cd[2].split("; ")}
+    assert shown == details
+    per_seat = [0] * 3
+    for t in bars(fig):
+        for seat, y in zip(t.x, t.y):
+            per_seat[seat] += y
+    assert per_seat == list(state.scores)

@@ -73,9 +73,11 @@ class Game:
                 f"{self.max_players}, got {num_players!r}"
             )
         if not self.min_players <= num_players <= self.max_players:
+            allows = (f"exactly {self.min_players}" if self.min_players == self.max_players
+                      else f"{self.min_players} to {self.max_players}")
             raise OptionError(
                 f"{self.id}: num_players={num_players} is not allowed; the rulebook allows "
-                f"{self.min_players} to {self.max_players} players"
+                f"{allows} players"
             )
         self.num_players = num_players
         self.options = self.resolve_options(options or {})

@@ -15,6 +15,7 @@ sections) is HTML-escaped, since plotly renders a subset of HTML in labels and h
 from __future__ import annotations
 
 import html
+import re
 
 import plotly.graph_objects as go
 
@@ -65,6 +66,16 @@ def _base_layout(fig: go.Figure, title: str) -> None:
     )
 
 
+_DETAIL = re.compile(r"\s*\([^()]*\)$")
+
+
+def _category_group(category: str) -> str:
+    """The legend entry of a score category: its text without a last parenthesis of detail
+    ("Bedroom majority (4 cards)" -> "Bedroom majority"), so one kind of line keeps one
+    colour whatever its counts."""
+    return _DETAIL.sub("", category) or category
+
+
 def score_breakdown_figure(state, *, names: list[str] | None = None) -> go.Figure:
     """Stacked bars of where each seat's points come from.
 
@@ -83,15 +94,20 @@ def score_breakdown_figure(state, *, names: list[str] | None = None) -> go.Figur
     cats: list[str] = []
     sums: dict = {}
     rules: dict = {}
+    details: dict = {}
     for it in items:
-        if it.category not in cats:
-            cats.append(it.category)
-        key = (it.category, it.player)
+        cat = _category_group(it.category)
+        if cat not in cats:
+            cats.append(cat)
+        key = (cat, it.player)
         sums[key] = sums.get(key, 0) + it.points
         sec = getattr(it.rule, "section", str(it.rule))
         rules.setdefault(key, [])
         if sec not in rules[key]:
             rules[key].append(sec)
+        details.setdefault(key, [])
+        if it.category not in details[key]:
+            details[key].append(it.category)
     fig = go.Figure()
     for i, cat in enumerate(cats):
         xs, ys, cd = [], [], []
@@ -99,11 +115,12 @@ def score_breakdown_figure(state, *, names: list[str] | None = None) -> go.Figur
             if (cat, seat) in sums:
                 xs.append(seat)
                 ys.append(sums[(cat, seat)])
-                cd.append([_e(seat_names[seat]), "; ".join(_e(r) for r in rules[(cat, seat)])])
+                cd.append([_e(seat_names[seat]), "; ".join(_e(r) for r in rules[(cat, seat)]),
+                           "; ".join(_e(d) for d in details[(cat, seat)])])
         colour = "#b9b2a6" if cat == "Start" else _PALETTE[i % len(_PALETTE)]
         fig.add_trace(go.Bar(
             name=_e(cat), x=xs, y=ys, customdata=cd, marker=dict(color=colour, line=dict(width=0.5, color="#fff")),
-            hovertemplate="<b>%{customdata[0]}</b><br>" + _e(cat).replace("%", "%%")
+            hovertemplate="<b>%{customdata[0]}</b><br>%{customdata[2]}"
             + ": %{y:+}<br><i>%{customdata[1]}</i><extra></extra>",
         ))
     scores = list(state.scores)
