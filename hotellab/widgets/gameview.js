@@ -25,6 +25,7 @@
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const CHUNK_CACHE_MAX = 64;
+const WIDE_BOARD = 1000; // SVG viewBox width above which the score/event panel goes under the board
 const HELLO_WAIT_MS = 2000; // no answer by then: no kernel (a saved page); a late answer still counts
 
 function h(tag, cls, text) {
@@ -539,6 +540,9 @@ function render({ model, el }) {
     if (!was || was[0] !== pi || was[1] !== k || was[2] !== fr.svg) {
       const node = svgNode(fr.svg);
       board.replaceChildren(node || h("div", "hl-error", "This board could not be drawn."));
+      // a wide board (over WIDE_BOARD units across) takes the whole width, the panel goes below
+      const vb = node && node.viewBox && node.viewBox.baseVal;
+      root.classList.toggle("hl-wide", !!vb && vb.width > WIDE_BOARD);
       S.shown = [pi, k, fr.svg];
     }
     if (!S.sideKey || S.sideKey[0] !== fr || S.sideKey[1] !== k || S.sideKey[2] !== meta()) {
