@@ -16,7 +16,9 @@ Layout, in viewBox units (the SVG scales to its container):
   a Tourist Group back);
 - one column per seat: name, score, the hotel as a stack of floors from the ground up (width
   by cards; kind, size, Tourists, stars; "Annex" on an Annex floor), and the hand (faces when
-  the view shows them, else backs, with the Tourist mark on as many as it holds);
+  the view shows them: the kind's full name on a card in the kind's colour, or a short name
+  such as "Rest" when a long hand needs narrower cards, and the star on a second line; else
+  backs, with the Tourist mark on as many as it holds);
 - the score panel: each seat's lines (per kind, Tourist penalty, Star Bonus, awards) with a
   number that points to the rule in the legend below it.
 
@@ -45,7 +47,10 @@ COL_W = (W - 2 * M) / 6
 RC_W, RC_H, RC_STEP = 118, 22, 25  # a card in a Tag Row
 FLOOR_H = 30
 CARD_UNIT = 19  # floor width per card
-HAND_W, HAND_H = 34, 46
+HAND_W, HAND_H = 34, 46  # a card back in a hidden hand
+FACE_W, FACE_GAP = 66, 4  # widest card face in a shown hand (the full kind name fits)
+# names for narrow hand cards: kinds with a name of 4 letters or fewer keep it
+_SHORT = {"bedroom": "Bed", "restaurant": "Rest", "lounge": "Lnge", "garden": "Gdn"}
 
 _INK = "#2d2a26"
 _MUTED = "#7a7165"
@@ -132,17 +137,34 @@ def _back(out, x, y, w, h, tourist, edge=_EDGE):
         _text(out, cx, cy + 4, "T", 11, anchor="middle", bold=True)
 
 
-def _face(out, x, y, w, h, card, kind_colour, *, compact=False):
+def _face(out, x, y, w, h, card, kind_colour):
     """A card face: its kind's colour and name (or Tourist Group), its star."""
     if card.get("tourist"):
         _rect(out, x, y, w, h, "#fff3c4", stroke="#b8860b")
-        _text(out, x + w / 2, y + h / 2 + 4, "T" if compact else "Tourist", 10, anchor="middle", bold=True, fill="#8a6d00")
+        _text(out, x + w / 2, y + h / 2 + 4, "Tourist", 10, anchor="middle", bold=True, fill="#8a6d00")
         return
     _rect(out, x, y, w, h, kind_colour, stroke=_EDGE)
     label = str(card.get("name") or "")
-    if compact:
-        label = label[:2] + ("\u2605" if card.get("star") else "")
     _text(out, x + w / 2, y + h / 2 + 4, label, 10, anchor="middle", bold=True, fill="#ffffff")
+
+
+def _hand_face(out, x, y, w, h, card, kinds, kind_colour):
+    """A card face in a shown hand, ``w`` wide: the kind's full name when it fits (about 6
+    units a letter at this size), else its short name (Rest, Lnge...); the star on a second line."""
+    kind = card.get("kind")
+    if card.get("tourist"):
+        label, fill, colour, stroke = ("Tourist" if w >= 50 else "T"), "#8a6d00", "#fff3c4", "#b8860b"
+    else:
+        name = str(_dict(kinds.get(kind)).get("name") or card.get("name") or "").replace("\u2605", "").strip()
+        label = name
+        if 6 * len(name) + 5 > w:
+            label = _SHORT.get(kind, name[:4]) if w >= 28 else name[:2]
+        fill, colour, stroke = "#ffffff", kind_colour, _EDGE
+    _rect(out, x, y, w, h, colour, stroke=stroke)
+    star = bool(card.get("star"))
+    _text(out, x + w / 2, y + (h / 2 - 2 if star else h / 2 + 4), label, 10.5, anchor="middle", bold=True, fill=fill)
+    if star:
+        _text(out, x + w / 2, y + h / 2 + 13, "\u2605", 12, anchor="middle", fill="#fff6c8")
 
 
 def render_svg(view: dict) -> str:
@@ -289,9 +311,12 @@ def render_svg(view: dict) -> str:
         step = min(HAND_W + 4, (sw - 36 - HAND_W) / max(hsize - 1, 1)) if hsize > 1 else HAND_W + 4
         drawn = [c for c in _list(s.get("drawn")) if isinstance(c, dict)]
         if isinstance(hand, list):
-            for j, c in enumerate(hand):
-                if isinstance(c, dict):
-                    _face(out, hx + j * step, hy2, HAND_W, HAND_H, c, kcol.get(c.get("kind"), _EDGE), compact=True)
+            faces = [c for c in hand if isinstance(c, dict)]
+            # cards side by side without overlap: as wide as the full names need, narrower
+            # (short names) when the hand is long
+            fw = min(FACE_W, (sw - 28) / max(len(faces), 1) - FACE_GAP)
+            for j, c in enumerate(faces):
+                _hand_face(out, hx + j * (fw + FACE_GAP), hy2, fw, HAND_H, c, kinds, kcol.get(c.get("kind"), _EDGE))
             if drawn:
                 _text(out, x + sw - 14, hy + 10, "drew: " + ", ".join(str(c.get("name", "")) for c in drawn), 10,
                       anchor="end", fill=_MUTED)
