@@ -34,10 +34,10 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections import OrderedDict
 from functools import lru_cache
-from html import escape as _html_escape
+
+from .._svg import esc as _e, is_colour, num as _f
 
 __all__ = ["render_svg"]
 
@@ -61,19 +61,11 @@ _TOKEN = "#d7263d"
 _GOLD = "#e0b422"
 _PILLAR = "#8d8478"
 _GREEN = "#1f9e54"
-_COLOUR_RE = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
 _FALLBACK = ("#c8352b", "#2f62c9")
 
 
-def _e(text) -> str:
-    return _html_escape(str(text), quote=True)
 
 
-def _f(v) -> str:
-    if type(v) is int:
-        return str(v)
-    r = round(v, 1)
-    return str(int(r)) if r == int(r) else str(r)
 
 
 def _num(v, default=None):
@@ -176,7 +168,7 @@ def _line(out, x, y, text, size, width, *, min_size=_MIN, anchor=None, **kw):
 
 def _colour(seat: dict, i: int) -> str:
     c = seat.get("color")
-    return c if isinstance(c, str) and _COLOUR_RE.match(c) else _FALLBACK[i % 2]
+    return c if is_colour(c) else _FALLBACK[i % 2]
 
 
 # -- icons ------------------------------------------------------------------------------------

@@ -31,9 +31,9 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections import OrderedDict
-from html import escape as _html_escape
+
+from .._svg import esc as _e, is_colour, num as _f
 
 __all__ = ["render_svg"]
 
@@ -62,7 +62,6 @@ _POS = "#1e7b34"
 _WEAR_DIE = "#c0392b"
 _MISFORTUNE_DIE = "#f2c94c"
 _FALLBACK = ("#2b6cd4", "#d43b2b", "#e8892a", "#2e9d4f", "#d9b310", "#7b52c4")
-_COLOUR_RE = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
 
 # die pip positions on a unit square, per face
 _PIPS = {
@@ -75,18 +74,8 @@ _PIPS = {
 }
 
 
-def _e(text) -> str:
-    """XML-escape any value for text content or a double-quoted attribute."""
-    return _html_escape(str(text), quote=True)
 
 
-def _f(v) -> str:
-    """A coordinate: int when whole, else one decimal."""
-    if type(v) is int:
-        return str(v)
-    r = round(v, 1)
-    i = int(r)
-    return str(i) if r == i else str(r)
 
 
 def _num(v, default=None):
@@ -142,9 +131,9 @@ class _Seats:
             s = _dict(s)
             seat = _int(s.get("seat"), i)
             c = s.get("color")
-            if not (isinstance(c, str) and _COLOUR_RE.match(c)):
+            if not (is_colour(c)):
                 c = s.get("colour")
-                if not (isinstance(c, str) and _COLOUR_RE.match(c)):
+                if not (is_colour(c)):
                     c = _FALLBACK[seat % len(_FALLBACK)]
             self.colour[seat] = c
             name = s.get("name")

@@ -33,8 +33,7 @@ True
 
 from __future__ import annotations
 
-import re
-from html import escape as _html_escape
+from .._svg import esc as _e, is_colour, num as _f
 
 __all__ = ["render_svg"]
 
@@ -61,19 +60,10 @@ _BACK = "#5b4a3a"
 _NEG = "#b3261e"
 _POS = "#1e7b34"
 _FALLBACK = ("#2b6cd4", "#d43b2b", "#2f9e44", "#d9a400")
-_COLOUR_RE = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
 
 
-def _e(text) -> str:
-    """XML-escape any value for text content or a double-quoted attribute."""
-    return _html_escape(str(text), quote=True)
 
 
-def _f(v) -> str:
-    if type(v) is int:
-        return str(v)
-    r = round(float(v), 1)
-    return str(int(r)) if r == int(r) else str(r)
 
 
 def _num(v, default=None):
@@ -91,7 +81,7 @@ def _signed(v) -> str:
 
 
 def _colour(c, default=_EDGE) -> str:
-    return c if isinstance(c, str) and _COLOUR_RE.match(c) else default
+    return c if is_colour(c) else default
 
 
 def _list(v) -> list:
