@@ -188,8 +188,9 @@ def _icon(out, x, y, icon):
                    f'<circle cx="{_f(x)}" cy="{_f(y + 5.5)}" r="1.5" fill="#8a6d00"/>')
     elif icon == "flip":
         _text(out, x, y + 4, "\u21bb", 12, fill="#6b3fa0", anchor="middle", bold=True)
-    elif icon == "copy":
-        _text(out, x, y + 4, "\u29c9", 12, fill="#6b3fa0", anchor="middle", bold=True)
+    elif icon == "copy":  # two overlapping cards, drawn (no font has a copy glyph everywhere)
+        out.append(f'<rect x="{_f(x - 5)}" y="{_f(y - 5)}" width="7" height="8" rx="1" fill="#fff" stroke="#6b3fa0" stroke-width="1.3"/>'
+                   f'<rect x="{_f(x - 2)}" y="{_f(y - 2)}" width="7" height="8" rx="1" fill="#e9dff5" stroke="#6b3fa0" stroke-width="1.3"/>')
 
 
 # Shorter words for the "Who? Where?" part, used only when an effect's full text does not fit
