@@ -25,6 +25,7 @@
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const CHUNK_CACHE_MAX = 64;
+const LONG_GROUP = 12; // more legal actions of one kind than this: one row per first argument
 const WIDE_BOARD = 1000; // SVG viewBox width above which the score/event panel goes under the board
 const HELLO_WAIT_MS = 2000; // no answer by then: no kernel (a saved page); a late answer still counts
 
@@ -112,6 +113,19 @@ function svgNode(text) {
   if (!root || root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
   scrub(root);
   return document.importNode(root, true);
+}
+
+// The words that all labels start with ("Red: welcome Molo into room 1", "... room 2" ->
+// "Red: welcome Molo into room"); "" when they share none.
+function commonWords(labels) {
+  const words = labels.map((l) => String(l).split(" "));
+  const out = [];
+  for (let i = 0; i < words[0].length; i++) {
+    const w = words[0][i];
+    if (!words.every((ws) => ws.length > i + 1 && ws[i] === w)) break;
+    out.push(w);
+  }
+  return out.join(" ");
 }
 
 function fmt(v) {
@@ -457,15 +471,30 @@ function render({ model, el }) {
     }
     const buttons = [];
     for (const [kind, list] of groups) {
-      const row = h("div", "hl-action-row");
-      row.append(h("span", "hl-kind", kind));
+      // a long group (e.g. every guest x every free room) gets one row per first argument,
+      // headed by what its labels share ("Red: welcome Molo"), each button saying the rest
+      const sub = new Map();
       for (const a of list) {
-        const b = button(a.label, a.value, () => send({ type: "apply", action: a.value }), "hl-act");
-        b.disabled = !atEnd || S.waiting;
-        row.append(b);
-        buttons.push([b, (a.label + " " + a.value).toLowerCase(), row]);
+        const key = list.length > LONG_GROUP ? String(a.value).split(" ")[2] || "" : "";
+        if (!sub.has(key)) sub.set(key, []);
+        sub.get(key).push(a);
       }
-      parts.push(row);
+      let first = true;
+      for (const items of sub.values()) {
+        const row = h("div", "hl-action-row");
+        const prefix = sub.size > 1 && items.length > 1 ? commonWords(items.map((a) => a.label)) : "";
+        row.append(h("span", "hl-kind", first ? kind : ""));
+        if (prefix) row.append(h("span", "hl-act-prefix", prefix));
+        first = false;
+        for (const a of items) {
+          const text = prefix ? a.label.slice(prefix.length).trim() || a.label : a.label;
+          const b = button(text, a.value, () => send({ type: "apply", action: a.value }), "hl-act");
+          b.disabled = !atEnd || S.waiting;
+          row.append(b);
+          buttons.push([b, (a.label + " " + a.value).toLowerCase(), row]);
+        }
+        parts.push(row);
+      }
     }
     if (filter) {
       filter.addEventListener("input", () => {
