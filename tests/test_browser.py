@@ -16,6 +16,7 @@ Skipped only when Chromium is missing (``HOTELLAB_CHROMIUM`` overrides the path)
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -120,6 +121,24 @@ def _stop(proc) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def _lab_page(tmp_path, sync_api):
+    """JupyterLab on a copy of the notebooks and a Chromium page (1400 x 1000, 60 s default
+    timeout); yields (page, url, token) and stops both afterwards."""
+    proc, url, token, _log = _start_lab(tmp_path)
+    try:
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.set_default_timeout(60_000)
+                yield page, url, token
+            finally:
+                browser.close()
+    finally:
+        _stop(proc)
 
 
 # ----------------------------------------------------------------------------- in the page
@@ -243,63 +262,53 @@ def _open_and_run_all(page, sync_api, url, token, name: str, expected_views: int
 def test_tutorial_in_jupyterlab(tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api")
     expected_views = _expected_view_count()
-    proc, url, token, log = _start_lab(tmp_path)
     shots = []
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.set_default_timeout(60_000)
-                console = []
-                page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error",) else None)
-                how, ran_s = _open_and_run_all(page, sync_api, url, token, "hostil_hostal.ipynb", expected_views)
-                views = _views_info(page)
-                assert len(views) >= expected_views, views
-                first = page.locator(".hl-gameview").first
-                first.scroll_into_view_if_needed()
-                shot = tmp_path / "tutorial_first_view.png"
-                first.screenshot(path=str(shot))
-                shots.append(shot)
+    with _lab_page(tmp_path, sync_api) as (page, url, token):
+        console = []
+        page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error",) else None)
+        how, ran_s = _open_and_run_all(page, sync_api, url, token, "hostil_hostal.ipynb", expected_views)
+        views = _views_info(page)
+        assert len(views) >= expected_views, views
+        first = page.locator(".hl-gameview").first
+        first.scroll_into_view_if_needed()
+        shot = tmp_path / "tutorial_first_view.png"
+        first.screenshot(path=str(shot))
+        shots.append(shot)
 
-                # 1. Next on the first view (a live Match at its last state: the kernel plays the
-                #    next chance action); the board must change
-                before = first.locator(".hl-board").inner_html()
-                first.locator(".hl-controls button[title^='Next']").click()
-                page.wait_for_function(
-                    """(before) => document.querySelector('.hl-gameview .hl-board').innerHTML !== before""",
-                    arg=before, timeout=30_000,
-                )
-                after = first.locator(".hl-board").inner_html()
-                assert "<svg" in after and after != before
+        # 1. Next on the first view (a live Match at its last state: the kernel plays the
+        #    next chance action); the board must change
+        before = first.locator(".hl-board").inner_html()
+        first.locator(".hl-controls button[title^='Next']").click()
+        page.wait_for_function(
+            """(before) => document.querySelector('.hl-gameview .hl-board').innerHTML !== before""",
+            arg=before, timeout=30_000,
+        )
+        after = first.locator(".hl-board").inner_html()
+        assert "<svg" in after and after != before
 
-                # 2. click-to-board-updated on the saved game's replay (front end only)
-                replay_idx = next(i for i, v in enumerate(views) if v["pos"].endswith(f"/ {_replay_last()}"))
-                rv = page.locator(".hl-gameview").nth(replay_idx)
-                rv.scroll_into_view_if_needed()
-                first_btn = rv.locator(".hl-controls button[title^='First']")
-                if first_btn.is_enabled():
-                    first_btn.click()
-                page.evaluate(MEASURE_JS, [replay_idx, 3, 5000, 30])  # warm up
-                replay = page.evaluate(MEASURE_JS, [replay_idx, SAMPLES, 5000, 60])
-                assert all(s is not None for s in replay), replay
-                assert any(s["svg_changed"] for s in replay)
-                shot = tmp_path / "tutorial_replay_view.png"
-                rv.screenshot(path=str(shot))
-                shots.append(shot)
+        # 2. click-to-board-updated on the saved game's replay (front end only)
+        replay_idx = next(i for i, v in enumerate(views) if v["pos"].endswith(f"/ {_replay_last()}"))
+        rv = page.locator(".hl-gameview").nth(replay_idx)
+        rv.scroll_into_view_if_needed()
+        first_btn = rv.locator(".hl-controls button[title^='First']")
+        if first_btn.is_enabled():
+            first_btn.click()
+        page.evaluate(MEASURE_JS, [replay_idx, 3, 5000, 30])  # warm up
+        replay = page.evaluate(MEASURE_JS, [replay_idx, SAMPLES, 5000, 60])
+        assert all(s is not None for s in replay), replay
+        assert any(s["svg_changed"] for s in replay)
+        shot = tmp_path / "tutorial_replay_view.png"
+        rv.screenshot(path=str(shot))
+        shots.append(shot)
 
-                # 3. the same on a live Match: each Next asks the kernel for one more action
-                live_idx = 0
-                page.locator(".hl-gameview").nth(live_idx).scroll_into_view_if_needed()
-                live = page.evaluate(MEASURE_JS, [live_idx, SAMPLES, 20_000, 60])
-                assert sum(1 for s in live if s) >= SAMPLES // 2, live
-                shot = tmp_path / "tutorial_page.png"
-                page.screenshot(path=str(shot), full_page=False)
-                shots.append(shot)
-            finally:
-                browser.close()
-    finally:
-        _stop(proc)
+        # 3. the same on a live Match: each Next asks the kernel for one more action
+        live_idx = 0
+        page.locator(".hl-gameview").nth(live_idx).scroll_into_view_if_needed()
+        live = page.evaluate(MEASURE_JS, [live_idx, SAMPLES, 20_000, 60])
+        assert sum(1 for s in live if s) >= SAMPLES // 2, live
+        shot = tmp_path / "tutorial_page.png"
+        page.screenshot(path=str(shot), full_page=False)
+        shots.append(shot)
 
     r_stats, l_stats = _stats(replay), _stats([s for s in live if s])
     result = {
@@ -352,46 +361,36 @@ def test_notebook_in_jupyterlab(tmp_path, name):
     sync_api = pytest.importorskip("playwright.sync_api")
     expected_views = _expected_view_count(name)
     assert expected_views >= 1, f"{name} shows no game view"
-    proc, url, token, log = _start_lab(tmp_path)
-    try:
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            try:
-                page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                page.set_default_timeout(60_000)
-                _open_and_run_all(page, sync_api, url, token, name, expected_views)
-                views = _views_info(page)
-                assert len(views) >= expected_views and all(v["svg"] for v in views[:expected_views]), views
-                first = page.locator(".hl-gameview").first
-                first.scroll_into_view_if_needed()
-                first.screenshot(path=str(tmp_path / f"{name}_first_view.png"))
-                nxt = first.locator(".hl-controls button[title^='Next']")
-                if nxt.is_enabled():
-                    pos = first.locator(".hl-pos").inner_text()
-                    nxt.click()
-                    page.wait_for_function(
-                        """(pos) => document.querySelector('.hl-gameview .hl-pos').textContent !== pos""",
-                        arg=pos, timeout=30_000,
-                    )
-                    assert "<svg" in first.locator(".hl-board").inner_html()
-                # a live view: click the first legal-action button; the position advances
-                live = [i for i, v in enumerate(_views_info(page)) if v["live"]]
-                if live:
-                    lv = page.locator(".hl-gameview").nth(live[0])
-                    lv.scroll_into_view_if_needed()
-                    last = lv.locator(".hl-controls button[title^='Last']")
-                    if last.is_enabled():
-                        last.click()
-                    buttons = lv.locator(".hl-actions button")
-                    if buttons.count():
-                        pos = lv.locator(".hl-pos").inner_text()
-                        buttons.first.click()
-                        page.wait_for_function(
-                            """([i, pos]) => document.querySelectorAll('.hl-gameview')[i].querySelector('.hl-pos').textContent !== pos""",
-                            arg=[live[0], pos], timeout=30_000,
-                        )
-                        lv.screenshot(path=str(tmp_path / f"{name}_live_view.png"))
-            finally:
-                browser.close()
-    finally:
-        _stop(proc)
+    with _lab_page(tmp_path, sync_api) as (page, url, token):
+        _open_and_run_all(page, sync_api, url, token, name, expected_views)
+        views = _views_info(page)
+        assert len(views) >= expected_views and all(v["svg"] for v in views[:expected_views]), views
+        first = page.locator(".hl-gameview").first
+        first.scroll_into_view_if_needed()
+        first.screenshot(path=str(tmp_path / f"{name}_first_view.png"))
+        nxt = first.locator(".hl-controls button[title^='Next']")
+        if nxt.is_enabled():
+            pos = first.locator(".hl-pos").inner_text()
+            nxt.click()
+            page.wait_for_function(
+                """(pos) => document.querySelector('.hl-gameview .hl-pos').textContent !== pos""",
+                arg=pos, timeout=30_000,
+            )
+            assert "<svg" in first.locator(".hl-board").inner_html()
+        # a live view: click the first legal-action button; the position advances
+        live = [i for i, v in enumerate(_views_info(page)) if v["live"]]
+        if live:
+            lv = page.locator(".hl-gameview").nth(live[0])
+            lv.scroll_into_view_if_needed()
+            last = lv.locator(".hl-controls button[title^='Last']")
+            if last.is_enabled():
+                last.click()
+            buttons = lv.locator(".hl-actions button")
+            if buttons.count():
+                pos = lv.locator(".hl-pos").inner_text()
+                buttons.first.click()
+                page.wait_for_function(
+                    """([i, pos]) => document.querySelectorAll('.hl-gameview')[i].querySelector('.hl-pos').textContent !== pos""",
+                    arg=[live[0], pos], timeout=30_000,
+                )
+                lv.screenshot(path=str(tmp_path / f"{name}_live_view.png"))

@@ -29,7 +29,15 @@ class UnknownGameError(HotellabError, KeyError):
 
 
 class OptionError(HotellabError, ValueError):
-    """An unknown option name, a value outside the allowed set, or a bad player count."""
+    """An unknown option name, a value outside the allowed set, or a bad player count.
+
+    ``field`` names what was wrong when it is a field of a log or state file
+    (``"num_players"``, ``"options"``), else None.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None):
+        super().__init__(message)
+        self.field = field
 
 
 class LogFormatError(HotellabError, ValueError):

@@ -70,14 +70,14 @@ class Game:
         if isinstance(num_players, bool) or not isinstance(num_players, int):
             raise OptionError(
                 f"{self.id}: num_players must be an int from {self.min_players} to "
-                f"{self.max_players}, got {num_players!r}"
+                f"{self.max_players}, got {num_players!r}", field="num_players"
             )
         if not self.min_players <= num_players <= self.max_players:
             allows = (f"exactly {self.min_players}" if self.min_players == self.max_players
                       else f"{self.min_players} to {self.max_players}")
             raise OptionError(
                 f"{self.id}: num_players={num_players} is not allowed; the rulebook allows "
-                f"{allows} players"
+                f"{allows} players", field="num_players"
             )
         self.num_players = num_players
         self.options = self.resolve_options(options or {})

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, parse_action
-from .errors import HotellabError, LogFormatError, check_header
+from .errors import HotellabError, LogFormatError, UnknownGameError, check_header
 
 LOG_FORMAT = "hotellab-log"
 LOG_VERSION = 1
@@ -141,9 +141,8 @@ class GameLog:
         try:
             game = log.game_object()
         except HotellabError as exc:
-            msg = str(exc)
-            field = "game" if "unknown game" in msg else "num_players" if "num_players" in msg else "options"
-            raise LogFormatError(msg, field=field) from None
+            field = "game" if isinstance(exc, UnknownGameError) else getattr(exc, "field", None) or "options"
+            raise LogFormatError(str(exc), field=field) from None
         if len(log.players) != game.num_seats:
             raise LogFormatError(
                 f"{len(log.players)} player names for {game.num_seats} seats", field="players"

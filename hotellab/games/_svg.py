@@ -6,12 +6,18 @@
 ('3', '2.2', '4')
 >>> is_colour("#2b6cd4"), is_colour("red"), is_colour("url(#x)")
 (True, True, False)
+>>> number(True, 0), number(2.5), as_list("x"), as_dict(None)
+(0, 2.5, [], {})
+>>> out = []; text(out, 10, 20.25, "a<b", 11, bold=True); out
+['<text x="10" y="20.2" font-size="11" font-weight="700">a&lt;b</text>']
 """
 
 from __future__ import annotations
 
 import re
 from html import escape as _html_escape
+
+INK = "#2d2a26"  # the renderers' text colour; text() leaves fill out for it (the SVG's default)
 
 # a colour a renderer may put into an attribute: #rgb..#rrggbbaa or a colour name
 COLOUR_RE = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
@@ -34,3 +40,30 @@ def num(v) -> str:
 def is_colour(value) -> bool:
     """True when ``value`` is text safe to use as an SVG colour (see :data:`COLOUR_RE`)."""
     return isinstance(value, str) and bool(COLOUR_RE.match(value))
+
+
+def number(v, default=None):
+    """``v`` when it is a real number (int or float, not bool), else ``default``: view data
+    is read defensively, since a view may come from a file."""
+    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
+
+
+def as_list(v) -> list:
+    """``v`` when it is a list, else ``[]``."""
+    return v if isinstance(v, list) else []
+
+
+def as_dict(v) -> dict:
+    """``v`` when it is a dict, else ``{}``."""
+    return v if isinstance(v, dict) else {}
+
+
+def text(out: list, x, y, s, size=12, *, fill=INK, anchor=None, bold=False, italic=False, extra="") -> None:
+    """Append a ``<text>`` element with escaped content ``s`` at (x, y), font ``size`` units;
+    ``fill`` is written only when it is not :data:`INK`; ``extra`` is further attributes,
+    already escaped."""
+    a = f' text-anchor="{anchor}"' if anchor else ""
+    b = ' font-weight="700"' if bold else ""
+    i = ' font-style="italic"' if italic else ""
+    f = f' fill="{fill}"' if fill != INK else ""
+    out.append(f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{a}{b}{i}{f}{extra}>{esc(s)}</text>')

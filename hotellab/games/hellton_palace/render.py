@@ -37,7 +37,7 @@ import json
 from collections import OrderedDict
 from functools import lru_cache
 
-from .._svg import esc as _e, is_colour, num as _f
+from .._svg import INK as _INK, as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num, text as _text
 
 __all__ = ["render_svg"]
 
@@ -52,7 +52,6 @@ BASE_H = 52
 TILE_H = 58
 CARD_W, CARD_H = 201, 112
 
-_INK = "#2d2a26"
 _MUTED = "#7a7165"
 _WALL = "#3b2f3f"
 _ROOM = "#f7efe2"
@@ -62,30 +61,6 @@ _GOLD = "#e0b422"
 _PILLAR = "#8d8478"
 _GREEN = "#1f9e54"
 _FALLBACK = ("#c8352b", "#2f62c9")
-
-
-
-
-
-
-def _num(v, default=None):
-    return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
-
-
-def _list(v) -> list:
-    return v if isinstance(v, list) else []
-
-
-def _dict(v) -> dict:
-    return v if isinstance(v, dict) else {}
-
-
-def _text(out, x, y, s, size=12, *, fill=_INK, anchor=None, bold=False, italic=False, extra=""):
-    a = f' text-anchor="{anchor}"' if anchor else ""
-    b = ' font-weight="700"' if bold else ""
-    i = ' font-style="italic"' if italic else ""
-    f = f' fill="{fill}"' if fill != _INK else ""
-    out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{a}{b}{i}{f}{extra}>{_e(s)}</text>')
 
 
 # Text widths are estimated from per-character advances of DejaVu Sans (the widest of the

@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 
-from .._svg import esc as _e, is_colour, num as _f
+from .._svg import INK as _INK, as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num, text as _text
 
 __all__ = ["render_svg"]
 
@@ -55,7 +55,6 @@ RC_W, RC_H = 17, 25  # a card lying in a room
 _TILE = "#f6eedf"
 _TILE_EDGE = "#8b7355"
 _LOBBY = "#ece6f4"
-_INK = "#2d2a26"
 _MUTED = "#7a7165"
 _NEG = "#b3261e"
 _POS = "#1e7b34"
@@ -72,17 +71,6 @@ _PIPS = {
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
     6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
 }
-
-
-
-
-
-
-def _num(v, default=None):
-    """``v`` when it is a real number (not bool), else ``default``."""
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return default
-    return v
 
 
 def _int(v, default=0) -> int:
@@ -113,14 +101,6 @@ def _tone(v) -> str:
     return _NEG if v < 0 else (_POS if v > 0 else _MUTED)
 
 
-def _list(v) -> list:
-    return v if isinstance(v, list) else []
-
-
-def _dict(v) -> dict:
-    return v if isinstance(v, dict) else {}
-
-
 class _Seats:
     """Seat colours and names, looked up defensively (unknown seat -> grey, "seat N")."""
 
@@ -148,12 +128,6 @@ class _Seats:
 
 
 # -- primitives -----------------------------------------------------------------------------
-def _text(out, x, y, s, size=12, *, fill=_INK, anchor=None, bold=False, italic=False, extra=""):
-    a = f' text-anchor="{anchor}"' if anchor else ""
-    b = ' font-weight="700"' if bold else ""
-    i = ' font-style="italic"' if italic else ""
-    f = f' fill="{fill}"' if fill != _INK else ""
-    out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{a}{b}{i}{f}{extra}>{_e(s)}</text>')
 
 
 def _fit(text: str, per_char: float, avail: float) -> str:

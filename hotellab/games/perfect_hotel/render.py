@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from .._svg import esc as _e, is_colour, num as _f
+from .._svg import INK as _INK, as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num
 
 __all__ = ["render_svg"]
 
@@ -51,7 +51,6 @@ FACE_W, FACE_GAP = 66, 4  # widest card face in a shown hand (the full kind name
 # names for narrow hand cards: kinds with a name of 4 letters or fewer keep it
 _SHORT = {"bedroom": "Bed", "restaurant": "Rest", "lounge": "Lnge", "garden": "Gdn"}
 
-_INK = "#2d2a26"
 _MUTED = "#7a7165"
 _PAPER = "#fbf7ef"
 _PANEL = "#f3ead8"
@@ -60,16 +59,6 @@ _BACK = "#5b4a3a"
 _NEG = "#b3261e"
 _POS = "#1e7b34"
 _FALLBACK = ("#2b6cd4", "#d43b2b", "#2f9e44", "#d9a400")
-
-
-
-
-
-
-def _num(v, default=None):
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return default
-    return v
 
 
 def _signed(v) -> str:
@@ -82,14 +71,6 @@ def _signed(v) -> str:
 
 def _colour(c, default=_EDGE) -> str:
     return c if is_colour(c) else default
-
-
-def _list(v) -> list:
-    return v if isinstance(v, list) else []
-
-
-def _dict(v) -> dict:
-    return v if isinstance(v, dict) else {}
 
 
 def _text(out, x, y, s, size=12, *, anchor="start", bold=False, fill=_INK, italic=False):
