@@ -134,3 +134,36 @@ def test_hand_counts_are_checked(ph, base):
     assert "holds 2 plain Bedroom cards, not 3" in s.explain_illegal("p0 build bedroom hand 3 0 0")
     assert "holds 0 Tourist Group cards, not 1" in s.explain_illegal("p0 build bedroom hand 2 0 1")
     assert "the Bedroom Tag Row is empty: build from hand" in s.explain_illegal("p0 build bedroom row 2 0 0")
+
+
+def test_high_season_a_hand_only_build_flips_no_tag(ph):
+    # Advanced Rule (High-Season Mode): "Whenever cards are taken to Build, flip the Build Tag of
+    # that Row upside-down." A hand-only Build takes no card of the row (ruling PH-23), so the
+    # Bedroom tag stays upright and its one card can still be built from by the next player.
+    s = ph.start(3, high_season=True)
+    s = ph.adjust(s, rows={"bedroom": [(3, 1)]}, hands={0: [5, 6], 1: [7]})
+    s = s.apply("p0 build bedroom hand 2 0 0")
+    assert s.high == 0
+    assert [e.rule.section for e in s.events] == ["Gameplay / B. Build / 1"]
+    assert s.observation(1)["rows"][BED]["high_season"] is False
+    assert [e & 63 for e in s.rows[BED]] == [3]
+    assert "p1 build bedroom row 1 0 0" in ph.legal_texts(s)
+
+
+def test_high_season_a_tourist_counts_as_a_displayed_card(ph):
+    # High-Season: "no player will be able to Build using cards of that Tag Row until at least 2
+    # cards get displayed"; a Tourist Group Card on the row "can act as any of the 6 kinds"
+    # (Tourist Group Cards), so a row of 1 Bedroom + 1 Tourist shows 2 cards (ruling PH-23).
+    s = ph.start(3, high_season=True)
+    p = ph.Pick()
+    bed = p.plain("bedroom", 3)
+    tour = p.tourist(1)
+    s = ph.adjust(s, rows={"bedroom": [(bed[0], 1), (tour[0], 2)]}, hands={0: [bed[1]]}, high=["bedroom"])
+    assert s.explain_illegal("p0 build bedroom row 0 0 0") is None
+    assert "p0 build bedroom row 0 0 0" in ph.legal_texts(s)
+    t = s.apply("p0 build bedroom row 0 0 0")
+    assert sorted(t.hotels[0][0][1]) == sorted([bed[0], tour[0]])
+    # the Tourist alone on the row is 1 displayed card: still closed, even with a hand Bedroom
+    u = ph.adjust(s, rows={"bedroom": [(tour[0], 2)]}, hands={0: [bed[1], bed[2]]})
+    assert not [a for a in u.legal_actions() if a.kind == "build" and a.args[1] == "row"]
+    assert "at least 2 cards" in u.explain_illegal("p0 build bedroom row 1 0 0")

@@ -82,3 +82,20 @@ def test_whole_games_with_the_agents(games):
     assert final.is_terminal and len(final.results) == games
     assert final.scores == [sum(r[i] for r in final.results) for i in range(4)]
     assert final.winners()
+
+
+def test_high_season_tags_stay_until_the_game_ends_and_reset_for_the_next_game(ph):
+    # Advanced Rule (High-Season Mode): "Once at 'High-Season', that Tag Row will remain as such
+    # until the game ends." The next game of a match starts from a new Game Setup, where "the 6
+    # Build Tags" are lined up again (ruling PH-23): every tag upright.
+    g = ph.game(3, games=2, high_season=True)
+    s = g.new_initial_state().apply("chance shuffle " + ph.perm(3))
+    s = ph.adjust(s, rows={"bedroom": [(3, 1), (4, 2)]}, hands={0: [5]})
+    s = s.apply("p0 build bedroom row 1 0 0")
+    assert s.high == 1 << ph.C.KIND_INDEX["bedroom"]
+    s = research_until_empty(s)
+    assert s.is_chance_node and s.finished
+    assert s.high == 1 << ph.C.KIND_INDEX["bedroom"]  # still flipped when game 1 is counted
+    s = s.apply("chance shuffle " + ph.perm(3))
+    assert s.game_no == 2 and s.high == 0
+    assert [r["high_season"] for r in s.view(None)["rows"]] == [False] * 6

@@ -147,3 +147,29 @@ def test_the_worked_example_scenario_reproduces_the_rulebook(ph):
     assert s.view()["seats"][0]["hotel"][0]["tourists"] == 2
     a = ph.items(s, 0)
     assert a["Bedroom majority (6 cards)"] + a["Tourist Group penalty (2 in the hotel)"] == 4
+
+
+def test_annex_floors_count_for_perfect_view(ph, base):
+    # Annex Building: "Though in separate floors, they are counted as 1 whole set." The floors
+    # stay floors: Perfect View goes to "the tallest hotel" (ruling PH-17). Blue: Pool 2 + a
+    # Pool Annex of 2 = 2 floors; Red: one Spa floor of 4. Blue is taller: +5 (not a tie's +1).
+    p = ph.Pick()
+    s = ph.adjust(base, hands={0: [], 1: [], 2: []}, hotels={
+        0: [("pool", p.plain("pool", 2)), ("pool", p.plain("pool", 2))],
+        1: [("spa", p.plain("spa", 4))]})
+    assert ph.items(s, 0)["Perfect View (2 floors)"] == 5
+    assert not any(c.startswith("Perfect View") for c in ph.items(s, 1))
+    assert s.view()["awards"][0]["holders"] == [0]
+
+
+def test_an_annex_floor_alone_is_the_sky_room_penthouse(ph, base):
+    # Sky Room: "most cards on the highest floor of the hotel". Blue's highest floor is a Pool
+    # Annex of 2 cards on a Pool floor of 4 (one set of 6, but the penthouse floor holds 2,
+    # ruling PH-18); Red's only floor has 3 Spa cards: Red gets the Sky Room (+3), Blue nothing.
+    p = ph.Pick()
+    s = ph.adjust(base, hands={0: [], 1: [], 2: []}, hotels={
+        0: [("pool", p.plain("pool", 4)), ("pool", p.plain("pool", 2))],
+        1: [("spa", p.plain("spa", 3))]})
+    assert ph.items(s, 1)["Sky Room (3 cards on the top floor)"] == 3
+    assert not any(c.startswith("Sky Room") for c in ph.items(s, 0))
+    assert s.view()["awards"][1]["holders"] == [1]

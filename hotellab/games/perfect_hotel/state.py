@@ -125,10 +125,24 @@ def _line_rank(item) -> tuple:
     return item.player, rank
 
 
+R_BEDROOM_POINTS = _r("Point Calculation", R_MAJORITY.quote + " … Bedroom Build Cards (10 points)")
+"""The Bedroom kind's majority: its 10 points are the rulebook's (the worked example)."""
+
+RECONSTRUCTED_MAJORITY = R_MAJORITY
+"""The majority rule of a kind whose points are reconstructed (data/cards.toml, ruling PH-02).
+The quote is the rule's; the value it cites is not printed in the rulebook. (RuleRef gets a
+``reconstructed`` field with the declared game contract; until then this is the list.)"""
+
+RECONSTRUCTED_RULES = ("kind_rule(k) for every kind but Bedroom",)
+"""What cites a reconstructed value (see :func:`kind_rule`)."""
+
+
 def kind_rule(k: int) -> RuleRef:
-    """The majority rule for kind ``k``, quoting its points."""
-    kd = _KINDS[k]
-    return _r("Point Calculation", f"{kd.name}: {kd.points} points to the most cards of the kind")
+    """The majority rule for kind ``k`` (Point Calculation). Bedroom's points are printed in the
+    rulebook's example and quoted; the other kinds' points are reconstructed (ruling PH-02)."""
+    if _KINDS[k].id == "bedroom" and _KINDS[k].points == 10:
+        return R_BEDROOM_POINTS
+    return RECONSTRUCTED_MAJORITY
 
 
 class PerfectHotelState(State):
