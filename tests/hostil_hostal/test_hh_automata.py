@@ -128,6 +128,8 @@ def test_grrr_roll_off_lower_roll_moves(hh):
     assert "Blue 2, Red 5; Blue must move one of her guests." in hh.all_events(s)[0]
     # seat 0 has a single guest there: it is thrown out and seat 0 chooses where it goes
     assert s.current_player == 0 and "p0 relocate lobby" in hh.legal_texts(s)
+    # "move one of her guests from the room": no bed of room 1 is offered (ruling HH-18)
+    assert not [t for t in hh.legal_texts(s) if t.startswith("p0 relocate 1 ")]
     s = s.apply("p0 relocate 2 0")
     assert hh.guests_of(s, 1) == {1: [1], 3: [AUTO]}
     # rest: room 1 with b1 and b3 covered: 3 - 1 + 0 - 1 = 1 (seat 1, automata); room 2 with b0
@@ -311,3 +313,20 @@ def test_automata_relocates_its_thrown_out_guest_where_it_hurts_most(hh):
     # rest: 1A with b0 covered 1 - 1 + 2 + 0 - 1 = 1 (seat 0); 2A with b0, b3 covered
     # 2 - 1 + 0 + 1 = 2 (seat 1 and the automata)
     assert hh.scores_delta(night, s) == [1, 2, 2]
+
+
+def test_automata_never_relocates_its_thrown_out_guest_into_the_same_room(hh):
+    # #3 Grrr: "Remove any one guest from the room … The guest owner then chooses another
+    # unoccupied bed or the lobby" — the guest leaves the room (ruling HH-18), for the automata
+    # too. Seat 0 throws the automata's guest out of 1A b1. Inside 1A, covering b3 (value 2)
+    # would cost seat 0 two points, the most damage: the old reading put it there. Outside 1A
+    # no bed touches a player's guest, so every one of the 11 destinations (2A's and 3A's ten
+    # free beds and the Lobby) does equal damage (0) and the die roll (chance pick) settles it
+    # (HH-31): 11 equally likely outcomes, none in room 1.
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 1: [AUTO]}}, cards={1: [(0, 3)], 2: [], 3: []})
+    s = s.apply("p0 grrr 1 2")
+    outs = s.chance_outcomes()
+    assert len(outs) == 11 and all(p == pytest.approx(1 / 11) for _, p in outs)
+    for a, _ in outs:
+        t = s.apply(a)
+        assert hh.guests_of(t, 1) == {0: [0]}, str(a)

@@ -115,11 +115,16 @@ def test_3_grrr_the_guest_owner_chooses_where_it_goes(hh):
     assert s.current_player == 1
     assert s.view()["pending"] == {"player": 1, "prompt": "Grrr: choose where your removed guest goes"}
     dest = hh.legal_texts(s)
-    assert "p1 relocate 1 1" not in dest  # "another" bed
-    assert "p1 relocate lobby" in dest and "p1 relocate 1 2" in dest and "p1 relocate 2 3" in dest
-    assert "p1 relocate 1 0" not in dest  # occupied
-    msg = s.explain_illegal("p1 relocate 1 1")
-    assert "another unoccupied bed or to the Lobby" in msg and "Event Card Guide / #3 Grrr" in msg
+    # "Remove any one guest from the room": the guest leaves the room (the 2-player rules say
+    # the loser "has to move one of her guests from the room"; ruling HH-18). So the owner
+    # chooses an unoccupied bed of ANOTHER room (2A's five beds, 3A's five beds) or the Lobby:
+    # no bed of room 1 at all, free or not.
+    assert dest == (["p1 relocate 2 %d" % b for b in range(5)] + ["p1 relocate 3 %d" % b for b in range(5)]
+                    + ["p1 relocate lobby"])
+    for b in range(5):
+        assert f"p1 relocate 1 {b}" not in dest
+        msg = s.explain_illegal(f"p1 relocate 1 {b}")
+        assert "leaves the room" in msg and "Event Card Guide / #3 Grrr" in msg
     assert s.explain_illegal("p0 relocate 2 3") is not None  # not seat 0's decision
     s = s.apply("p1 relocate 2 3")
     assert hh.guests_of(s, 1) == {0: [0], 3: [2]}

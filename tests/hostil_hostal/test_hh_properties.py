@@ -116,7 +116,43 @@ def check_hidden(s, dump=False):
         assert obs["known"] == sorted(c & 15 | (c >> 4) << 8 for c in s.known[p])
 
 
+def check_destinations(s):
+    """Every destination offered, for players and the automata, against its card/section text:
+
+    - Move a guest: "to another bed in any room or to the lobby" (an unoccupied bed, HH-08,
+      not the one it left);
+    - #3 Grrr: "Remove any one guest from the room … another unoccupied bed or the lobby" and the
+      2-player "move one of her guests from the room": never a bed of the room it left (HH-18);
+    - Automata phase: "place a guest in the bed of her choice in the room she selected" (an
+      unoccupied bed of that room) and "A player cannot select a filled up room".
+    """
+    kind = s.node[0]
+    ctx = s.ctx
+    if kind == HS.N_PICK and ctx[2] and ctx[2][0] == "relocate":
+        offered, ctx = list(ctx[1]), ctx[2]
+    elif kind in (HS.N_RELOCATE, HS.N_MOVETO, HS.N_AUTOBED, HS.N_AUTOROOM):
+        offered = s.legal_actions()
+    else:
+        return
+    for a in offered:
+        if kind == HS.N_AUTOROOM:
+            assert not all(s.beds[s.pos_of[a.args[0]]]), (str(a), "filled-up room")
+            continue
+        if kind == HS.N_AUTOBED:
+            assert not s.beds[s.node[2]][a.args[0]], (str(a), "occupied bed")
+            continue
+        if a.args == ("lobby",):
+            continue
+        q, b = s.pos_of[a.args[0]], a.args[1]
+        assert not s.beds[q][b], (str(a), "occupied bed")
+        if ctx[0] == "relocate":
+            assert q != ctx[2], (str(a), "Grrr: the guest must leave the room")
+        else:
+            assert (q, b) != (ctx[1], ctx[2]), (str(a), "Move: another bed")
+
+
 def check_node(s):
+    check_destinations(s)
     if s.is_terminal:
         assert s.legal_actions() == [] and s.winners()
         return

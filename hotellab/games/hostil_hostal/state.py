@@ -284,9 +284,9 @@ class HostilHostalState(State):
         if kind == N_TURN:
             return self._night_actions(p)
         if kind == N_MOVETO:
-            return self._destinations(p, "moveto", exclude=self.ctx[1:3])
+            return self._move_destinations(p)
         if kind == N_RELOCATE:
-            return self._destinations(p, "relocate", exclude=self.ctx[2:4])
+            return self._relocate_destinations(p)
         if kind == N_AUTOROOM:
             return [Action("autoroom", (self.boards[q],), p) for q in range(len(self.beds)) if not self._room_full(q)]
         if kind == N_AUTOBED:
@@ -453,10 +453,22 @@ class HostilHostalState(State):
             out.append(Action("pass", (), p))
         return out + spies
 
-    def _destinations(self, p: int, verb: str, exclude) -> list[Action]:
-        ex_pos, ex_bed = exclude
-        out = [Action(verb, (self.boards[q], b), p) for q, b in self._free_beds() if (q, b) != (ex_pos, ex_bed)]
-        out.append(Action(verb, ("lobby",), p))
+    def _move_destinations(self, p: int) -> list[Action]:
+        """Phase 2 - Night / Move a guest: "to another bed in any room or to the lobby" — any
+        unoccupied bed (HH-08) but the one the guest left, the same room included, or the Lobby."""
+        _, ex_pos, ex_bed, _ = self.ctx
+        out = [Action("moveto", (self.boards[q], b), p) for q, b in self._free_beds() if (q, b) != (ex_pos, ex_bed)]
+        out.append(Action("moveto", ("lobby",), p))
+        return out
+
+    def _relocate_destinations(self, p: int) -> list[Action]:
+        """Event Card Guide / #3 Grrr: "Remove any one guest from the room … The guest owner then
+        chooses another unoccupied bed or the lobby"; the 2-player rules: "move one of her guests
+        from the room". The guest leaves the room: an unoccupied bed of ANOTHER room, or the
+        Lobby (ruling HH-18). Used for players and for the automata alike."""
+        _, _, ex_pos, _ = self.ctx
+        out = [Action("relocate", (self.boards[q], b), p) for q, b in self._free_beds() if q != ex_pos]
+        out.append(Action("relocate", ("lobby",), p))
         return out
 
     # ---------------------------------------------------------------- apply
@@ -1228,7 +1240,7 @@ class HostilHostalState(State):
 
     def _automata_relocate(self, seat: int) -> None:
         self.node = None
-        self._automata_choose(self._destinations(seat, "relocate", exclude=self.ctx[2:4]))
+        self._automata_choose(self._relocate_destinations(seat))
 
     # ================================================================== scores and end
     def _scores(self) -> list[int]:
@@ -1436,7 +1448,9 @@ class HostilHostalState(State):
                 return (f"{a}: there is no separate end of turn: the mandatory action (place, play, move "
                         f"or pass) ends it; spy before it — {R_NIGHT.section}")
         if kind in (N_MOVETO, N_RELOCATE):
-            return f"{a}: the guest goes to another unoccupied bed or to the Lobby — {(R_MOVE if kind == N_MOVETO else card_rule(3)).section}"
+            if kind == N_RELOCATE:
+                return f"{a}: the removed guest leaves the room: another room's unoccupied bed or the Lobby — {card_rule(3).section}"
+            return f"{a}: the guest goes to another unoccupied bed or to the Lobby — {R_MOVE.section}"
         if kind == N_AUTOROOM:
             return f"{a}: choose a room in play that is not filled up — {R_2P_PHASE.section}"
         if kind == N_CARD:
