@@ -330,3 +330,81 @@ def test_automata_never_relocates_its_thrown_out_guest_into_the_same_room(hh):
     for a, _ in outs:
         t = s.apply(a)
         assert hh.guests_of(t, 1) == {0: [0]}, str(a)
+
+
+# ---------------------------------------------------------------- issue 15: untested rule parts
+def test_automata_damage_tie_break_damages_both_players(hh):
+    # Variation for 2 Players / Dawn phase: "If it has to choose between taking 2 points from one
+    # player or 1 points from 2 both players, it will choose the option that will damage both."
+    # Seat 0's Grrr throws the automata's guest out of 3A; the automata chooses where it goes
+    # (#3: "The guest owner then chooses"), by damage (HH-31).
+    #   1A (rug -1): seat 0 on b0 (3), seat 1 on b3 (2). Covering b1 (value 1) costs each of
+    #     them 1: total 2, two players hurt. b2 (-1) and b4 (0) cost nothing.
+    #   2A (rug +1): seat 0 alone on b3 (3). Covering b0 or b1 (value 2) costs seat 0 2: total 2,
+    #     one player hurt. b2 (-1), b4 (0), 3A and the Lobby cost nothing.
+    # Equal totals (2); the option that damages both wins: 1A b1, with no die roll.
+    night, s = hh.to_dawn(2, beds={1: {0: [0], 3: [1]}, 2: {3: [0]}, 3: {1: [AUTO]}},
+                          cards={1: [], 2: [], 3: [(0, 3)]})
+    s = s.apply("p0 grrr 1 2")
+    assert hh.guests_of(s, 1) == {0: [0], 1: [AUTO], 3: [1]}
+    assert hh.guests_of(s, 3) == {}
+    # Rest then follows: 1A with b0, b1, b3 covered: -1 + 0 - 1 = -2 for each of its three
+    # guests; 2A with b3 covered: 2 + 2 - 1 + 0 + 1 = 4 for seat 0.
+    assert hh.scores_delta(night, s) == [-2 + 4, -2, -2]
+
+
+def test_spy_on_each_automata_card(hh):
+    # 2-player Dusk phase: "Draw three cards from the automata's deck and place them face down
+    # each in one room" (the automata's dusk cards are 1, 2, 3 in rooms 1, 2, 3: hh.start).
+    # Bonus action: Spy: "spend one rest point to see all the cards of the same color in one
+    # room" — the automata's colour (orange, seat 2) is a colour like any other.
+    s = hh.start(2)
+    spies = [t for t in hh.legal_texts(s) if " spy " in t]
+    assert spies == ["p0 spy 1 2", "p0 spy 2 2", "p0 spy 3 2"]
+    assert [c["number"] for r in s.view(0)["rooms"] for c in r["cards"]] == [None, None, None]
+    for board, number in ((1, 1), (2, 2), (3, 3)):
+        t = s.apply(f"p0 spy {board} 2")
+        assert t.scores[0] == s.scores[0] - 1  # "they have to spend 1 rest point"
+        seen = t.view(0)["rooms"][board - 1]["cards"]
+        assert seen == [{"seat": 2, "number": number, "name": hh.C.cards()[number].name, "face_up": False}]
+        assert t.view(1)["rooms"][board - 1]["cards"][0]["number"] is None  # seat 1 did not spy
+        assert f"p0 spy {board} 2" not in hh.legal_texts(t)  # nothing new left to see there
+    # seat 1 may spy on them too, on its own turn
+    s1 = s.apply("p0 place 1 0")
+    assert [t for t in hh.legal_texts(s1) if " spy " in t] == ["p1 spy 1 2", "p1 spy 2 2", "p1 spy 3 2"]
+
+
+def test_automata_deck_is_reshuffled_at_dusk_when_it_runs_out(hh):
+    # 2-player Dusk phase: "Draw three cards from the automata's deck"; Phase 1 - Dusk: "If the
+    # deck becomes depleted, shuffle the discard to form a new deck and continue drawing"
+    # (ruling HH-29). The automata's deck is cut to one card (7); its other cards are in its
+    # discard: 4, 5, 6, 8-12 now, plus its dusk cards 1, 2, 3 after End of day.
+    s = hh.adjust(hh.start(2), decks={AUTO: (7,)})
+    s = hh.skip_night(s)
+    assert s.is_chance_node and s.node == (hh.HS.N_SHUFFLE, f"deck{AUTO}")
+    assert s.night == 2 and s.stage == "dusk"
+    assert s.discards[AUTO] == (4, 5, 6, 8, 9, 10, 11, 12, 1, 2, 3)
+    # the identity order of the sorted discard: 1, 2, 3, 4, 5, 6, 8, ...
+    s = s.apply("chance shuffle deck2 " + ",".join(str(i) for i in range(11)))
+    # 7 (the old deck's last card) goes to room 1, then 1 and 2 from the new deck
+    auto_cards = [[c["number"] for c in r["cards"] if c["seat"] == AUTO] for r in s.view()["rooms"]]
+    assert auto_cards == [[7], [1], [2]]
+    assert s.decks[AUTO] == (3, 4, 5, 6, 8, 9, 10, 11, 12) and s.discards[AUTO] == ()
+    # both players are tied at 15, so the marker went to seat 1 ("further in turn order")
+    assert s.stage == "night" and s.current_player == 1
+
+
+@pytest.mark.parametrize("scores,new_first", [
+    # End of day: "The first player marker is passed to the player that currently has more
+    # slumber points. In case of a tie, the player further in turn order from the current
+    # first player takes the marker." Ruling HH-26: the marker goes to a *player*; the automata
+    # leads by far (30) and still never takes it.
+    ({0: 14, 1: 12, 2: 30}, 0),
+    ({0: 12, 1: 14, 2: 30}, 1),
+    ({0: 12, 1: 12, 2: 30}, 1),  # tie between the players: seat 1 is further from seat 0
+])
+def test_automata_never_takes_the_first_player_marker(hh, scores, new_first):
+    s = hh.skip_night(hh.adjust(hh.start(2), first=0, score=scores))
+    assert s.night == 2 and s.scores[2] == 30
+    assert s.first == new_first and s.current_player == new_first
+    assert s.view()["first_player"] == new_first

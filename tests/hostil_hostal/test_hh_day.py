@@ -167,3 +167,25 @@ def test_unused_cards_discarded_and_mr_tools_back_in_hand(hh):
     # discard), and seat 2's played 2 plus unused 1, 3
     assert [sorted(d) for d in s.discards] == [[1, 2, 3], [1, 2, 3], [1, 2, 3]]
     assert all(room == () for room in s.cards)
+
+
+def test_empty_reform_deck_keeps_the_reform_in_place(hh):
+    # Reform: "The reform is drawn randomly from the reform's deck … If the room already has a
+    # reform, this is replaced with a new one". Five players each play Mr. Tools in a different
+    # room on night 1: the five reform boards (shuffled 1, 2, 3, 4, 5) are all laid, the deck is
+    # empty. On night 2 seat 0's Mr. Tools in room 1 finds no reform board: room 1 keeps
+    # reform 1 and the event says no reform board is left (ruling HH-25).
+    beds = {b: {0: [b - 1]} for b in range(1, 6)}
+    cards = {b: [(b - 1, 12)] for b in range(1, 6)}
+    night, s = hh.to_dawn(5, beds=beds, cards=cards)
+    s = s.apply("chance misfortune 1")
+    for seat in range(5):  # rooms in position order: board b is at position b - 1
+        assert s.current_player == seat and s.stage == "reform"
+        s = s.apply(f"p{seat} reform a")
+    assert s.reform_deck == () and s.night == 2
+    assert [r["reform"]["id"] for r in s.view()["rooms"]] == [1, 2, 3, 4, 5]
+    s = hh.pass_all(hh.adjust(s, beds={1: {0: [0]}}, cards={1: [(0, 12)]}))
+    s = s.apply("chance misfortune 1")
+    assert "No reform board is left for room 1A." in hh.all_events(s)
+    assert s.view()["rooms"][0]["reform"] == {"id": 1, "side": "a", "rug": 2}
+    assert s.reform_deck == () and s.night == 3 and s.stage == "night"
