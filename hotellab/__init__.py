@@ -21,9 +21,13 @@ from .core import (
     GameLog,
     HotellabError,
     IllegalActionError,
+    InvalidActionError,
     LogFormatError,
     Match,
     OptionError,
+    Phase,
+    PluginError,
+    PositionError,
     Replay,
     RuleRef,
     Scenario,
@@ -34,6 +38,7 @@ from .core import (
     list_games,
     load_game,
     play,
+    register,
 )
 
 __version__ = "0.1.0"
@@ -49,7 +54,8 @@ def __getattr__(name):
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "Event", "Game", "GameLog", "HotellabError",
-    "IllegalActionError", "LogFormatError", "Match", "OptionError", "Replay", "RuleRef",
-    "Scenario", "ScenarioError", "ScoreItem", "State", "UnknownGameError", "list_games",
-    "load_game", "play", "widgets", "viz",
+    "IllegalActionError", "InvalidActionError", "LogFormatError", "Match", "OptionError",
+    "Phase", "PluginError", "PositionError", "Replay", "RuleRef", "Scenario", "ScenarioError",
+    "ScoreItem", "State", "UnknownGameError", "list_games", "load_game", "play", "register",
+    "widgets", "viz",
 ]

@@ -3,9 +3,9 @@
 - ``"random"``: picks an action kind uniformly, then an action of that kind uniformly
   (so a kind with many variants, such as spying on every room, does not crowd out the rest).
 - ``"greedy"``: one ply: the action whose resulting state gives the seat the best value,
-  ties broken at random. The value is the game's ``heuristic_value(state, seat)`` when the
-  state class defines it (Hostil Hostal: rest points now plus the rest the seat's guests
-  would get at dawn as the rooms stand), else the seat's score.
+  ties broken at random. The value is the state's declared hook ``heuristic_value(seat)``
+  (default: the seat's score; Hostil Hostal: rest points now plus the rest the seat's guests
+  would get at dawn as the rooms stand).
 """
 
 from __future__ import annotations
@@ -52,11 +52,9 @@ class GreedyAgent(Agent):
         if not actions:
             raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
         p = state.current_player
-        value = getattr(state, "heuristic_value", None)
         best, best_v = [], None
         for a in actions:
-            nxt = state.apply(a)
-            v = nxt.heuristic_value(p) if value is not None else nxt.scores[p]
+            v = state.apply(a).heuristic_value(p)
             if best_v is None or v > best_v:
                 best, best_v = [a], v
             elif v == best_v:

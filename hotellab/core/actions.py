@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import IllegalActionError
+from .errors import InvalidActionError
 
 CHANCE = -1
 """``current_player`` at a chance node (dice, shuffles, random draws)."""
@@ -99,14 +99,15 @@ def _parse_arg(tok: str):
 def parse_action(text: str) -> Action:
     """Parse the canonical text of an action (inverse of ``str(action)``).
 
-    Raises :class:`~hotellab.core.errors.IllegalActionError` (a ValueError) naming the part
+    Raises :class:`~hotellab.core.errors.InvalidActionError` (an IllegalActionError and a
+    ValueError, ``code == "malformed"``) naming the part
     that could not be read.
     """
     if not isinstance(text, str):
-        raise IllegalActionError(f"an action's text must be a string, got {type(text).__name__}")
+        raise InvalidActionError(f"an action's text must be a string, got {type(text).__name__}")
     parts = text.split()
     if len(parts) < 2:
-        raise IllegalActionError(
+        raise InvalidActionError(
             f"cannot read action {text!r}: expected '<who> <kind> [args...]', "
             "e.g. 'p0 place 2 3' or 'chance roll 4'"
         )
@@ -116,13 +117,13 @@ def parse_action(text: str) -> Action:
     elif who.startswith("p") and who[1:].isdigit():
         player = int(who[1:])
     else:
-        raise IllegalActionError(
+        raise InvalidActionError(
             f"cannot read action {text!r}: the first word must be 'chance' or 'p<seat>', got {who!r}"
         )
     if not _WORD.match(kind):
-        raise IllegalActionError(f"cannot read action {text!r}: {kind!r} is not an action kind")
+        raise InvalidActionError(f"cannot read action {text!r}: {kind!r} is not an action kind")
     try:
         args = tuple(_parse_arg(t) for t in rest)
     except ValueError as exc:
-        raise IllegalActionError(f"cannot read action {text!r}: bad argument ({exc})") from None
+        raise InvalidActionError(f"cannot read action {text!r}: bad argument ({exc})") from None
     return Action(kind, args, player)

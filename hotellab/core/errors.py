@@ -7,18 +7,64 @@ class HotellabError(Exception):
     """Base class of every error hotellab raises on purpose."""
 
 
+ERROR_CODES = ("game_over", "not_your_turn", "chance_node", "not_legal", "malformed")
+"""The values of :attr:`IllegalActionError.code`, for programs that act on a refusal."""
+
+
 class IllegalActionError(HotellabError, ValueError):
     """An action that the rules do not allow in this state.
 
     Raised by :meth:`hotellab.core.state.State.apply`; the state is left unchanged.
-    ``rule`` is the :class:`~hotellab.core.rules.RuleRef` of the rule that forbids it,
-    when one is known.
+
+    Attributes:
+        action: the refused :class:`~hotellab.core.actions.Action` (or the object given).
+        rule: the :class:`~hotellab.core.rules.RuleRef` of the rule the message names
+            (None only where no rule applies, e.g. a malformed action text).
+        code: what kind of refusal, one of :data:`ERROR_CODES`: ``"game_over"`` (the state
+            is terminal), ``"not_your_turn"`` (another seat decides), ``"chance_node"`` (a
+            chance outcome is due, or a seat's action was given for a chance node),
+            ``"not_legal"`` (the rules forbid it here), ``"malformed"`` (it cannot be read or
+            has arguments of the wrong shape; see :class:`InvalidActionError`).
     """
 
-    def __init__(self, message: str, *, action=None, rule=None):
+    default_code = "not_legal"
+
+    def __init__(self, message: str, *, action=None, rule=None, code: str | None = None):
         super().__init__(message)
         self.action = action
         self.rule = rule
+        self.code = code or self.default_code
+        if self.code not in ERROR_CODES:
+            raise ValueError(f"unknown IllegalActionError code {self.code!r}; codes: {', '.join(ERROR_CODES)}")
+
+
+class InvalidActionError(IllegalActionError):
+    """Action text that cannot be read (``code == "malformed"``), e.g. ``"p0"`` or
+    ``"x place 1"``. Raised by :func:`hotellab.core.actions.parse_action`,
+    :meth:`hotellab.Game.parse_action` and by ``apply`` given such text."""
+
+    default_code = "malformed"
+
+
+class PositionError(HotellabError, ValueError):
+    """A declared position (``game.state_from_position(table)``) that is malformed or breaks
+    a rule: a component in two places or none, a count not conserved, a value out of range.
+
+    ``field`` is the path of the offending field (e.g. ``"rooms[2].beds[1]"``), ``rule`` the
+    :class:`~hotellab.core.rules.RuleRef` it breaks (None for a shape error).
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, rule=None):
+        where = f"field '{field}': " if field else ""
+        tail = f" — {rule.section}" if rule is not None and rule.section not in message else ""
+        super().__init__(where + message + tail)
+        self.field = field
+        self.rule = rule
+
+
+class PluginError(HotellabError, ImportError):
+    """A game plug-in (entry point in group ``hotellab.games``) that cannot be loaded; the
+    message names the plug-in and its entry point. Other games still load."""
 
 
 class UnknownGameError(HotellabError, KeyError):

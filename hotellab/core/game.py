@@ -1,27 +1,34 @@
 """The game contract: a :class:`Game` (rules + resolved options) and the registry.
 
-A game package registers a subclass of :class:`Game` with :func:`register`.
-``load_game(id, num_players=, options=)`` checks the player count and every option
-against :meth:`Game.option_specs` and fills in defaults.
+Games are found through the entry-point group ``hotellab.games`` (``importlib.metadata``):
+each entry point's name is a game id and its value the :class:`Game` subclass, e.g. in a
+plug-in's ``pyproject.toml``::
+
+    [project.entry-points."hotellab.games"]
+    my_game = "my_package:MyGame"
+
+The bundled games register the same way. :func:`register` adds a class in-process (tests,
+notebooks). ``load_game(id, num_players=, options=)`` checks the player count and every
+option against :meth:`Game.option_specs` and fills in defaults. ``docs/dev/new_game.md`` is
+the guide to writing a game.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from importlib import metadata
 from typing import Any, ClassVar
 
 from .actions import Action, parse_action
-from .errors import LogFormatError, OptionError, UnknownGameError
-from .rules import RuleRef
+from .errors import LogFormatError, OptionError, PluginError, PositionError, UnknownGameError
+from .position import position_header, split_header
+from .rules import Phase, RuleRef
+from .state import STATE_FORMAT, STATE_VERSION, State, state_from_actions
 
-# game id -> module that defines and registers it (imported on first use).
-_GAME_MODULES = {
-    "hellton_palace": "hotellab.games.hellton_palace",
-    "hostil_hostal": "hotellab.games.hostil_hostal",
-    "perfect_hotel": "hotellab.games.perfect_hotel",
-}
-_REGISTRY: dict[str, type["Game"]] = {}
+ENTRY_POINT_GROUP = "hotellab.games"
+
+_REGISTRY: dict[str, type["Game"]] = {}  # registered in-process or loaded from an entry point
+_ENTRY_POINTS: dict[str, metadata.EntryPoint] | None = None  # read once; see reload_plugins()
 
 
 @dataclass(frozen=True)
@@ -45,12 +52,20 @@ class OptionSpec:
         }
 
 
+_DEFAULT_COLOURS = ("#2b6cd4", "#d4482b", "#2f9e44", "#e0a100", "#8e44ad", "#16a2b8", "#6c757d", "#c2185b")
+
+
 class Game:
     """A game with a player count and resolved options. Immutable once made.
 
-    Subclasses set ``id``, ``title``, ``min_players``, ``max_players``, ``OPTIONS``
-    (a tuple of :class:`OptionSpec`) and ``state_class``, and ``hidden_information = False``
-    when no seat ever has anything hidden from it.
+    A game subclass declares, as class attributes: ``id`` (the registry id, a word),
+    ``title``, ``min_players`` / ``max_players``, ``OPTIONS`` (a tuple of
+    :class:`OptionSpec`), ``state_class`` (its :class:`~hotellab.core.state.State`
+    subclass), ``phases`` (its phase table, ``rules.PHASES``), ``rule_table`` (every RuleRef
+    of the game in rulebook order, ``rules.RULE_TABLE``) and ``hidden_information`` (False
+    when no seat ever has anything hidden from it). It implements the required hook
+    :meth:`render_svg` and may override the optional hooks :meth:`seat_label`,
+    :meth:`colour`, :attr:`num_seats` and :meth:`_setup`.
     """
 
     id: ClassVar[str] = ""
@@ -59,6 +74,8 @@ class Game:
     max_players: ClassVar[int] = 2
     OPTIONS: ClassVar[tuple[OptionSpec, ...]] = ()
     state_class: ClassVar[type] = None  # type: ignore[assignment]
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    rule_table: ClassVar[tuple[RuleRef, ...]] = ()
     # False for a game where every seat sees everything (``view(p)`` differs from ``view()``
     # only in its "perspective" field): an omniscient GameView then carries one set of frames
     # instead of one per seat.
@@ -113,16 +130,29 @@ class Game:
         return out
 
     def _setup(self) -> None:
-        """Hook for subclasses: precompute anything that depends on players and options."""
+        """Optional hook: precompute anything that depends on players and options (called
+        once by ``__init__``). Default: nothing."""
 
     # -- seats -------------------------------------------------------------------
     @property
     def num_seats(self) -> int:
-        """Players plus non-human seats (e.g. an automata)."""
+        """Optional hook. Players plus non-human seats (e.g. an automata); default
+        ``num_players``."""
         return self.num_players
 
+    def seat_label(self, seat: int) -> str:
+        """Optional hook. The game's name of ``seat`` (0..num_seats-1), e.g. the colour the
+        rulebook gives it ("Blue", "Orange (automata)"); default "Player N" (1-based)."""
+        return f"Player {seat + 1}"
+
+    def colour(self, seat: int) -> str:
+        """Optional hook. The colour of ``seat``'s pieces: a CSS colour ("#rrggbb" or a name);
+        default from a palette of 8 distinct colours."""
+        return _DEFAULT_COLOURS[seat % len(_DEFAULT_COLOURS)]
+
     def seat_names(self) -> list[str]:
-        return [f"Player {i + 1}" for i in range(self.num_seats)]
+        """:meth:`seat_label` of every seat, in seat order."""
+        return [self.seat_label(s) for s in range(self.num_seats)]
 
     def renamer(self, names):
         """A function ``text -> text`` that puts ``names`` (one per seat) in place of the
@@ -150,16 +180,45 @@ class Game:
         return self.state_class.initial(self)
 
     def parse_action(self, text: str) -> Action:
-        """Inverse of ``str(action)``. Raises ValueError for text that cannot be read."""
+        """Inverse of ``str(action)``. Raises :class:`~hotellab.core.errors.InvalidActionError`
+        (a ValueError) for text that cannot be read."""
         return parse_action(text)
 
-    def render_svg(self, view: dict) -> str:
-        """SVG text of the board for a view model (a pure function of the view).
+    def state_from_position(self, table: dict) -> State:
+        """The state a declared position table says (see :mod:`hotellab.core.position` and
+        :meth:`State.to_position`). Header fields, when present, must match this game.
 
-        Each game package has a ``render`` module with ``render_svg(view) -> str``.
+        Raises :class:`~hotellab.core.errors.PositionError` naming the field and the rule.
         """
-        mod = importlib.import_module(f"hotellab.games.{self.id}.render")
-        return mod.render_svg(view)
+        body = split_header(self, table)
+        state = self.state_class._from_position(self, body)
+        if not isinstance(state, State):
+            raise TypeError(f"{self.id}: State._from_position returned {type(state).__name__}, not a State")
+        state._start = {**position_header(self), **body}
+        return state
+
+    def phase_of(self, node_kind: str) -> Phase:
+        """The row of :attr:`phases` whose ``nodes`` hold ``node_kind``. Raises KeyError
+        naming the node kind and the game when none does."""
+        table = type(self).__dict__.get("_phase_index")
+        if table is None:
+            table = {n: ph for ph in self.phases for n in ph.nodes}
+            type(self)._phase_index = table
+        try:
+            return table[node_kind]
+        except KeyError:
+            raise KeyError(
+                f"{self.id}: node kind {node_kind!r} is in no phase of the game's phase table "
+                f"(rules.PHASES)") from None
+
+    def render_svg(self, view: dict) -> str:
+        """Required hook. SVG text of the board for a view model: a pure function of
+        ``view`` (``state.view(perspective)``), so it renders without a kernel. Games keep it
+        in their ``render`` module and return ``render.render_svg(view)``."""
+        raise NotImplementedError(
+            f"game {self.id!r} ({type(self).__name__}) does not implement the required hook "
+            "Game.render_svg; see docs/dev/new_game.md"
+        )
 
     def render_html(self, view: dict) -> str:
         """HTML for notebooks without a kernel: the SVG board in a div."""
@@ -177,7 +236,6 @@ class Game:
         Raises LogFormatError naming the field or action entry that is wrong.
         """
         from .errors import check_header
-        from .state import STATE_FORMAT, STATE_VERSION, state_from_actions
 
         check_header(d, STATE_FORMAT, STATE_VERSION, "state")
         for key in ("game", "num_players", "options", "actions"):
@@ -195,7 +253,7 @@ class Game:
                 f"({d['num_players']}, {d['options']} vs {self.num_players}, {self.options})",
                 field="options",
             )
-        return state_from_actions(self, d["actions"])
+        return state_from_actions(self, d["actions"], start=d.get("start"))
 
     def __repr__(self) -> str:
         return f"<Game {self.id} players={self.num_players} options={self.options}>"
@@ -213,25 +271,63 @@ class Game:
 
 
 def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a Game subclass loadable by its id."""
+    """Class decorator: make a Game subclass loadable by its id in this process (a plug-in
+    package registers through its entry point instead; see the module doc)."""
+    if not isinstance(cls, type) or not issubclass(cls, Game):
+        raise TypeError(f"register() takes a Game subclass, got {cls!r}")
     _REGISTRY[cls.id] = cls
     return cls
 
 
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    global _ENTRY_POINTS
+    if _ENTRY_POINTS is None:
+        found = {}
+        for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(ep.name, ep)  # the first distribution on sys.path wins
+        _ENTRY_POINTS = found
+    return _ENTRY_POINTS
+
+
+def reload_plugins() -> list[str]:
+    """Read the ``hotellab.games`` entry points again (after installing a plug-in in a
+    running process, or changing ``sys.path``); returns :func:`list_games`."""
+    global _ENTRY_POINTS
+    _ENTRY_POINTS = None
+    return list_games()
+
+
 def list_games() -> list[str]:
-    """The ids of every game, sorted."""
-    return sorted(set(_GAME_MODULES) | set(_REGISTRY))
+    """The ids of every game (entry points and in-process registrations), sorted. Lists a
+    plug-in without importing it, so a broken plug-in is listed and fails only on load."""
+    return sorted(set(_entry_points()) | set(_REGISTRY))
 
 
 def game_class(game_id: str) -> type[Game]:
-    if game_id not in _REGISTRY:
-        module = _GAME_MODULES.get(game_id)
-        if module is None:
-            raise UnknownGameError(
-                f"unknown game {game_id!r}; known games: {', '.join(list_games())}"
-            )
-        importlib.import_module(module)
-    return _REGISTRY[game_id]
+    """The Game subclass registered as ``game_id``.
+
+    Raises UnknownGameError (listing the known ids) or PluginError (naming the plug-in's
+    entry point and what went wrong) when its entry point cannot be loaded.
+    """
+    cls = _REGISTRY.get(game_id)
+    if cls is not None:
+        return cls
+    ep = _entry_points().get(game_id) if isinstance(game_id, str) else None
+    if ep is None:
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(list_games())}")
+    try:
+        cls = ep.load()
+    except Exception as exc:  # any failure of a plug-in's import is reported, not raised raw
+        raise PluginError(
+            f"game plug-in {game_id!r} (entry point {ep.value!r} in group {ENTRY_POINT_GROUP!r}) "
+            f"failed to load: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(cls, type) or not issubclass(cls, Game):
+        raise PluginError(
+            f"game plug-in {game_id!r} (entry point {ep.value!r}) is not a hotellab.Game subclass: {cls!r}")
+    if cls.id != game_id:
+        raise PluginError(f"game plug-in {game_id!r} (entry point {ep.value!r}) declares id {cls.id!r}")
+    _REGISTRY[game_id] = cls
+    return cls
 
 
 def load_game(game_id: str, num_players: int | None = None, options: dict | None = None) -> Game:
@@ -242,6 +338,7 @@ def load_game(game_id: str, num_players: int | None = None, options: dict | None
     >>> g.options["nights"]
     3
 
-    Raises UnknownGameError (lists the known ids) or OptionError (lists allowed values).
+    Raises UnknownGameError (lists the known ids), PluginError (a plug-in that fails to
+    import, named) or OptionError (lists allowed values).
     """
     return game_class(game_id)(num_players=num_players, options=options)

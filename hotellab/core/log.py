@@ -40,6 +40,7 @@ def _schema():
             agents: list[str | None] | None = None
             actions: list[str]
             meta: dict[str, Any] = {}
+            start: dict[str, Any] | None = None
 
         _LogModel = LogModel
     return _LogModel
@@ -54,7 +55,8 @@ class GameLog:
 
     Attributes: game (id), num_players, options (resolved), players (names, one per seat),
     actions (list[str]), seed (int | None, informative), agents (names or None per seat),
-    meta (free-form dict).
+    meta (free-form dict), start (the declared position the actions start from, see
+    :meth:`hotellab.State.to_position`; None: from the game's setup).
     """
 
     game: str
@@ -65,6 +67,7 @@ class GameLog:
     seed: int | None = None
     agents: list[str | None] | None = None
     meta: dict = field(default_factory=dict)
+    start: dict | None = None
 
     # -- building --------------------------------------------------------------
     @classmethod
@@ -79,6 +82,7 @@ class GameLog:
             seed=seed,
             agents=list(agents) if agents is not None else None,
             meta=dict(meta or {}),
+            start=state.start_position,
         )
 
     def game_object(self):
@@ -89,7 +93,20 @@ class GameLog:
     def final_state(self):
         from .state import state_from_actions
 
-        return state_from_actions(self.game_object(), self.actions)
+        return state_from_actions(self.game_object(), self.actions, start=self.start)
+
+    def initial_state(self):
+        """The state the actions start from: the declared ``start`` position, or the game's
+        initial state. Raises LogFormatError (field 'start') for a bad position."""
+        from .errors import PositionError
+
+        game = self.game_object()
+        if self.start is None:
+            return game.new_initial_state()
+        try:
+            return game.state_from_position(self.start)
+        except PositionError as exc:
+            raise LogFormatError(str(exc), field="start") from None
 
     # -- JSON --------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -104,6 +121,7 @@ class GameLog:
             "agents": self.agents,
             "actions": list(self.actions),
             "meta": dict(self.meta),
+            **({"start": self.start} if self.start is not None else {}),
         }
 
     def save(self, path) -> Path:
@@ -137,6 +155,7 @@ class GameLog:
             seed=m.seed,
             agents=m.agents,
             meta=m.meta,
+            start=m.start,
         )
         try:
             game = log.game_object()

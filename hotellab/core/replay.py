@@ -35,7 +35,7 @@ class Replay:
                 raise LogFormatError(str(exc), entry=i, field="actions") from None
         self.checkpoint_every = max(1, int(checkpoint_every))
         self._checkpoints = []
-        state = self.game.new_initial_state()
+        state = log.initial_state()
         self._checkpoints.append(state)
         for i, a in enumerate(self.actions):
             try:

@@ -13,18 +13,43 @@ class RuleRef(NamedTuple):
     """A pointer into a rulebook.
 
     game: game id (e.g. ``"hostil_hostal"``); section: the section path as the rulebook
-    names it (e.g. ``"Phase 2 - Night / Play a card"``); quote: a short quote, may be "".
+    names it (e.g. ``"Phase 2 - Night / Play a card"``); quote: the rulebook's own words,
+    cut with "…" where needed, may be "" (``tests/test_quotes.py`` checks every quote against
+    the rulebook text); reconstructed: True when the rule cites a value the rulebook does not
+    give (card values, board layouts) and the project supplied it — views show such a
+    reference differently (see ``docs/rulings/``).
     """
 
     game: str
     section: str
     quote: str = ""
+    reconstructed: bool = False
 
     def __str__(self) -> str:
-        return self.section
+        return self.section + (" (reconstructed)" if self.reconstructed else "")
 
     def to_json(self) -> dict:
-        return {"game": self.game, "section": self.section, "quote": self.quote}
+        d = {"game": self.game, "section": self.section, "quote": self.quote}
+        if self.reconstructed:
+            d["reconstructed"] = True
+        return d
+
+
+class Phase(NamedTuple):
+    """One row of a game's phase table (``rules.PHASES``, in rulebook order).
+
+    name: the rulebook's name of the phase (e.g. ``"Night"``); rule: its RuleRef; nodes: the
+    node kinds (strings from the game's ``rules`` module) whose decisions or chance outcomes
+    belong to this phase. :attr:`hotellab.State.phase` finds the row whose ``nodes`` hold the
+    state's ``_node_kind()``; the explorer groups the event list by it.
+    """
+
+    name: str
+    rule: RuleRef
+    nodes: tuple = ()
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "rule": self.rule.to_json(), "nodes": list(self.nodes)}
 
 
 class Event(NamedTuple):

@@ -9,7 +9,7 @@ A scenario file::
     title = "What if the misfortune die rolls a 6?"
     description = "..."
 
-    position = ["until Night 1", "p0 place 2 1", "auto 5"]   # reach the starting position
+    script = ["until Night 1", "p0 place 2 1", "auto 5"]   # reach the starting position
 
     [options]
     nights = 3
@@ -18,9 +18,12 @@ A scenario file::
     action = "chance misfortune 6"   # a forced chance outcome
     text = "The first player rolls the misfortune die: 6."
 
-Each entry of ``position`` and each step's ``action`` is one of: an action's canonical
+Each entry of ``script`` and each step's ``action`` is one of: an action's canonical
 text (a chance outcome forces it), ``"auto"`` or ``"auto N"`` (N steps by seed and
-agents), or ``"until TEXT"`` (step until the status line contains TEXT).
+agents), or ``"until TEXT"`` (step until the status line contains TEXT). A ``[position]``
+table starts the scenario from a declared position instead of the game's setup (what
+:meth:`hotellab.State.to_position` writes; ``script`` then runs from there). In earlier
+files ``position`` is a list of directives, read as ``script``.
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ class Scenario:
     position: list[str] = field(default_factory=list)
     steps: list[ScenarioStep] = field(default_factory=list)
     source: str = "<scenario>"
+    start: dict | None = None
+    """The declared position the scenario starts from (the ``[position]`` table), or None."""
+    legacy_position: int = 0
+    """How many entries of :attr:`position` came from a list-valued ``position`` field (the
+    rest from ``script``); error messages name the field the file used."""
 
     @classmethod
     def load(cls, path) -> "Scenario":
@@ -96,7 +104,8 @@ class Scenario:
             agents: list[str | None] | None = None
             title: str = ""
             description: str = ""
-            position: list[str] = []
+            position: list[str] | dict[str, Any] = []
+            script: list[str] = []
             steps: list[StepModel] = []
 
         try:
@@ -113,12 +122,29 @@ class Scenario:
             agents=m.agents,
             title=m.title,
             description=m.description,
-            position=list(m.position),
+            position=(list(m.position) if isinstance(m.position, list) else []) + list(m.script),
             steps=[ScenarioStep(s.action, s.text, s.title) for s in m.steps],
             source=source,
+            start=dict(m.position) if isinstance(m.position, dict) else None,
+            legacy_position=len(m.position) if isinstance(m.position, list) else 0,
         )
-        sc.game_object()  # checks game id, players and options now
+        game = sc.game_object()  # checks game id, players and options now
+        if sc.start is not None:
+            sc.initial_state(game)  # checks the declared position now
         return sc
+
+    def initial_state(self, game=None):
+        """The state the scenario starts from: its declared ``[position]``, or the game's
+        setup. Raises ScenarioError naming the file and the position's field."""
+        from .errors import PositionError
+
+        game = game or self.game_object()
+        if self.start is None:
+            return game.new_initial_state()
+        try:
+            return game.state_from_position(self.start)
+        except PositionError as exc:
+            raise ScenarioError(f"{self.source}: [position]: {exc}") from None
 
     def game_object(self):
         from .game import load_game
@@ -134,12 +160,14 @@ class Scenario:
 
         game = self.game_object()
         agents = self.agents if self.agents is not None else ["random"] * game.num_players
+        start = self.initial_state(game)
         try:
-            m = Match(game, seed=self.seed, agents=agents)
+            m = Match(game, seed=self.seed, agents=agents, state=start)
         except ValueError as exc:
             raise ScenarioError(f"{self.source}: field 'agents': {exc}") from None
         for i, directive in enumerate(self.position):
-            self._run(m, directive, f"position[{i}]")
+            n = self.legacy_position
+            self._run(m, directive, f"position[{i}]" if i < n else f"script[{i - n}]")
         return m
 
     def walk(self):

@@ -1,9 +1,22 @@
-"""The state contract shared by every game.
+"""The state contract shared by every game: every hook a game implements is declared here.
 
-A :class:`State` is immutable from the outside: :meth:`State.apply` returns a new state
-and leaves the old one as it was. A game subclass implements the underscore hooks
-(``_current_player``, ``_legal_actions``, ``_chance_outcomes``, ``_apply``, ``_copy`` ...);
-this class adds legality checks, events, history, JSON and the chance helpers.
+A :class:`State` is immutable from the outside: :meth:`State.apply` returns a new state and
+leaves the old one as it was. A game's state class implements the underscore hooks below;
+this class adds legality checks, error codes, events, history, JSON, positions and the chance
+helpers. ``docs/dev/new_game.md`` is the guide; ``tests/test_contract.py`` checks every
+registered game against this contract.
+
+Required hooks (a missing one raises ``NotImplementedError`` naming the game and the hook):
+``initial`` (classmethod), ``_current_player``, ``_legal_actions``, ``_apply``, ``_copy``,
+``_scores``, ``_score_breakdown``, ``_winners``, ``_view``, ``adjacency_graph``, ``_node_kind``,
+``_to_position``, ``_from_position`` (classmethod); ``resample_hidden`` and
+``_sample_unlisted_chance`` when the game has hidden information or unlisted chance outcomes.
+
+Optional hooks, with their defaults: ``_chance_outcomes`` (None: outcomes cannot be listed),
+``explain_chance``, ``canonical_chance``, ``_explain`` (None: a generic sentence),
+``current_rule`` (None), ``_status_text`` ("in play"), ``round_label`` (None),
+``heuristic_value`` (the seat's score), ``events_for`` (every event is public),
+``_observation`` (the seat's view), ``action_to_string`` (the canonical text).
 """
 
 from __future__ import annotations
@@ -12,22 +25,42 @@ import random
 from typing import TYPE_CHECKING
 
 from .actions import CHANCE, TERMINAL, Action, parse_action
-from .errors import IllegalActionError, LogFormatError
-from .rules import Event, ScoreItem
+from .errors import IllegalActionError, InvalidActionError, LogFormatError, PositionError
+from .position import position_header
+from .rules import Event, RuleRef, ScoreItem
 
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
     from .game import Game
+    from .rules import Phase
 
 STATE_FORMAT = "hotellab-state"
 STATE_VERSION = 1
 
 
-class State:
-    """Base class of every game state (see DESIGN.md, "Public API")."""
+class Refusal(str):
+    """The sentence that explains why an action is refused, carrying the :class:`RuleRef`
+    it names (``rule``) and the :attr:`IllegalActionError.code` (``code``). A ``str``, so a
+    game's ``_explain`` may return either; make one with :meth:`State.refuse`."""
 
-    __slots__ = ("game", "events", "_hist", "_len", "_legal", "_pending_events")
+    __slots__ = ("rule", "code")
+
+    def __new__(cls, text: str, rule: RuleRef | None = None, code: str = "not_legal"):
+        self = str.__new__(cls, text)
+        self.rule = rule
+        self.code = code
+        return self
+
+
+class State:
+    """Base class of every game state (see DESIGN.md, "Public API").
+
+    ``game`` is the :class:`~hotellab.core.game.Game`; ``events`` the tuple of
+    :class:`~hotellab.core.rules.Event` caused by the action that led here.
+    """
+
+    __slots__ = ("game", "events", "_hist", "_len", "_legal", "_pending_events", "_start")
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -36,15 +69,163 @@ class State:
         self._len = 0
         self._legal = None
         self._pending_events = None
+        self._start = None  # the declared position the history starts from (None: setup)
 
-    # -- construction hooks (subclasses) ----------------------------------------
+    def _missing(self, hook: str) -> NotImplementedError:
+        return NotImplementedError(
+            f"game {self.game.id!r} ({type(self).__name__}) does not implement the required hook "
+            f"State.{hook}; see docs/dev/new_game.md"
+        )
+
+    # == required hooks ==========================================================
     @classmethod
     def initial(cls, game: "Game") -> "State":
-        raise NotImplementedError  # abstractmethod: every game defines its setup
+        """Required. The state before setup (setup randomness comes as chance actions)."""
+        raise NotImplementedError(
+            f"game {game.id!r} ({cls.__name__}) does not implement the required hook "
+            "State.initial; see docs/dev/new_game.md"
+        )
+
+    def _current_player(self) -> int:
+        """Required. Seat to decide (0..num_seats-1), ``CHANCE`` (-1) or ``TERMINAL`` (-4)."""
+        raise self._missing("_current_player")
+
+    def _legal_actions(self) -> list[Action]:
+        """Required. The deciding seat's legal actions (called only at a decision node), in a
+        fixed order; each Action's ``player`` is that seat. Never empty at a decision node."""
+        raise self._missing("_legal_actions")
+
+    def _apply(self, action: Action) -> None:
+        """Required. Change ``self`` (a fresh :meth:`_copy`) by the legal ``action``; record
+        what happened with :meth:`_emit`. Called only with a legal action in its canonical
+        form, so it needs no checks. Must not change any object shared with the old state."""
+        raise self._missing("_apply")
 
     def _copy(self) -> "State":
-        raise NotImplementedError  # abstractmethod
+        """Required. A new state of the same class that shares (copy-on-write) or copies every
+        field; call :meth:`_copy_base` on it. ``apply`` then changes only the copy."""
+        raise self._missing("_copy")
 
+    def _scores(self) -> list:
+        """Required. The current score of every seat: list of int | float, length
+        ``game.num_seats``. A game without points returns the measures its end rule compares."""
+        raise self._missing("_scores")
+
+    def _score_breakdown(self) -> list[ScoreItem]:
+        """Required. Where each seat's points come from, each line with its RuleRef; in a game
+        that scores points a seat's items sum to its score."""
+        raise self._missing("_score_breakdown")
+
+    def _winners(self) -> list[int]:
+        """Required. The winning seats at a terminal state (ties share; [] when all lose)."""
+        raise self._missing("_winners")
+
+    def _view(self, perspective: int | None) -> dict:
+        """Required. The JSON-able view model seen by ``perspective`` (None: omniscient). It
+        holds nothing that seat may not know; see ``docs/dev/view_model.md``."""
+        raise self._missing("_view")
+
+    def adjacency_graph(self) -> "nx.Graph":
+        """Required. networkx.Graph of the game's spaces; nodes and edges carry a ``kind``."""
+        raise self._missing("adjacency_graph")
+
+    def _node_kind(self) -> str:
+        """Required. The kind of the current node: one of the node-kind strings of the game's
+        ``rules`` module (e.g. ``"turn"``, ``"shuffle"``, ``"end"``); :attr:`phase` maps it to
+        a row of the game's phase table."""
+        raise self._missing("_node_kind")
+
+    def _to_position(self) -> dict:
+        """Required. Where everything is, in the rulebook's words, and whose decision is next
+        (with any pending decision or resolution queue): a JSON- and TOML-able dict (str keys;
+        no None values; no mixed-type lists). The core adds the header fields."""
+        raise self._missing("_to_position")
+
+    @classmethod
+    def _from_position(cls, game: "Game", table: dict) -> "State":
+        """Required. The state a position table declares (header fields already checked and
+        removed). Validates every field: each component in exactly one place, counts
+        conserved, values in range; raises :class:`~hotellab.core.errors.PositionError`
+        naming the field and the rule it breaks."""
+        raise NotImplementedError(
+            f"game {game.id!r} ({cls.__name__}) does not implement the required hook "
+            "State._from_position; see docs/dev/new_game.md"
+        )
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> "State":
+        """A state that agrees with everything ``seat`` may see, with what it may not see
+        (other hands, deck orders, face-down cards, secret choices) dealt again at random
+        with ``rng`` — as OpenSpiel's ``resample_from_infostate``. The contract test checks
+        that ``observation(seat)`` and ``view(seat)`` do not change. Required when
+        ``game.hidden_information`` is True; the default returns ``self`` otherwise."""
+        if self.game.hidden_information:
+            raise self._missing("resample_hidden")
+        return self
+
+    # == optional hooks, with defaults =============================================
+    def _chance_outcomes(self):
+        """Optional. At a chance node: list of ``(Action, probability)`` when the outcomes can
+        be listed (dice), else None (a shuffle: see :meth:`_sample_unlisted_chance`)."""
+        return None
+
+    def _sample_unlisted_chance(self, rng: random.Random) -> Action:
+        """Required where :meth:`_chance_outcomes` returns None: one outcome drawn with ``rng``."""
+        raise self._missing("_sample_unlisted_chance")
+
+    def explain_chance(self, action: Action) -> str | None:
+        """Optional. For chance outcomes: None if ``action`` is a valid outcome here, else the
+        reason (games with unlisted outcomes, e.g. shuffles, override it)."""
+        return None if action in {a for a, _ in (self._chance_outcomes() or [])} else (
+            f"{action} is not a valid chance outcome here ({self.status_text()}){self._rule_suffix()}"
+        )
+
+    def canonical_chance(self, action: Action) -> Action:
+        """Optional. An unlisted chance outcome (a shuffle) in its canonical form."""
+        return action
+
+    def _explain(self, action: Action) -> "str | Refusal | None":
+        """Optional. Why ``action`` (not legal here) is refused: a :class:`Refusal` made with
+        :meth:`refuse` (names the rule), a plain sentence, or None for the generic one."""
+        return None
+
+    def current_rule(self) -> RuleRef | None:
+        """Optional. The RuleRef of the rule that governs the current decision or chance
+        outcome (default None)."""
+        return None
+
+    def _status_text(self) -> str:
+        """Optional. One line for people, e.g. 'Night 1, round 2 — Blue to act'."""
+        return "in play"
+
+    def round_label(self) -> str | None:
+        """Optional. The round the state is in, for grouping a log (e.g. ``"Night 2"``,
+        ``"Turn 5"``); None when the game has no rounds or none has begun."""
+        return None
+
+    def heuristic_value(self, seat: int) -> float:
+        """Optional. How good this state is for ``seat`` (higher is better); the greedy agent
+        maximises it one ply ahead. Default: the seat's current score."""
+        return self._scores()[seat]
+
+    def events_for(self, perspective: int) -> tuple[Event, ...]:
+        """Optional. The events of the last action as ``perspective`` may read them (hidden
+        parts left out). Default: every event is public."""
+        return self.events
+
+    def _observation(self, player: int) -> dict:
+        """Optional. What ``player`` may see; default: ``_view(player)``."""
+        return self._view(player)
+
+    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
+        """Optional. A sentence for people (``str(action)`` is the canonical text). With a
+        ``perspective``, parts hidden from that seat (a face-down card, a shuffle's order)
+        are left out."""
+        return str(action)
+
+    def _end_rule(self) -> str:
+        return "end of the game"
+
+    # == construction helpers for games ===========================================
     def _copy_base(self, new: "State") -> "State":
         new.game = self.game
         new.events = ()
@@ -52,9 +233,22 @@ class State:
         new._len = self._len
         new._legal = None
         new._pending_events = None
+        new._start = self._start
         return new
 
-    # -- the standard API, in a fixed order --------------------------------------
+    def refuse(self, text: str, rule: RuleRef | None = None, code: str = "not_legal") -> Refusal:
+        """A :class:`Refusal`: ``text`` plus " — <section>" of ``rule`` (default
+        :meth:`current_rule`) unless the text names it already."""
+        rule = rule if rule is not None else self.current_rule()
+        if rule is not None and rule.section not in text:
+            text = f"{text} — {rule.section}"
+        return Refusal(text, rule, code)
+
+    def _emit(self, text: str, rule, deltas=()) -> None:
+        if self._pending_events is not None:
+            self._pending_events.append(Event(text, rule, tuple(deltas)))
+
+    # == the standard API, in a fixed order =======================================
     @property
     def current_player(self) -> int:
         """Seat to decide (>= 0), ``CHANCE`` (-1) or ``TERMINAL`` (-4)."""
@@ -69,6 +263,13 @@ class State:
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self._current_player() == TERMINAL
+
+    @property
+    def phase(self) -> "Phase":
+        """The current phase: a :class:`~hotellab.core.rules.Phase` (``name``, ``rule``,
+        ``nodes``) from the game's phase table. Raises KeyError (naming the node kind) when
+        the table has no row for the current node kind."""
+        return self.game.phase_of(self._node_kind())
 
     def legal_actions(self) -> list[Action]:
         """The deciding player's legal actions; at a chance node the listable outcomes
@@ -114,19 +315,23 @@ class State:
         """Return the NEW state after ``action``; ``self`` is unchanged.
 
         ``action`` may be an :class:`Action` or its canonical text. Raises
-        :class:`IllegalActionError` (naming the rule) when the action is not legal.
+        :class:`~hotellab.core.errors.IllegalActionError` (``.rule``: the RuleRef the message
+        names; ``.code``: game_over | not_your_turn | chance_node | not_legal | malformed)
+        when the action is not legal, and its subclass
+        :class:`~hotellab.core.errors.InvalidActionError` for text that cannot be read.
         """
         if isinstance(action, str):
             action = parse_action(action)
         elif not isinstance(action, Action):
-            raise IllegalActionError(
+            raise InvalidActionError(
                 f"apply() takes an Action or its text, got {type(action).__name__}", action=action
             )
         # a float or bool seat (0.0 == 0) or a kind that is not text is never legal
         legal = (self._find_legal(action)
                  if type(action[2]) is int and type(action[0]) is str else None)
         if legal is None:
-            raise IllegalActionError(self._illegal_reason(action), action=action)
+            reason = self._illegal_reason(action)
+            raise IllegalActionError(str.__str__(reason), action=action, rule=reason.rule, code=reason.code)
         action = legal
         new = self._copy()
         new._pending_events = []
@@ -158,38 +363,49 @@ class State:
         except ValueError:
             return None
 
-    def canonical_chance(self, action: Action) -> Action:
-        """An unlisted chance outcome (a shuffle) in its canonical form; games override."""
-        return action
-
-    def _illegal_reason(self, action: Action) -> str | None:
+    def _illegal_reason(self, action: Action) -> Refusal | None:
+        """None when ``action`` is legal, else the :class:`Refusal` (sentence, rule, code)."""
         player = action.player
+        rule = self.current_rule()
         if isinstance(player, bool) or not isinstance(player, int):
-            return f"{action!r}: an action's player must be a seat number or CHANCE (-1), got {player!r}"
+            return Refusal(f"{action!r}: an action's player must be a seat number or CHANCE (-1), "
+                           f"got {player!r}", None, "malformed")
         if not isinstance(action.kind, str):
-            return f"{action!r}: an action's kind must be a word (str), got {type(action.kind).__name__}"
+            return Refusal(f"{action!r}: an action's kind must be a word (str), got "
+                           f"{type(action.kind).__name__}", None, "malformed")
         if self.is_terminal:
-            return f"{action} cannot be played: the game is over ({self._end_rule()})"
+            return Refusal(f"{action} cannot be played: the game is over ({self._end_rule()})",
+                           rule, "game_over")
         if self.is_chance_node:
             if action.player != CHANCE:
-                return (
+                return Refusal(
                     f"{action} cannot be played: this is a chance node "
-                    f"({self.status_text()}); the next action is a chance outcome{self._rule_suffix()}"
-                )
+                    f"({self.status_text()}); the next action is a chance outcome{self._rule_suffix()}",
+                    rule, "chance_node")
             outs = self._chance_outcomes()
             if outs is not None:
                 if self._find_legal(action) is not None:
                     return None
-                return self.explain_chance(action) or (
+                why = self.explain_chance(action) or (
                     f"{action} is not a possible chance outcome here ({self.status_text()}); "
                     f"possible: {', '.join(str(a) for a, _ in outs[:12])}{self._rule_suffix()}"
                 )
-            return self.explain_chance(action)
+            else:
+                why = self.explain_chance(action)
+                if why is None:
+                    return None
+            return why if isinstance(why, Refusal) else Refusal(why, rule, "not_legal")
         if self._find_legal(action) is not None:
             return None
-        return self._explain(action) or (
-            f"{action} is not a legal action now ({self.status_text()}){self._rule_suffix()}"
-        )
+        code = "not_your_turn" if action.player != self._current_player() else "not_legal"
+        why = self._explain(action)
+        if isinstance(why, Refusal):
+            if why.code == "not_legal" and code != "not_legal":
+                return Refusal(why, why.rule, code)
+            return why
+        if why is None:
+            why = f"{action} is not a legal action now ({self.status_text()}){self._rule_suffix()}"
+        return Refusal(why, rule, code)
 
     def explain_illegal(self, action: Action | str) -> str | None:
         """None if ``action`` is legal here, else a sentence naming the rule that forbids it."""
@@ -200,13 +416,8 @@ class State:
                 return str(exc)
         elif not isinstance(action, Action):
             return f"explain_illegal() takes an Action or its text, got {type(action).__name__}"
-        return self._illegal_reason(action)
-
-    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
-        """A sentence for people (``str(action)`` is the canonical text). With a
-        ``perspective``, parts hidden from that seat (a face-down card, a shuffle's order)
-        are left out."""
-        return str(action)
+        reason = self._illegal_reason(action)
+        return None if reason is None else str.__str__(reason)
 
     @property
     def scores(self) -> list:
@@ -224,23 +435,31 @@ class State:
         return self._winners()
 
     def observation(self, player: int) -> dict:
-        """JSON-able dict of what ``player`` may see, nothing more."""
+        """JSON-able dict of what ``player`` may see, nothing more. Raises ValueError for a
+        seat that does not exist."""
         self._check_seat(player)
-        return self._view(player)
+        return self._observation(player)
 
     def view(self, perspective: int | None = None) -> dict:
-        """JSON-able view model for renderers; ``None`` is the omniscient view."""
+        """JSON-able view model for renderers; ``None`` is the omniscient view. Raises
+        ValueError for a seat that does not exist."""
         if perspective is not None:
             self._check_seat(perspective)
         return self._view(perspective)
 
-    def adjacency_graph(self) -> "nx.Graph":
-        """networkx.Graph of the game's spaces; nodes and edges carry a ``kind``."""
-        raise NotImplementedError  # abstractmethod
+    # -- positions --------------------------------------------------------------------
+    def to_position(self) -> dict:
+        """A declared position: a JSON- and TOML-able dict saying where everything is and whose
+        decision is next, in the rulebook's words, with a header (``format``, ``version``,
+        ``game``, ``num_players``, ``options``). ``game.state_from_position(table)`` gives back
+        a state with the same views, legal actions and scores. A position holds hidden things
+        too (hands, deck orders): it is the omniscient record, like the log."""
+        return {**position_header(self.game), **self._to_position()}
 
     # -- history and JSON ---------------------------------------------------------
     def history(self) -> list[Action]:
-        """Every action applied since the initial state, oldest first."""
+        """Every action applied since the initial state (or the declared start position),
+        oldest first."""
         out = []
         h = self._hist
         while h is not None:
@@ -250,61 +469,41 @@ class State:
         return out
 
     @property
+    def start_position(self) -> dict | None:
+        """The declared position this state's history starts from, or None when it starts
+        from the game's setup."""
+        return self._start
+
+    @property
     def move_number(self) -> int:
         """How many actions (chance included) led to this state."""
         return self._len
 
     def to_json(self) -> dict:
-        """JSON-able dict: game, players, options and the actions that lead here.
+        """JSON-able dict: game, players, options and the actions that lead here (and the
+        ``start`` position when the history starts from a declared position).
 
         ``view`` holds the omniscient view for people to read; it is not needed to load.
         """
-        return {
+        d = {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
             **self.game.to_json(),
             "actions": [str(a) for a in self.history()],
             "view": self.view(None),
         }
+        if self._start is not None:
+            d["start"] = self._start
+        return d
 
     def status_text(self) -> str:
         """One line, e.g. 'Night 1, round 2 — Blue to act'."""
         return self._status_text()
 
-    # -- hooks with defaults -------------------------------------------------------
-    def _chance_outcomes(self):
-        return None
-
-    def _sample_unlisted_chance(self, rng: random.Random) -> Action:
-        raise NotImplementedError  # abstractmethod: games with shuffles define it
-
-    def explain_chance(self, action: Action) -> str | None:
-        """For chance outcomes: None if ``action`` is valid (games with shuffles override)."""
-        return None if action in {a for a, _ in (self._chance_outcomes() or [])} else (
-            f"{action} is not a valid chance outcome here ({self.status_text()}){self._rule_suffix()}"
-        )
-
-    def _explain(self, action: Action) -> str | None:
-        return None
-
-    def current_rule(self):
-        """The :class:`RuleRef` of the rule that governs the current decision or chance
-        outcome (None when the game does not say)."""
-        return None
-
+    # -- helpers ------------------------------------------------------------------
     def _rule_suffix(self) -> str:
         rule = self.current_rule()
         return f" — {rule.section}" if rule is not None else ""
-
-    def _end_rule(self) -> str:
-        return "end of the game"
-
-    def _status_text(self) -> str:
-        return "in play"
-
-    def _emit(self, text: str, rule, deltas=()) -> None:
-        if self._pending_events is not None:
-            self._pending_events.append(Event(text, rule, tuple(deltas)))
 
     def _check_seat(self, seat) -> None:
         n = self.game.num_seats
@@ -318,14 +517,22 @@ class State:
         return f"<{self.game.id} state after {self._len} actions: {self.status_text()}>"
 
 
-def state_from_actions(game: "Game", actions) -> State:
-    """Apply the action texts (or Actions) from the initial state.
+def state_from_actions(game: "Game", actions, start: dict | None = None) -> State:
+    """Apply the action texts (or Actions) from the initial state, or from the declared
+    position ``start`` when given.
 
-    Raises LogFormatError naming the entry that cannot be read or is not legal.
+    Raises LogFormatError naming the entry (or the ``start`` field) that cannot be read or
+    is not legal.
     """
     if not isinstance(actions, (list, tuple)):
         raise LogFormatError("must be a list of action texts", field="actions")
-    state = game.new_initial_state()
+    if start is None:
+        state = game.new_initial_state()
+    else:
+        try:
+            state = game.state_from_position(start)
+        except PositionError as exc:
+            raise LogFormatError(str(exc), field="start") from None
     for i, a in enumerate(actions):
         if isinstance(a, str):
             try:

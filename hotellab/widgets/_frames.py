@@ -97,9 +97,7 @@ def _action_text(prev, action, perspective) -> str | None:
 
 
 def _events(state, perspective) -> list[dict]:
-    evs = state.events
-    if perspective is not None and hasattr(state, "events_for"):
-        evs = state.events_for(perspective)
+    evs = state.events if perspective is None else state.events_for(perspective)
     out = []
     for ev in evs:
         rule = getattr(ev, "rule", None)

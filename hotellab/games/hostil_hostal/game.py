@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.game import Game, OptionSpec, register
 from ...core.rules import RuleRef
 from . import components as C
+from . import render as _render
 from .state import HostilHostalState
 
 _R = lambda section, quote="": RuleRef("hostil_hostal", section, quote)  # noqa: E731
@@ -69,3 +70,7 @@ class HostilHostalGame(Game):
             q for q, (f, c) in enumerate(state.positions)
             if (f == floor and abs(c - col) == 1) or (c == col and abs(f - floor) == 1)
         ]
+
+    def render_svg(self, view: dict) -> str:
+        """The board as SVG text: a pure function of the view model (see ``render.py``)."""
+        return _render.render_svg(view)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.game import Game, OptionSpec, register
 from ...core.rules import RuleRef
 from . import components as C
+from . import render as _render
 from .state import PerfectHotelState
 
 _R = lambda section, quote="": RuleRef("perfect_hotel", section, quote)  # noqa: E731
@@ -53,3 +54,7 @@ class PerfectHotelGame(Game):
 
     def seat_names(self) -> list[str]:
         return [self.seat_label(s) for s in range(self.num_seats)]
+
+    def render_svg(self, view: dict) -> str:
+        """The board as SVG text: a pure function of the view model (see ``render.py``)."""
+        return _render.render_svg(view)
