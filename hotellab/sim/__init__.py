@@ -1,0 +1,385 @@
+"""Many whole games at once: :func:`simulate` returns a pandas table, one row per game.
+
+>>> import hotellab as hl
+>>> table = hl.simulate("perfect_hotel", ["random", "greedy"], n_games=4, seed=1, workers=1,
+...                     progress=False)
+>>> len(table), list(table.columns[:4])
+(4, ['game', 'seed', 'game_id', 'num_players'])
+
+The columns (``s`` is a seat, 0 to ``seats - 1``; a non-human seat such as Hostil Hostal's
+automata is a seat too):
+
+- ``game`` the game's index in the run (0 to ``n_games - 1``); ``seed`` its seed, derived from
+  the run's seed and the index only (:func:`game_seed`);
+- ``game_id``, ``num_players``, ``options`` (JSON text, every option resolved), ``seats``;
+- ``lineup`` the agents in seat order, comma-separated; ``agent_s`` the agent at seat ``s``
+  (a non-human seat: its seat name);
+- ``length`` actions from the initial state to the end (chance outcomes included),
+  ``decisions`` those of them that a seat chose;
+- ``score_s`` the final score of seat ``s`` (Hellton Palace, which has no points: the
+  measures its end rule compares); ``win_s`` True when seat ``s`` is among the winners
+  (ties share; all False when everyone loses); ``winners`` the winning seats as text
+  ("0,2"); ``n_winners``;
+- ``points_s|<category>``: seat ``s``'s points from that score-breakdown category (the
+  category's text without its trailing parenthesised detail: "Bedroom majority (8 cards)"
+  counts as "Bedroom majority"); 0 when the seat scored none of it. A game whose breakdown
+  lists no categories has none of these columns;
+- ``log`` (only with ``keep_logs``): the game's log as JSON text, None for a game whose log
+  was not kept. :func:`game_log` turns a row into a :class:`~hotellab.GameLog` (replaying it
+  from its seed when the log was not kept), which ``hl.widgets.GameView`` opens.
+
+pandas (and pyarrow for Parquet) come with the ``sim`` extra (``pip install "hotellab[sim]"``);
+the Dask backend with ``dist``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import time
+
+from ..core.errors import OptionError
+from ._worker import category_key, game_seed, lineup, run_batch
+
+__all__ = ["simulate", "game_seed", "game_log", "category_key", "save_table", "load_table",
+           "BACKENDS"]
+
+BACKENDS = ("processes", "dask")
+
+
+def require(module: str, extra: str, what: str):
+    """Import ``module`` or raise ImportError saying which extra to install."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ImportError(
+            f"{what} needs the optional package {module.split('.')[0]!r}: "
+            f'pip install "hotellab[{extra}]"'
+        ) from exc
+
+
+def _resolve_game(game, num_players, options):
+    from ..core import Game, load_game
+
+    if isinstance(game, Game):
+        if num_players is not None or options is not None:
+            raise OptionError("simulate: pass num_players/options with a game id, not with a Game "
+                              "(the Game already has them)")
+        return game
+    if not isinstance(game, str):
+        raise OptionError(f"simulate: game must be a Game or a game id (str), got {type(game).__name__}")
+    return load_game(game, num_players=num_players, options=options)
+
+
+def _resolve_agents(game, agents) -> list:
+    """One agent (name or object) per player seat, checked; names stay names (they travel
+    to the workers as text)."""
+    from ..agents import get_agent
+
+    if agents is None:
+        agents = ["random"]
+    if isinstance(agents, str):
+        agents = [a.strip() for a in agents.split(",")]
+    agents = list(agents)
+    if len(agents) == 1 and game.num_players > 1:
+        agents = agents * game.num_players
+    if len(agents) != game.num_players:
+        raise OptionError(
+            f"simulate: {game.id} with {game.num_players} players needs {game.num_players} agents "
+            f"(one per player seat), got {len(agents)}", field="agents"
+        )
+    for a in agents:
+        if a is None:
+            raise OptionError("simulate: every player seat needs an agent (None is a human seat)",
+                              field="agents")
+        get_agent(a)  # raises OptionError naming the known agents
+    return agents
+
+
+def _keep_set(keep_logs, n_games: int, seed: int) -> set:
+    """Indices of the games whose logs are kept: none (0/False), all (True, "all" or a count
+    >= n_games) or a sample of ``keep_logs`` games drawn from the run's seed."""
+    if keep_logs is True or keep_logs == "all":
+        return set(range(n_games))
+    if keep_logs is False or keep_logs is None:
+        return set()
+    if isinstance(keep_logs, bool) or not isinstance(keep_logs, int) or keep_logs < 0:
+        raise OptionError(f"simulate: keep_logs must be 0, a number of games, True or 'all'; got {keep_logs!r}",
+                          field="keep_logs")
+    if keep_logs >= n_games:
+        return set(range(n_games))
+    return set(random.Random(f"{seed}:logs").sample(range(n_games), keep_logs))
+
+
+def _batch_size(n_games: int, workers: int, batch_size) -> int:
+    if batch_size is not None:
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise OptionError(f"simulate: batch_size must be a positive int, got {batch_size!r}",
+                              field="batch_size")
+        return batch_size
+    # about 16 batches per worker (a smooth progress bar and an even finish), at most 64 games
+    return max(1, min(64, math.ceil(n_games / (workers * 16))))
+
+
+class _Progress:
+    """tqdm bar (``progress=True``), a callable ``progress(done, total)``, or nothing."""
+
+    def __init__(self, progress, total: int, desc: str):
+        self.callback = progress if callable(progress) else None
+        self.bar = None
+        self.total = total
+        self.done = 0
+        if progress is True:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=total, desc=desc, unit="game", smoothing=0.1)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.update(n)
+        if self.callback is not None:
+            self.callback(self.done, self.total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int | None = None,
+             backend: str = "processes", scheduler: str | None = None, keep_logs=0, *,
+             num_players: int | None = None, options: dict | None = None,
+             seating: str = "fixed", batch_size: int | None = None, progress=True,
+             max_steps: int = 1_000_000):
+    """Play ``n_games`` whole games and return a pandas DataFrame, one row per game, sorted by
+    the game's index (the columns are listed in :mod:`hotellab.sim`).
+
+    - ``game``: a :class:`~hotellab.Game` or a game id (then ``num_players``/``options`` as
+      in :func:`hotellab.load_game`).
+    - ``agents``: one per player seat (names "random", "greedy" or objects with
+      ``act(state, rng)``; objects must pickle for the process and Dask backends), a list of
+      one entry or "random,greedy" text; default every seat "random".
+    - ``seed``: the run's seed; game ``i`` is played with :func:`game_seed` ``(seed, i)``, as
+      ``hl.play(game, agents, seed=game_seed(seed, i))`` would play it. The same arguments give
+      the same table whatever ``workers``, ``backend`` and ``batch_size``.
+    - ``workers``: processes (default: the machine's cores, ``os.cpu_count()``); 1 plays in
+      this process. With ``backend="dask"`` the number of workers of the LocalCluster.
+    - ``backend``: "processes" (a local process pool) or "dask" (``dask.distributed``: a
+      LocalCluster of ``workers`` single-threaded processes, or the existing scheduler at
+      ``scheduler``, e.g. "tcp://host:8786"). Work goes out in batches of ``batch_size`` games
+      (default: about 16 batches per worker, at most 64 games each).
+    - ``keep_logs``: 0 (none), True / "all", or a number of games whose logs are kept (a sample
+      drawn from the run's seed), in the ``log`` column.
+    - ``seating``: "fixed" (agent ``k`` at seat ``k``) or "rotate" (game ``i`` turns the
+      line-up by ``i`` seats, so that each agent sits at each seat equally often).
+    - ``progress``: True (a tqdm bar with games/s), False, or a callable
+      ``progress(done, total)`` called after each batch.
+
+    Ctrl-C (KeyboardInterrupt) stops the run cleanly: the games already finished are returned,
+    sorted, with ``table.attrs["interrupted"] = True`` (and a warning); every row is the one a
+    complete run would have.
+
+    Raises OptionError (a ValueError) for a bad argument, UnknownGameError for an unknown game
+    id, ImportError naming the extra to install when pandas (``hotellab[sim]``) or Dask
+    (``hotellab[dist]``) is missing.
+    """
+    pd = require("pandas", "sim", "hotellab.simulate")
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
+        raise OptionError(f"simulate: n_games must be an int >= 0, got {n_games!r}", field="n_games")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionError(f"simulate: seed must be an int, got {seed!r}", field="seed")
+    if backend not in BACKENDS:
+        raise OptionError(f"simulate: unknown backend {backend!r}; backends: {', '.join(BACKENDS)}",
+                          field="backend")
+    if scheduler is not None and backend != "dask":
+        raise OptionError("simulate: scheduler is the address of a Dask scheduler; use it with "
+                          "backend='dask'", field="scheduler")
+    if seating not in ("fixed", "rotate"):
+        raise OptionError(f"simulate: seating must be 'fixed' or 'rotate', got {seating!r}", field="seating")
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise OptionError(f"simulate: workers must be an int >= 1, got {workers!r}", field="workers")
+    g = _resolve_game(game, num_players, options)
+    agents = _resolve_agents(g, agents)
+    keep = _keep_set(keep_logs, n_games, seed)
+    spec = {"game": g.id, "num_players": g.num_players, "options": dict(g.options),
+            "agents": agents, "seating": seating, "max_steps": max_steps}
+    size = _batch_size(n_games, workers, batch_size)
+    jobs = [(i, game_seed(seed, i), i in keep) for i in range(n_games)]
+    batches = [jobs[k:k + size] for k in range(0, n_games, size)]
+    if backend == "dask":
+        require("dask.distributed", "dist", "simulate(backend='dask')")
+
+    bar = _Progress(progress, n_games, f"{g.id} ({g.num_players}p)")
+    rows: list[dict] = []
+    interrupted = False
+    started = time.perf_counter()
+    try:
+        if backend == "dask":
+            from ._dask import run_dask
+
+            interrupted = run_dask(spec, batches, workers, scheduler, rows, bar)
+        elif workers == 1 or len(batches) <= 1:
+            interrupted = _run_here(spec, batches, rows, bar)
+        else:
+            interrupted = _run_processes(spec, batches, workers, rows, bar)
+    finally:
+        bar.close()
+    elapsed = time.perf_counter() - started
+    table = _table(pd, g, rows, keep_logs=bool(keep))
+    table.attrs.update({"interrupted": interrupted, "n_games": n_games, "seed": seed,
+                        "seconds": round(elapsed, 3)})
+    if interrupted:
+        import warnings
+
+        warnings.warn(f"simulate: interrupted; {len(table)} of {n_games} games finished and kept",
+                      RuntimeWarning, stacklevel=2)
+    return table
+
+
+def _run_here(spec, batches, rows, bar) -> bool:
+    for batch in batches:
+        try:
+            done = run_batch(spec, batch)
+        except KeyboardInterrupt:
+            return True
+        rows.extend(done)
+        try:
+            bar.update(len(done))
+        except KeyboardInterrupt:
+            return True
+    return False
+
+
+def _mp_context():
+    import multiprocessing as mp
+
+    # fork starts a worker in milliseconds with hotellab already imported; elsewhere spawn
+    methods = mp.get_all_start_methods()
+    return mp.get_context("fork" if "fork" in methods and os.name == "posix" else "spawn")
+
+
+def _run_processes(spec, batches, workers, rows, bar) -> bool:
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    from ._worker import ignore_sigint
+
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=_mp_context(),
+                               initializer=ignore_sigint)
+    pending = set()
+    todo = list(reversed(batches))
+    interrupted = False
+    try:
+        # keep at most two batches per worker queued, so that Ctrl-C has little to cancel
+        while todo and len(pending) < 2 * workers:
+            pending.add(pool.submit(run_batch, spec, todo.pop()))
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                got = f.result()
+                rows.extend(got)
+                bar.update(len(got))
+            while todo and len(pending) < 2 * workers:
+                pending.add(pool.submit(run_batch, spec, todo.pop()))
+    except KeyboardInterrupt:
+        interrupted = True
+        for f in pending:
+            f.cancel()
+        # batches already running finish (a batch is short); their games are kept too
+        for f in pending:
+            if not f.cancelled():
+                try:
+                    rows.extend(f.result())
+                except BaseException:  # noqa: BLE001 - a worker lost at the stop
+                    pass
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return interrupted
+
+
+def _table(pd, game, rows: list[dict], keep_logs: bool):
+    rows = sorted(rows, key=lambda r: r["game"])
+    seats = game.num_seats
+    head = ["game", "seed", "game_id", "num_players", "options", "seats", "lineup",
+            *[f"agent_{s}" for s in range(seats)], "length", "decisions",
+            *[f"score_{s}" for s in range(seats)], *[f"win_{s}" for s in range(seats)],
+            "winners", "n_winners"]
+    # every seat gets a column for every category that any seat scored in the run
+    cats = sorted({k.split("|", 1)[1] for r in rows for k in r if k.startswith("points_")})
+    points = [f"points_{s}|{c}" for c in cats for s in range(seats)]
+    cols = head + points + (["log"] if keep_logs else [])
+    data = {c: [] for c in cols}
+    for r in rows:
+        r["seats"] = seats
+        for c in cols:
+            data[c].append(r.get(c, 0 if c.startswith("points_") else None))
+    table = pd.DataFrame(data, columns=cols)
+    int_cols = ["game", "seed", "num_players", "seats", "length", "decisions", "n_winners"]
+    table[int_cols] = table[int_cols].astype("int64")
+    for s in range(seats):
+        table[f"win_{s}"] = table[f"win_{s}"].astype(bool)
+        table[f"score_{s}"] = pd.to_numeric(table[f"score_{s}"])
+    for c in points:
+        table[c] = pd.to_numeric(table[c])
+    for c in ["game_id", "options", "lineup", "winners", *[f"agent_{s}" for s in range(seats)]]:
+        table[c] = table[c].astype(object)
+    return table
+
+
+def save_table(table, path) -> "os.PathLike":
+    """Write ``table`` as Parquet (pyarrow, zstd), whole or not at all (a temporary file in the
+    same folder, then renamed). Returns the path. ImportError names the extra when pyarrow is
+    missing."""
+    from pathlib import Path
+
+    require("pyarrow", "sim", "saving a simulation table as Parquet")
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        table.to_parquet(tmp, engine="pyarrow", compression="zstd", index=False)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return path
+
+
+def load_table(path):
+    """Read a table written by :func:`save_table` (or ``table.to_parquet``)."""
+    pd = require("pandas", "sim", "load_table")
+    require("pyarrow", "sim", "reading a Parquet simulation table")
+    return pd.read_parquet(path, engine="pyarrow")
+
+
+def game_log(table, row):
+    """The :class:`~hotellab.GameLog` of one game of a table (``row``: its position ``iloc``
+    or the row itself, a pandas Series): the kept log when there is one, else the game
+    replayed from its seed with the agents of its line-up (named agents only; a custom agent
+    object cannot be rebuilt from its name: keep its logs with ``keep_logs``).
+
+    ``hl.widgets.GameView(hl.Replay(game_log(table, 0)))`` opens it.
+    """
+    from ..agents import AGENTS
+    from ..core import GameLog, load_game, play
+
+    r = table.iloc[row] if isinstance(row, int) else row
+    log = r.get("log") if hasattr(r, "get") else None
+    if isinstance(log, str) and log:
+        return GameLog.from_json(json.loads(log), check=False)
+    names = str(r["lineup"]).split(",")
+    unknown = [n for n in names if n not in AGENTS]
+    if unknown:
+        raise OptionError(
+            f"game {int(r['game'])}: its log was not kept and agent(s) {', '.join(unknown)} cannot be "
+            "rebuilt from a name; run simulate(..., keep_logs=...) to keep logs", field="log"
+        )
+    game = load_game(str(r["game_id"]), num_players=int(r["num_players"]), options=json.loads(r["options"]))
+    return play(game, agents=names, seed=int(r["seed"]))
+
+
+__all__ += ["lineup", "require"]

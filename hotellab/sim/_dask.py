@@ -1,0 +1,49 @@
+"""The Dask backend of :func:`hotellab.simulate`: batches as ``dask.distributed`` tasks on a
+LocalCluster (``workers`` single-threaded worker processes) or on an existing scheduler."""
+
+from __future__ import annotations
+
+import logging
+
+from ._worker import run_batch
+
+
+def run_dask(spec, batches, workers: int, scheduler, rows: list, bar) -> bool:
+    """Run the batches; extend ``rows`` as they finish. Returns True when interrupted."""
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler, timeout="30s")
+    futures = []
+    interrupted = False
+    try:
+        # pure=False: every batch is its own task even if two had the same arguments
+        futures = [client.submit(run_batch, spec, b, pure=False, key=f"hotellab-batch-{b[0][0]}-{id(spec)}")
+                   for b in batches]
+        for f in as_completed(futures):
+            got = f.result()
+            rows.extend(got)
+            bar.update(len(got))
+    except KeyboardInterrupt:
+        interrupted = True
+        seen = {r["game"] for r in rows}
+        for f in futures:
+            if f.done() and f.status == "finished":
+                try:
+                    for r in f.result(timeout=5):
+                        if r["game"] not in seen:
+                            rows.append(r)
+                except BaseException:  # noqa: BLE001 - a result lost at the stop
+                    pass
+            else:
+                f.cancel()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    return interrupted

@@ -1,0 +1,131 @@
+"""What a worker runs: one batch of whole games -> one row (a dict) per game.
+
+Imports only hotellab's core (no pandas), so that a process or Dask worker spends its time
+playing. A row depends on (game, agents, seating, the game's seed) and nothing else, which is
+what makes a table the same for any number of workers and any backend.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+_GAMES: dict = {}  # (game_id, num_players, options json) -> Game, per process
+
+# "Bedroom majority (8 cards)" and "Bedroom majority (3 cards)" are one category: the detail in
+# a trailing parenthesis changes from game to game, the category does not.
+_DETAIL = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def category_key(category: str) -> str:
+    """The stable name of a score-breakdown category: its text without a trailing
+    parenthesised detail.
+
+    >>> category_key("Bedroom majority (8 cards)")
+    'Bedroom majority'
+    >>> category_key("#5 Party")
+    '#5 Party'
+    """
+    key = _DETAIL.sub("", str(category)).strip()
+    return key or str(category)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run with ``seed``: a 63-bit int that depends on these
+    two numbers only (BLAKE2b of their text), so a game's seed does not depend on how the run
+    was split into batches or workers.
+
+    >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+    True
+    """
+    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8, person=b"hotellab-sim").digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _game(spec):
+    key = (spec["game"], spec["num_players"], json.dumps(spec["options"], sort_keys=True))
+    game = _GAMES.get(key)
+    if game is None:
+        from ..core import load_game
+
+        game = _GAMES[key] = load_game(spec["game"], num_players=spec["num_players"], options=spec["options"])
+    return game
+
+
+def lineup(agents: list, index: int, seating: str) -> list:
+    """The agents in seat order for game ``index``: as given (``seating="fixed"``) or turned
+    by ``index`` places (``"rotate"``: the agent listed first sits at seat ``index % n``)."""
+    if seating == "rotate" and len(agents) > 1:
+        k = index % len(agents)
+        return agents[-k:] + agents[:-k] if k else list(agents)
+    return list(agents)
+
+
+def agent_name(agent) -> str:
+    return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
+
+
+def play_one(spec: dict, index: int, seed: int, keep_log: bool) -> dict:
+    """Play game ``index`` with ``seed`` to its end and return its row."""
+    from ..core import Match
+
+    game = _game(spec)
+    agents = lineup(spec["agents"], index, spec["seating"])
+    match = Match(game, seed=seed, agents=agents)
+    max_steps = spec["max_steps"]
+    state = match.state
+    steps = decisions = 0
+    while not state.is_terminal:
+        if steps >= max_steps:
+            raise RuntimeError(
+                f"simulate: game {index} (seed {seed}) of {game.id} did not end after {max_steps} "
+                f"actions ({state.status_text()}); raise max_steps if the game is that long"
+            )
+        if not state.is_chance_node:
+            decisions += 1
+        state = match.step()
+        steps += 1
+    scores = list(state.scores)
+    winners = state.winners()
+    names = [agent_name(a) for a in agents]
+    seat_names = game.seat_names()
+    row = {
+        "game": index,
+        "seed": seed,
+        "game_id": game.id,
+        "num_players": game.num_players,
+        "options": json.dumps(game.options, sort_keys=True),
+        "lineup": ",".join(names),
+        "length": steps,
+        "decisions": decisions,
+        "winners": ",".join(str(w) for w in winners),
+        "n_winners": len(winners),
+    }
+    for s in range(game.num_seats):
+        row[f"agent_{s}"] = names[s] if s < len(names) else seat_names[s]
+    for s in range(game.num_seats):
+        row[f"score_{s}"] = scores[s]
+    for s in range(game.num_seats):
+        row[f"win_{s}"] = s in winners
+    points: dict = {}
+    for item in state.score_breakdown():
+        col = f"points_{item.player}|{category_key(item.category)}"
+        points[col] = points.get(col, 0) + item.points
+    row.update(sorted(points.items()))
+    if keep_log:
+        row["log"] = json.dumps(match.log.to_json(), separators=(",", ":"))
+    return row
+
+
+def run_batch(spec: dict, jobs: list) -> list[dict]:
+    """Rows of the games ``jobs`` = [(index, seed, keep_log), ...], in that order."""
+    return [play_one(spec, i, s, k) for i, s, k in jobs]
+
+
+def ignore_sigint() -> None:
+    """Process-pool initializer: Ctrl-C is the parent's to handle (it stops the run and keeps
+    what is finished); a worker that died of it would break the pool instead."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
