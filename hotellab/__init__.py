@@ -43,7 +43,16 @@ from .core import (
 
 __version__ = "0.1.0"
 
-_LAZY = {"widgets", "viz", "agents", "cli"}
+_LAZY = {"widgets", "viz", "agents", "cli", "analysis", "rl"}
+
+
+def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers=None,
+             backend: str = "processes", scheduler=None, keep_logs=0, **kwargs):
+    """Play many whole games; a pandas DataFrame, one row per game (see
+    :func:`hotellab.sim.simulate`; needs ``pip install "hotellab[sim]"``)."""
+    from .sim import simulate as _simulate
+
+    return _simulate(game, agents, n_games, seed, workers, backend, scheduler, keep_logs, **kwargs)
 
 
 def __getattr__(name):
@@ -57,5 +66,5 @@ __all__ = [
     "IllegalActionError", "InvalidActionError", "LogFormatError", "Match", "OptionError",
     "Phase", "PluginError", "PositionError", "Replay", "RuleRef", "Scenario", "ScenarioError",
     "ScoreItem", "State", "UnknownGameError", "list_games", "load_game", "play", "register",
-    "widgets", "viz",
+    "widgets", "viz", "simulate", "analysis",
 ]
