@@ -261,24 +261,40 @@ def test_live_match_step_apply_undo_and_errors(game):
     assert [f["svg"] for f in all_frames(v)[0]] == [f["svg"] for f in fresh]
 
 
-def test_live_match_crossing_chunks_and_outside_changes(game):
+def test_live_match_appends_chunks_and_follows_outside_changes(game):
+    # Issue 11, fault 3 (kind: per-step traffic stays flat): a live step appends one chunk
+    # (the new state's frames) and sends only it, as a "chunks" message; the _chunks trait
+    # is updated in place and never re-sent whole.
     m = hl.Match(game, seed=4, agents=["random"] * 3)
     m.run(max_steps=70)
     v = GameView(m, perspective=0)
     v.send = Sent()
-    assert v._store.sizes == [64, 7]  # a replay's chunks, then a live tail
-    for _ in range(30):
+    updates = spy_updates(v)
+    assert v._store.sizes == [64, 7]  # the 71 states there at the start, in chunks of 64
+    for i in range(30):
+        before = list(v._chunks)
         v._on_msg(v, {"type": "step"}, [])
-    assert len(v) == 101 and v._store.sizes == [64, 16, 16, 5]
-    chunks_before = list(v._chunks)
-    v._on_msg(v, {"type": "step"}, [])
-    assert v._chunks == chunks_before  # a step re-sends the tail only
-    for _ in range(30):  # undo outside the widget, deep into a full chunk
+        msg = [c for c in v.send if c.get("type") == "chunks"][-1]
+        assert msg == {"type": "chunks", "start": len(before), "chunks": [v._chunks[-1]], "seq": i + 1}
+        assert v._chunks[:-1] == before  # append-only
+    assert len(v) == 101 and v._store.sizes == [64, 7] + [1] * 30
+    assert all("_chunks" not in keys and "_tail" not in keys for keys, _, _ in updates)
+    for _ in range(30):  # undo outside the widget, deep into the appended chunks
         m.undo()
     m.step()
+    v.send.clear()
     v.refresh()
-    assert len(v) == len(m.states) == 73 and v._store.sizes == [64, 9]
-    assert v.index == 72
+    assert len(v) == len(m.states) == 72 and v._store.sizes == [64, 7, 1]
+    assert v.send == [{"type": "chunks", "start": 2, "chunks": [v._chunks[2]], "seq": 31}]
+    assert v.index == 71
+    assert all_frames(v)[0] == frames(m, 0)
+    # an undo that cuts inside a 64-state chunk re-encodes that chunk only
+    for _ in range(10):
+        m.undo()
+    v.send.clear()
+    v.refresh()
+    assert v._store.sizes == [62] and len(v) == 62
+    assert v.send[0]["start"] == 0 and v.send[0]["chunks"] == v._chunks
     assert all_frames(v)[0] == frames(m, 0)
 
 
@@ -305,8 +321,9 @@ def test_live_step_sends_the_new_frame_first(game):
     # first the new frame of the shown perspective, plain, with the index; nothing else
     assert keys1 == ["_head", "index"] and index1 == k
     assert head1 == {"k": k, "p": None, "frame": frames(m)[k]}
-    # then the tail (which reuses that frame), and the head emptied
-    assert "_tail" in keys2 and "_head" in keys2 and head2 == {}
+    # then the new state's chunk as a message (it reuses that frame), and the head emptied
+    assert "_head" in keys2 and head2 == {} and "_chunks" not in keys2
+    assert v.send[-2]["type"] == "chunks" and v.send[-2]["chunks"] == v._chunks[-1:]
     assert v._head == {} and v.index == k and v.send[-1] == {"type": "done", "error": ""}
     assert all_frames(v)[0] == frames(m)
     # the browser switched to seat 2: the head is seat 2's
@@ -398,7 +415,7 @@ def test_front_end_never_uses_html_strings():
         assert bad not in js
     assert 'parseFromString(text, "image/svg+xml")' in js
     assert "DecompressionStream(\"gzip\")" in js
-    assert "export default { render }" in js
+    assert "export default { initialize, render }" in js
 
 
 def test_css_and_js_classes_are_prefixed():

@@ -50,6 +50,38 @@ class Source:
         self.renamed = self.names != [str(n) for n in game.seat_names()]
         self.swap = game.renamer(self.names)
 
+    def extend(self, states, actions) -> None:
+        """Follow a live Match's lists (the same objects; kept for clarity and for a
+        Match that replaced its lists)."""
+        self.states = states
+        self.actions = actions
+
+
+class _MatchActions:
+    """``actions[k]`` of a live Match's Source: the action that led to its state k in its
+    canonical form, read from that state's history link (no copy of the match's list, no
+    parsing: a step costs the same at any length)."""
+
+    __slots__ = ("match",)
+
+    def __init__(self, match):
+        self.match = match
+
+    def __len__(self) -> int:
+        return len(self.match._states)
+
+    def __getitem__(self, k: int):
+        if k == 0:
+            return None
+        hist = self.match._states[k]._hist  # (parent history, the canonical action)
+        return hist[1] if hist is not None else None
+
+
+def match_parts(m) -> tuple[list, _MatchActions]:
+    """The live lists of a Match: its states (its own list, not a copy) and the actions that
+    led to them, so that following a match costs O(1) per step."""
+    return m._states, _MatchActions(m)
+
 
 def source_of(obj) -> Source:
     """Collect the states of ``obj`` (Match, Replay, GameLog or State).
@@ -62,12 +94,8 @@ def source_of(obj) -> Source:
     from ..core.state import State
 
     if isinstance(obj, Match):
-        states = obj.states
-        acts = obj.log.actions if len(states) > 1 else []
-        tail = acts[len(acts) - (len(states) - 1):] if len(states) > 1 else []
-        game = obj.game
-        actions = [None] + [game.parse_action(a) for a in tail]
-        return Source(game, states, actions, obj.players, match=obj)
+        states, actions = match_parts(obj)
+        return Source(obj.game, states, actions, obj.players, match=obj)
     if isinstance(obj, (GameLog, State)):
         obj = Replay(obj)
     if isinstance(obj, Replay):
@@ -223,6 +251,8 @@ def decode_frames(chunks: list[str]) -> list[list[dict]]:
     """All frames of a chunk list, per perspective, with repeated SVGs filled in."""
     per: list[list[dict]] = []
     for text in chunks:
+        if not text:  # an empty _tail
+            continue
         c = decode_chunk(text)
         if not per:
             per = [[] for _ in c["f"]]

@@ -3,8 +3,8 @@
 :class:`FrameStore` builds the frames of every state for the widget's perspectives and keeps
 them as base64-gzip chunks (see :mod:`hotellab.widgets._frames`). For a live Match,
 :meth:`FrameStore.sync` compares the match's states with the ones already framed (by
-identity), drops frames of states taken back and frames the new ones, re-encoding at most
-the last chunk. No anywidget here: :func:`hotellab.widgets.export_html` uses it too.
+identity), drops frames of states taken back and frames the new ones as new chunks
+(append-only: a step never re-encodes or re-sends what was built before). No anywidget here: :func:`hotellab.widgets.export_html` uses it too.
 """
 
 from __future__ import annotations
@@ -15,14 +15,12 @@ from ._frames import (
     decode_chunk,
     encode_chunk,
     frame_of,
+    match_parts,
     source_of,
 )
 
 CHUNK = 64
 """States per chunk when a whole replay is framed (the browser decodes chunk by chunk)."""
-TAIL = 16
-"""A live match's steps go into a last chunk of at most this many states, so that a step
-re-encodes (and re-sends) a few frames only."""
 
 
 def _seat_colours(game, state, perspective) -> list[str]:
@@ -44,8 +42,15 @@ class FrameStore:
 
     Attributes: ``source`` (:class:`~hotellab.widgets._frames.Source`), ``perspectives``
     (list: ``[p]``, ``[None, 0, 1, ...]`` or ``[None]``), ``chunks`` (list of str), ``sizes`` (states
-    per chunk), ``framed`` (the state objects framed so far). The widget sends the last
-    chunk as ``_tail`` and the others as ``_chunks``: a live step changes ``_tail`` only.
+    per chunk), ``framed`` (the state objects framed so far).
+
+    Append-only growth (issue 11: per-step traffic and time stay flat as a game grows): the
+    states present at construction are framed in chunks of :data:`CHUNK` states; each state
+    a live Match adds later becomes a chunk of its own, appended, and no chunk already
+    built is encoded or sent again. Only an undo that cuts inside a chunk re-encodes that
+    one chunk (at most :data:`CHUNK` states). :meth:`take_changes` says which chunks changed
+    since it was last called, so the widget sends exactly those.
+
     After a live step, :meth:`head` frames the new state for one perspective ahead of
     :meth:`sync` (which reuses that frame), so the widget can show it first.
     """
@@ -65,8 +70,14 @@ class FrameStore:
         self.sizes: list[int] = []
         self.framed: list = []
         self._ahead = None  # (state, perspective, frame) built by head(), reused by sync()
-        self._append(0, len(self.source.states))
+        self._dirty: int | None = None  # first chunk index changed since take_changes()
         states = self.source.states
+        n = len(states)
+        for a in range(0, n, CHUNK):
+            b = min(a + CHUNK, n)
+            self.chunks.append(encode_chunk(self._entries(a, b)))
+            self.sizes.append(b - a)
+        self.framed.extend(states)
         last = states[-1] if states else None
         self.colors = _seat_colours(game, last, self.perspectives[0]) if last is not None else []
 
@@ -83,32 +94,23 @@ class FrameStore:
             for k in range(start, stop)
         ]
 
+    def _mark(self, i: int) -> None:
+        self._dirty = i if self._dirty is None else min(self._dirty, i)
+
     def _append(self, start: int, stop: int) -> None:
-        """Frame states ``start..stop-1``. A last chunk with room left (a live match grows
-        one state at a time) takes them first, so a step re-sends one small chunk only."""
+        """Frame states ``start..stop-1`` of a live match: one new chunk per state, appended
+        (a live match grows one state at a time; nothing built before is touched)."""
         if stop <= start:
             return
-        self.framed.extend(self.source.states[start:stop])
-        if self.sizes and self.sizes[-1] < TAIL:
-            take = min(TAIL - self.sizes[-1], stop - start)
-            entries = self._decoded_last() + self._entries(start, start + take)
-            self.chunks[-1] = encode_chunk(entries, level=5)  # a live step: speed over size
-            self.sizes[-1] = len(entries)
-            self._last = (self.chunks[-1], entries)
-            start += take
-        size = CHUNK if stop - start > TAIL else TAIL
-        for a in range(start, stop, size):
-            b = min(a + size, stop)
-            self.chunks.append(encode_chunk(self._entries(a, b)))
-            self.sizes.append(b - a)
+        self._mark(len(self.chunks))
+        for k in range(start, stop):
+            self.chunks.append(encode_chunk(self._entries(k, k + 1), level=5))
+            self.sizes.append(1)
+            self.framed.append(self.source.states[k])
 
-    def _decoded_last(self, n: int | None = None) -> list[list[dict]]:
-        """The first ``n`` (default all) states' frames of the last chunk, SVGs filled in."""
-        cached = getattr(self, "_last", None)
-        if cached is not None and cached[0] is self.chunks[-1]:  # kept from the last encode
-            return list(cached[1][: self.sizes[-1] if n is None else n])
+    def _decoded_last(self, n: int) -> list[list[dict]]:
+        """The first ``n`` states' frames of the last chunk, SVGs filled in."""
         per = decode_chunk(self.chunks[-1])["f"]
-        n = self.sizes[-1] if n is None else n
         entries = []
         last = [None] * len(per)
         for j in range(n):
@@ -124,34 +126,42 @@ class FrameStore:
 
     def _truncate(self, keep: int) -> None:
         """Keep the frames of the first ``keep`` states."""
-        while self.sizes and sum(self.sizes) - self.sizes[-1] >= keep:
+        while self.sizes and len(self.framed) - self.sizes[-1] >= keep:
             self.chunks.pop()
-            self.sizes.pop()
-        total = sum(self.sizes)
-        if total > keep:  # cut inside the last chunk: decode, slice, encode
-            n = self.sizes[-1] - (total - keep)
+            n = self.sizes.pop()
+            del self.framed[len(self.framed) - n:]
+            self._mark(len(self.chunks))
+        if len(self.framed) > keep:  # cut inside the last chunk: decode, slice, encode
+            n = self.sizes[-1] - (len(self.framed) - keep)
             self.chunks[-1] = encode_chunk(self._decoded_last(n))
             self.sizes[-1] = n
-        del self.framed[keep:]
+            del self.framed[keep:]
+            self._mark(len(self.chunks) - 1)
 
     def sync(self) -> bool:
         """Bring the frames in step with the live Match (no-op otherwise).
 
-        Returns True when anything changed.
+        Returns True when anything changed. The usual case (the match grew by a step) costs
+        the same at step 300 as at step 1: the states framed so far are compared from the
+        end, and the full comparison runs only after an undo.
         """
         m = self.source.match
         if m is None:
             return False
-        new = source_of(m)
-        states = new.states
-        common = 0
-        for a, b in zip(self.framed, states):
-            if a is not b:
-                break
-            common += 1
-        if common == len(self.framed) == len(states):
+        states, actions = match_parts(m)
+        framed = self.framed
+        n = len(framed)
+        if n and len(states) >= n and states[n - 1] is framed[-1]:
+            common = n  # the match only appends and pops, so the prefix is intact
+        else:
+            common = 0
+            for a, b in zip(framed, states):
+                if a is not b:
+                    break
+                common += 1
+        if common == n == len(states):
             return False
-        self.source = new
+        self.source.extend(states, actions)
         try:
             self._truncate(common)
             self._append(common, len(states))
@@ -159,21 +169,30 @@ class FrameStore:
             self._ahead = None
         return True
 
+    def take_changes(self) -> tuple[int, list[str]] | None:
+        """``(start, chunks[start:])`` when chunks from index ``start`` on changed since the
+        last call (the widget then replaces its chunks from ``start`` on), else None."""
+        i = self._dirty
+        self._dirty = None
+        if i is None:
+            return None
+        return i, self.chunks[i:]
+
     def head(self, perspective) -> tuple[int, dict] | None:
         """After one live step: ``(k, frame)`` of the new state ``k`` for ``perspective``
         (one of :attr:`perspectives`), framed before the others and before any chunk is
-        re-encoded; the next :meth:`sync` reuses it. None when the match did not grow by
+        encoded; the next :meth:`sync` reuses it. None when the match did not grow by
         exactly one state since the last sync (no Match, undo, several steps, nothing new).
         """
         m = self.source.match
         if m is None or perspective not in self.perspectives:
             return None
-        states = m.states
+        states, actions = match_parts(m)
         n = len(self.framed)
-        if len(states) != n + 1 or any(a is not b for a, b in zip(self.framed, states)):
+        if len(states) != n + 1 or (n and states[n - 1] is not self.framed[-1]):
             return None
-        src = source_of(m)
-        frame = frame_of(src, n, perspective)
+        self.source.extend(states, actions)
+        frame = frame_of(self.source, n, perspective)
         self._ahead = (states[n], perspective, frame)
         return n, frame
 
@@ -230,7 +249,8 @@ class FrameStore:
         swap = self.source.swap
         out = []
         for a in state.legal_actions():
-            out.append({"label": swap(state.action_to_string(a)), "value": str(a), "kind": a.kind, "player": a.player})
+            label = swap(state.action_to_string(a, p))
+            out.append({"label": label, "value": str(a), "kind": a.kind, "player": a.player})
         return out
 
 
@@ -251,8 +271,8 @@ def widget_state(obj, perspective: int | None = None, *, speed: float = 1.0, ind
         index += n
     index = max(0, min(n - 1, int(index)))
     traits = {
-        "_chunks": list(store.chunks[:-1]),
-        "_tail": store.chunks[-1],
+        "_chunks": list(store.chunks),
+        "_tail": "",  # kept for saved notebooks of older versions, which put the last chunk here
         "_meta": store.meta(),
         "_actions": store.legal_actions(),
         "_error": "",

@@ -5,7 +5,12 @@
 // get/set/on/off/save_changes/send methods). It is a pure renderer of frames built in Python:
 //
 //   model "_chunks"  list of base64(gzip(JSON {"n": states, "f": [[frame...] per perspective]}))
-//   model "_tail"    the last chunk (a live step changes only this one)
+//   model "_tail"    "" (older saved notebooks: their last chunk)
+//   message {"type": "chunks", "start": i, "chunks": [...], "seq": n}: a live step's new
+//                    frames, append-only: _chunks[i:] becomes "chunks" (a new state's chunk is
+//                    appended; an undo may replace the last one). The list held by the model is
+//                    changed in place (by initialize's handler, once per model and message), so
+//                    nothing is re-sent whole and a saved notebook keeps every frame.
 //   model "_head"    {}, or {"k": state, "p": perspective, "frame": frame} (plain JSON): after a
 //                    live step the kernel sends the new state's frame for the shown perspective
 //                    (with "index") before it re-encodes the tail, so the board is drawn at once,
@@ -28,6 +33,28 @@ const CHUNK_CACHE_MAX = 64;
 const LONG_GROUP = 12; // more legal actions of one kind than this: one row per first argument
 const WIDE_BOARD = 1000; // SVG viewBox width above which the score/event panel goes under the board
 const HELLO_WAIT_MS = 2000; // no answer by then: no kernel (a saved page); a late answer still counts
+const ANSWER_WAIT_MS = 2000; // a request unanswered by then: tell the user what to do
+const NO_KERNEL = "The kernel did not take the request: it was restarted, stopped or disconnected. " +
+  "Run the cell that made this view again (or Run All) to play on; the saved states still replay here.";
+const SLOW_KERNEL = "No answer from the kernel after 2 s: it may be busy, or it was restarted or stopped. " +
+  "If it was restarted, run the cell that made this view again.";
+
+// Apply a "chunks" message to the model's _chunks list, in place and once (seq).
+function applyChunks(model, msg) {
+  const cs = model.get("_chunks");
+  if (!Array.isArray(cs) || !msg || typeof msg.start !== "number" || !Array.isArray(msg.chunks)) return false;
+  if (typeof msg.seq === "number" && (cs.hlSeq || 0) >= msg.seq) return false;
+  cs.splice(Math.max(0, Math.min(cs.length, msg.start)), cs.length, ...msg.chunks);
+  if (typeof msg.seq === "number") cs.hlSeq = msg.seq;
+  return true;
+}
+
+// Once per model, before any view: keep its _chunks up to date even while no view shows it.
+function initialize({ model }) {
+  const onMsg = (msg) => { if (msg && msg.type === "chunks") applyChunks(model, msg); };
+  model.on("msg:custom", onMsg);
+  return () => { if (model.off) model.off("msg:custom", onMsg); };
+}
 
 function h(tag, cls, text) {
   const e = document.createElement(tag);
@@ -137,10 +164,12 @@ function fmt(v) {
 function render({ model, el }) {
   const S = {
     frames: [], // per perspective: array of frames (svg filled in)
+    loaded: [], // [{text, n}] the chunks merged into frames, in order (kept across loads)
+    notice: "", // a message about the kernel connection, shown with the errors
+    slowTimer: null,
     head: null, // {k, pi, frame, gen}: a live step's new frame, shown until the chunks hold it
     queued: false, // an update() is scheduled for the end of this task
     sideKey: null,
-    cache: new Map(), // chunk text -> decoded object
     gen: 0,
     ready: false,
     timer: null,
@@ -275,14 +304,28 @@ function render({ model, el }) {
   function send(msg) {
     if (S.waiting) return;
     S.waiting = true;
+    S.notice = "";
     clearTimeout(S.waitTimer);
+    clearTimeout(S.slowTimer);
     S.waitTimer = setTimeout(() => { S.waiting = false; update(); }, 15000);
+    S.slowTimer = setTimeout(() => { if (S.waiting) { S.notice = SLOW_KERNEL; stopPlay(); update(); } }, ANSWER_WAIT_MS);
     update();
-    model.send(msg);
+    try {
+      model.send(msg);
+    } catch (e) { // e.g. "Cannot send" after a kernel restart: say so at once
+      S.waiting = false;
+      clearTimeout(S.waitTimer);
+      clearTimeout(S.slowTimer);
+      S.notice = NO_KERNEL;
+      stopPlay();
+      update();
+    }
   }
   function done() {
     S.waiting = false;
+    S.notice = "";
     clearTimeout(S.waitTimer);
+    clearTimeout(S.slowTimer);
     update();
   }
   function next() {
@@ -334,39 +377,40 @@ function render({ model, el }) {
     const chunks = [...(model.get("_chunks") || [])];
     const tail = model.get("_tail");
     if (tail) chunks.push(tail);
+    // chunks decoded before and still in place are kept: a live step decodes its own only
+    let same = 0;
+    while (same < S.loaded.length && same < chunks.length && S.loaded[same].text === chunks[same]) same++;
     const decoded = [];
     try {
-      for (const c of chunks) {
-        let d = S.cache.get(c);
-        if (!d) {
-          d = JSON.parse(await gunzipBase64(c));
-          S.cache.set(c, d);
-        }
-        decoded.push(d);
+      for (let j = same; j < chunks.length; j++) {
+        decoded.push(JSON.parse(await gunzipBase64(chunks[j])));
         if (gen !== S.gen) return;
       }
     } catch (e) {
       if (gen !== S.gen) return;
       error.textContent = "Cannot read the frames: " + (e && e.message ? e.message : e);
+      error.hidden = false;
       return;
     }
-    // keep only the chunks in use
-    const keep = new Set(chunks);
-    for (const key of [...S.cache.keys()]) if (!keep.has(key) || S.cache.size > CHUNK_CACHE_MAX) S.cache.delete(key);
-    const nper = decoded.length ? decoded[0].f.length : 0;
-    const per = [];
+    if (gen !== S.gen) return;
+    let keepStates = 0;
+    for (let j = 0; j < same; j++) keepStates += S.loaded[j].n;
+    const nper = decoded.length ? decoded[0].f.length : S.frames.length;
+    const per = same && S.frames.length === nper ? S.frames : [];
     for (let i = 0; i < nper; i++) {
-      const out = [];
+      if (!per[i]) per[i] = [];
+      const out = per[i];
+      out.length = Math.min(out.length, keepStates);
       for (const d of decoded) {
         let prev = null;
-        for (const fr of d.f[i]) {
+        for (const fr of d.f[i] || []) {
           const svg = fr.svg === null ? prev : fr.svg;
           prev = svg;
           out.push(fr.svg === null ? Object.assign({}, fr, { svg }) : fr);
         }
       }
-      per.push(out);
     }
+    S.loaded = S.loaded.slice(0, same).concat(decoded.map((d, j) => ({ text: chunks[same + j], n: d.n })));
     S.frames = per;
     S.ready = true;
     if (S.head && (S.head.k < decodedCount() || (headDone && S.head.gen < gen))) S.head = null;
@@ -538,7 +582,7 @@ function render({ model, el }) {
     speedSel.value = sp;
     bUndo.hidden = !live();
     bUndo.disabled = S.waiting || count() < 2;
-    error.textContent = model.get("_error") || "";
+    error.textContent = S.notice || model.get("_error") || "";
     error.hidden = !error.textContent;
     root.classList.toggle("hl-waiting", S.waiting);
 
@@ -603,6 +647,10 @@ function render({ model, el }) {
       clearTimeout(S.helloTimer);
       update();
     }
+    if (msg && msg.type === "chunks") {
+      applyChunks(model, msg); // done already when initialize ran for this model
+      loadChunks();
+    }
     if (msg && msg.type === "done") {
       if (msg.error) stopPlay();
       done();
@@ -625,6 +673,7 @@ function render({ model, el }) {
   return () => {
     stopPlay();
     clearTimeout(S.waitTimer);
+    clearTimeout(S.slowTimer);
     clearTimeout(S.helloTimer);
     if (model.off) {
       model.off("change:_chunks", onChunks);
@@ -641,4 +690,4 @@ function render({ model, el }) {
   };
 }
 
-export default { render };
+export default { initialize, render };

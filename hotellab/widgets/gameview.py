@@ -82,6 +82,7 @@ class GameView(anywidget.AnyWidget):
         store, traits = widget_state(obj, perspective, speed=speed, index=index)
         self._store: FrameStore = store
         self._head_k: int | None = None  # state shown from _head, not yet in the chunks
+        self._chunk_seq = 0  # number of "chunks" messages sent (the front end applies each once)
         super().__init__(**traits, **kwargs)
         self.on_msg(self._on_msg)
 
@@ -160,11 +161,21 @@ class GameView(anywidget.AnyWidget):
     def _publish(self, changed: bool) -> None:
         store = self._store
         self._head_k = None
+        change = store.take_changes()
+        if change is not None:
+            # Append-only (issue 11): only the chunks from ``start`` on go to the browser, as
+            # a message; the ``_chunks`` list is updated in place on both sides (here and by
+            # the front end's message handler), so the trait is never re-sent whole, yet a
+            # re-opened page (which asks for the whole state) and a saved notebook hold
+            # every frame.
+            start, new = change
+            chunks = self._chunks
+            del chunks[start:]
+            chunks.extend(new)
+            self._chunk_seq += 1
+            self.send({"type": "chunks", "start": start, "chunks": list(new), "seq": self._chunk_seq})
         with self.hold_sync():
             self._head = {}  # the chunks carry that frame now
-            if changed:
-                self._chunks = list(store.chunks[:-1])  # unchanged unless a step crossed
-                self._tail = store.chunks[-1]           # a chunk boundary or undo cut deep
             self._meta = store.meta()
             self._actions = store.legal_actions()
             if changed:
