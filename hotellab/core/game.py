@@ -62,8 +62,10 @@ class Game:
     ``title``, ``min_players`` / ``max_players``, ``OPTIONS`` (a tuple of
     :class:`OptionSpec`), ``state_class`` (its :class:`~hotellab.core.state.State`
     subclass), ``phases`` (its phase table, ``rules.PHASES``), ``rule_table`` (every RuleRef
-    of the game in rulebook order, ``rules.RULE_TABLE``) and ``hidden_information`` (False
-    when no seat ever has anything hidden from it). It implements the required hook
+    of the game in rulebook order, ``rules.RULE_TABLE``), ``hidden_information`` (False
+    when no seat ever has anything hidden from it), ``scores_are_points`` (False when the
+    scores are the measures a pointless end rule compares) and ``rulebook`` (the title the
+    game's citations name). It implements the required hook
     :meth:`render_svg` and may override the optional hooks :meth:`seat_label`,
     :meth:`colour`, :attr:`num_seats` and :meth:`_setup`.
     """
@@ -80,6 +82,12 @@ class Game:
     # only in its "perspective" field): an omniscient GameView then carries one set of frames
     # instead of one per seat.
     hidden_information: ClassVar[bool] = True
+    # False for a game without points (Hellton Palace): ``scores`` are then the measures its
+    # end rule compares, and the breakdown need not sum to them.
+    scores_are_points: ClassVar[bool] = True
+    # The rulebook the game implements, as code and docs cite it: title, publisher (when the
+    # rulebook names one) and edition, e.g. "Hostil Hostal rulebook".
+    rulebook: ClassVar[str] = ""
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
         if num_players is None:

@@ -1,0 +1,342 @@
+"""The contract checks every game gets by registering (used by ``tests/test_contract.py``,
+``bench/soak.py`` and the golden playthroughs).
+
+:func:`check_state` checks one state against the declared contract and raises
+:class:`ContractViolation` naming the game, the state and what broke; :func:`check_game`
+plays a whole random game and checks every state on the way; :func:`playthrough` writes the
+golden record of one game (every state's legal actions, chance outcomes, events, scores and a
+hash of each seat's observation), as OpenSpiel's playthrough files do.
+
+>>> import hotellab as hl
+>>> from hotellab.testing import check_game
+>>> steps = check_game(hl.load_game("perfect_hotel", num_players=2), seed=3, deep_every=0)
+>>> steps > 20
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import xml.etree.ElementTree as ET
+from typing import Iterator
+
+from .core.actions import CHANCE, Action
+from .core.errors import IllegalActionError
+from .core.game import Game
+from .core.log import GameLog
+from .core.replay import Replay
+from .core.rules import Phase
+
+__all__ = [
+    "ContractViolation", "check_state", "check_game", "option_variants", "mutations",
+    "playthrough", "playthrough_text",
+]
+
+
+class ContractViolation(AssertionError):
+    """A game broke the declared contract; the message names game, state and the check."""
+
+
+def _where(state) -> str:
+    g = state.game
+    return f"{g.id} ({g.num_players} players, {g.options}) after {state.move_number} actions [{state.status_text()}]"
+
+
+def _fail(state, what: str) -> ContractViolation:
+    return ContractViolation(f"{_where(state)}: {what}")
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, allow_nan=False)
+
+
+def _snapshot(state) -> tuple:
+    """Everything a caller can read of a state, to check that apply() changed nothing."""
+    return (
+        _dumps(state.view(None)),
+        state.current_player,
+        [str(a) for a in state.legal_actions()],
+        [(str(a), p) for a, p in state.chance_outcomes()],
+        list(state.scores),
+        state.move_number,
+    )
+
+
+def option_variants(game_cls: type[Game]) -> list[dict]:
+    """The option sets the contract test covers: the defaults, then each non-default value of
+    each option with the others at their defaults."""
+    out = [{}]
+    for spec in game_cls.OPTIONS:
+        for value in spec.allowed:
+            if value != spec.default or type(value) is not type(spec.default):
+                out.append({spec.name: value})
+    return out
+
+
+def mutations(action: Action, state, rng: random.Random, n: int = 4) -> list[Action]:
+    """Actions near ``action`` that are probably illegal: another seat, an argument off by
+    one, an argument dropped or added, another kind of the state's legal actions."""
+    kinds = sorted({a.kind for a in state.legal_actions()}) or [action.kind]
+    out = []
+    args = list(action.args)
+    seats = list(range(-1, state.game.num_seats + 1))
+    for _ in range(n):
+        r = rng.randrange(6)
+        if r == 0:
+            out.append(Action(action.kind, action.args, rng.choice(seats)))
+        elif r == 1 and args:
+            i = rng.randrange(len(args))
+            new = list(args)
+            if isinstance(new[i], int) and not isinstance(new[i], bool):
+                new[i] += rng.choice((-1, 1, 7))
+            elif isinstance(new[i], tuple):
+                new[i] = tuple(reversed(new[i])) + ((0,) if rng.random() < 0.5 else ())
+            else:
+                new[i] = str(new[i]) + "x"
+            out.append(Action(action.kind, tuple(new), action.player))
+        elif r == 2 and args:
+            out.append(Action(action.kind, tuple(args[:-1]), action.player))
+        elif r == 3:
+            out.append(Action(action.kind, tuple(args) + (rng.randrange(-1, 10),), action.player))
+        elif r == 4:
+            out.append(Action(rng.choice(kinds), action.args, action.player))
+        else:
+            out.append(Action(action.kind, action.args, action.player))  # the action itself
+    return out
+
+
+def _check_legality(state, candidates, legal_set) -> None:
+    for m in candidates:
+        why = state.explain_illegal(m)
+        try:
+            state.apply(m)
+            ok = True
+        except IllegalActionError as exc:
+            ok = False
+            if exc.code not in ("game_over", "not_your_turn", "chance_node", "not_legal", "malformed"):
+                raise _fail(state, f"{m}: unknown error code {exc.code!r}")
+            if (why or "") != str(exc):
+                raise _fail(state, f"{m}: explain_illegal says {why!r} but apply raised {str(exc)!r}")
+        if legal_set is not None and (m in legal_set) != ok:
+            raise _fail(state, f"{m}: in legal_actions() is {m in legal_set} but apply {'succeeded' if ok else 'refused'}")
+        if (why is None) != ok:
+            raise _fail(state, f"{m}: explain_illegal is {why!r} but apply {'succeeded' if ok else 'refused'}")
+
+
+def _toml_friendly(obj, path="position") -> None:
+    if obj is None:
+        raise ValueError(f"{path} is None (TOML has no null)")
+    if isinstance(obj, float) and not math.isfinite(obj):
+        raise ValueError(f"{path} is {obj}")
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if not isinstance(k, str):
+                raise ValueError(f"{path} has a non-text key {k!r}")
+            _toml_friendly(v, f"{path}.{k}")
+    elif isinstance(obj, (list, tuple)):
+        kinds = {("table" if isinstance(v, dict) else "list" if isinstance(v, (list, tuple)) else type(v).__name__)
+                 for v in obj}
+        if len(kinds) > 1 and not kinds <= {"int", "float"}:
+            raise ValueError(f"{path} mixes {sorted(kinds)} (TOML arrays of tables cannot)")
+        for i, v in enumerate(obj):
+            _toml_friendly(v, f"{path}[{i}]")
+    elif not isinstance(obj, (str, int, float, bool)):
+        raise ValueError(f"{path} is a {type(obj).__name__}")
+
+
+def _same_as(state, other, what: str, perspectives) -> None:
+    for p in perspectives:
+        a, b = _dumps(state.view(p)), _dumps(other.view(p))
+        if a != b:
+            raise _fail(state, f"{what}: view({p}) differs:\n  {a[:400]}\n  {b[:400]}")
+    if [str(x) for x in state.legal_actions()] != [str(x) for x in other.legal_actions()]:
+        raise _fail(state, f"{what}: legal actions differ")
+    if list(state.scores) != list(other.scores) or state.current_player != other.current_player:
+        raise _fail(state, f"{what}: scores or current player differ")
+
+
+def check_state(state, rng: random.Random, *, deep: bool = True, mutate: int = 2) -> None:
+    """Check one state against the contract; raise :class:`ContractViolation`.
+
+    Always: phase and round label resolve; scores have one value per seat; a points game's
+    breakdown sums to the scores; views and observations are JSON; legality
+    (``explain_illegal(a) is None`` <=> ``a in legal_actions()`` <=> ``apply(a)`` succeeds) on
+    every legal action (or listed chance outcome) and ``mutate`` mutations of each, and
+    ``apply`` leaves the state unchanged. With ``deep``: the board renders (well-formed SVG),
+    the position round trip gives the same views, legal actions and scores and is
+    TOML-friendly, and the hidden-information swap (``resample_hidden``) changes no seat's
+    observation or view.
+    """
+    game = state.game
+    seats = list(range(game.num_seats))
+    try:
+        phase = state.phase
+    except KeyError as exc:
+        raise _fail(state, f"State.phase: {exc}") from None
+    if not isinstance(phase, Phase):
+        raise _fail(state, f"State.phase returned {phase!r}, not a Phase")
+    label = state.round_label()
+    if label is not None and not isinstance(label, str):
+        raise _fail(state, f"round_label() returned {label!r}")
+    scores = state.scores
+    if len(scores) != game.num_seats:
+        raise _fail(state, f"{len(scores)} scores for {game.num_seats} seats")
+    if game.scores_are_points:
+        totals = [0] * game.num_seats
+        for item in state.score_breakdown():
+            totals[item.player] += item.points
+        if any(abs(a - b) > 1e-9 for a, b in zip(totals, scores)):
+            raise _fail(state, f"score_breakdown sums to {totals}, scores are {scores}")
+    before = _snapshot(state)
+    for p in [None, *seats]:
+        try:
+            _dumps(state.view(p))
+            if p is not None:
+                _dumps(state.observation(p))
+        except (TypeError, ValueError) as exc:
+            raise _fail(state, f"view/observation({p}) is not JSON: {exc}") from None
+
+    # legality and purity
+    if not state.is_terminal:
+        if state.is_chance_node:
+            outs = state.chance_outcomes()
+            if outs:
+                total = sum(p for _, p in outs)
+                if abs(total - 1.0) > 1e-6:
+                    raise _fail(state, f"chance probabilities sum to {total}")
+                pool = [a for a, _ in outs]
+                legal_set = set(pool)
+            else:
+                pool = [state.sample_chance(rng)]
+                legal_set = None
+        else:
+            pool = state.legal_actions()
+            if not pool:
+                raise _fail(state, "a decision node with no legal action")
+            if any(a.player != state.current_player for a in pool):
+                raise _fail(state, "a legal action of another seat")
+            legal_set = set(pool)
+        candidates = list(pool)
+        for a in pool[: max(1, 12)] if mutate else ():
+            candidates.extend(mutations(a, state, rng, mutate))
+        _check_legality(state, candidates, legal_set)
+    else:
+        if state.legal_actions():
+            raise _fail(state, "a terminal state with legal actions")
+        w = state.winners()
+        if any(not 0 <= s < game.num_seats for s in w):
+            raise _fail(state, f"winners {w} are not seats")
+    if _snapshot(state) != before:
+        raise _fail(state, "apply() changed the state it was called on")
+
+    if not deep:
+        return
+    svg = game.render_svg(state.view(None))
+    try:
+        ET.fromstring(svg)
+    except ET.ParseError as exc:
+        raise _fail(state, f"render_svg gives malformed SVG: {exc}") from None
+    pos = state.to_position()
+    try:
+        _dumps(pos)
+        _toml_friendly(pos)
+    except (TypeError, ValueError) as exc:
+        raise _fail(state, f"to_position() is not JSON/TOML-friendly: {exc}") from None
+    again = game.state_from_position(json.loads(_dumps(pos)))
+    _same_as(state, again, "position round trip", [None, *seats])
+    if game.hidden_information:
+        for p in seats:
+            other = state.resample_hidden(p, random.Random(rng.random()))
+            if _dumps(other.observation(p)) != _dumps(state.observation(p)):
+                raise _fail(state, f"resample_hidden({p}) changed seat {p}'s observation")
+            if _dumps(other.view(p)) != _dumps(state.view(p)):
+                raise _fail(state, f"resample_hidden({p}) changed seat {p}'s view")
+            if state.current_player == p and [str(a) for a in other.legal_actions()] != [str(a) for a in state.legal_actions()]:
+                raise _fail(state, f"resample_hidden({p}) changed seat {p}'s legal actions")
+
+
+def _random_action(state, rng: random.Random) -> Action:
+    if state.is_chance_node:
+        return state.sample_chance(rng)
+    acts = state.legal_actions()
+    kinds = sorted({a.kind for a in acts})
+    kind = rng.choice(kinds)
+    return rng.choice([a for a in acts if a.kind == kind])
+
+
+def check_game(game: Game, seed: int = 0, *, deep_every: int = 7, mutate: int = 2,
+               max_steps: int = 20_000, replay_check: bool = True) -> int:
+    """Play one random game of ``game`` with ``seed``, checking every state with
+    :func:`check_state` (the deep checks on every ``deep_every``-th state and the last; 0: on
+    the last only), then the JSON round trip and the replay identity of the final state.
+    Returns the number of actions. Raises :class:`ContractViolation`."""
+    rng = random.Random(f"contract:{seed}")
+    state = game.new_initial_state()
+    states = [state]
+    for k in range(max_steps):
+        deep = bool(deep_every) and k % deep_every == 0
+        check_state(state, rng, deep=deep, mutate=mutate)
+        if state.is_terminal:
+            break
+        state = state.apply(_random_action(state, rng))
+        states.append(state)
+    else:
+        raise _fail(state, f"no end after {max_steps} random actions")
+    check_state(state, rng, deep=True, mutate=mutate)
+    if replay_check:
+        again = game.state_from_json(json.loads(_dumps(state.to_json())))
+        _same_as(state, again, "JSON round trip", [None])
+        replay = Replay(GameLog.from_state(state))
+        if len(replay) != len(states):
+            raise _fail(state, f"replay has {len(replay)} states, the game {len(states)}")
+        for k in sorted({0, len(states) // 3, len(states) // 2, len(states) - 1}):
+            _same_as(states[k], replay.state_at(k), f"replay state {k}", [None])
+    return state.move_number
+
+
+# -- golden playthroughs -----------------------------------------------------------------
+
+def _h(obj) -> str:
+    return hashlib.sha256(_dumps(obj).encode()).hexdigest()[:16]
+
+
+def playthrough(game: Game, seed: int = 1, agents=None) -> Iterator[str]:
+    """The golden record of one whole game, as lines of text: for every state its status,
+    phase, deciding seat, legal actions, chance outcomes, scores and a hash of each seat's
+    observation; then the action taken and the events it caused (with their rules)."""
+    from .core.match import Match
+
+    agents = agents if agents is not None else ["random"] * game.num_players
+    m = Match(game, seed=seed, agents=agents)
+    yield (f"# hotellab playthrough: game={game.id} num_players={game.num_players} "
+           f"options={_dumps(game.options)} seed={seed} agents={','.join(map(str, agents))}")
+    k = 0
+    while True:
+        s = m.state
+        ph = s.phase
+        yield f"[{k}] {s.status_text()}"
+        yield f"  phase: {ph.name} ({ph.rule.section}); round: {s.round_label()}; player: {s.current_player}"
+        if s.is_chance_node:
+            outs = s.chance_outcomes()
+            yield "  chance: " + ("; ".join(f"{a} p={p:.4f}" for a, p in outs) if outs else "(unlisted)")
+        elif not s.is_terminal:
+            yield "  legal: " + "; ".join(str(a) for a in s.legal_actions())
+        yield "  scores: " + " ".join(str(x) for x in s.scores)
+        yield "  observations: " + " ".join(_h(s.observation(p)) for p in range(game.num_seats))
+        if s.is_terminal:
+            yield f"  winners: {s.winners()}"
+            yield "  breakdown: " + "; ".join(f"{i.player}:{i.category}={i.points}" for i in s.score_breakdown())
+            break
+        new = m.step()
+        yield f"  action: {new.history()[-1]}"
+        for ev in new.events:
+            yield f"  event: {ev.text} [{ev.rule.section}]"
+        k += 1
+
+
+def playthrough_text(game: Game, seed: int = 1, agents=None) -> str:
+    """:func:`playthrough` joined into one text (ends with a newline)."""
+    return "\n".join(playthrough(game, seed, agents)) + "\n"

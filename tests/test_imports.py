@@ -1,0 +1,86 @@
+"""Module structure: no import cycle in core, and in each game package the rules module is the
+hub that state and view import (state and view never import each other).
+
+Imports are read from the source with ``ast`` (function-level imports included), so a cycle
+hidden inside a function counts too.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+PKG = Path(__file__).resolve().parent.parent / "hotellab"
+
+
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(PKG.parent).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _walk(tree):
+    """ast.walk, skipping ``if TYPE_CHECKING:`` blocks (annotations only, never run)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        yield node
+        todo.extend(ast.iter_child_nodes(node))
+
+
+def import_graph() -> nx.DiGraph:
+    """Edges module -> module it imports (within hotellab), for every .py file."""
+    g = nx.DiGraph()
+    mods = {_module_name(p): p for p in PKG.rglob("*.py")}
+    for name, path in mods.items():
+        g.add_node(name)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in _walk(ast.parse(path.read_text("utf-8"))):
+            targets = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + 1]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                targets = [stem] + [f"{stem}.{a.name}" for a in node.names]
+            for t in targets:
+                if t in mods and t != name:
+                    g.add_edge(name, t)
+    return g
+
+
+def test_core_has_no_import_cycle():
+    g = import_graph()
+    core = g.subgraph([n for n in g if n.startswith("hotellab.core.")])
+    cycles = list(nx.simple_cycles(core))
+    assert not cycles, f"import cycles in core: {cycles}"
+
+
+GAMES = sorted(p.name for p in (PKG / "games").iterdir() if (p / "__init__.py").exists())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_modules_import_rules_not_each_other(game):
+    g = import_graph()
+    pre = f"hotellab.games.{game}."
+    mods = [n for n in g if n.startswith(pre)]
+    sub = g.subgraph(mods)
+    cycles = list(nx.simple_cycles(sub))
+    assert not cycles, f"{game}: import cycles {cycles}"
+    state, view, rules = pre + "state", pre + "view", pre + "rules"
+    assert rules in g, f"{game} has no rules.py"
+    if state in g and view in g:
+        assert not nx.has_path(g, state, view), f"{game}: state imports view"
+        assert not nx.has_path(g, view, state), f"{game}: view imports state"
