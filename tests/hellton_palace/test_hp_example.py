@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import hotellab as hl
+from hotellab.games.hellton_palace import rules as R
 
 SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hellton_palace_example_turn.toml"
 VS, SNORER, ANUBIS, DUCHESS, MOLO = 1, 2, 3, 4, 5
@@ -80,7 +81,7 @@ def test_outcome_3_anubis(steps):
 def test_outcome_4_the_duchess(steps):
     _, st = steps
     s = st["4. The Duchess"]
-    assert s.current_player == 0 and s.node[0] == 5                        # the Hotel's (Red's) choice, twice
+    assert s.current_player == 0 and s.node[0] == R.N_TARGET                       # the Hotel's (Red's) choice, twice
     s = st["4. ... and Miss Von Scream"]
     assert not irritated(s, DUCHESS)                                        # served: her token went back
     assert irritated(s, ANUBIS) and irritated(s, VS)                        # "It will be Anubis and Miss Von Scream."

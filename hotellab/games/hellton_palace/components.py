@@ -227,3 +227,45 @@ def guests() -> dict[int, Guest]:
 
 def intro_ids() -> tuple[int, ...]:
     return tuple(i for i, g in sorted(guests().items()) if g.intro)
+
+
+# -- the board, derived from hotel.toml (room numbering: ruling HP-02) -------------------------
+ROOMS = rooms()
+FLOOR = [0] * 10
+"""room number -> floor (1-3); index 0 unused."""
+COL = [0] * 10
+"""room number -> column (1-3), the column of its pillar group; index 0 unused."""
+for _n, (_f, _c) in ROOMS.items():
+    FLOOR[_n], COL[_n] = _f, _c
+FLOOR_ROOMS = {f: tuple(n for n in range(1, 10) if FLOOR[n] == f) for f in (1, 2, 3)}
+COL_ROOMS = {c: tuple(n for n in range(1, 10) if COL[n] == c) for c in (1, 2, 3)}
+
+
+def _rooms_where(pred) -> list[tuple]:
+    return [()] + [tuple(m for m in range(1, 10) if m != n and pred(n, m)) for n in range(1, 10)]
+
+
+_ADJ_ROW = _rooms_where(lambda n, m: FLOOR[n] == FLOOR[m] and abs(COL[n] - COL[m]) == 1)
+_ADJ_COL = _rooms_where(lambda n, m: COL[n] == COL[m] and abs(FLOOR[n] - FLOOR[m]) == 1)
+_ALL_ROW = _rooms_where(lambda n, m: FLOOR[n] == FLOOR[m])
+_ALL_COL = _rooms_where(lambda n, m: COL[n] == COL[m])
+GEO = {
+    "adjacent_row": _ADJ_ROW, "adjacent_col": _ADJ_COL,
+    "adjacent": [tuple(sorted(a + b)) for a, b in zip(_ADJ_ROW, _ADJ_COL)],
+    "all_row": _ALL_ROW, "all_col": _ALL_COL,
+    "all": [tuple(sorted(a + b)) for a, b in zip(_ALL_ROW, _ALL_COL)],
+}
+"""where -> per room number, the other rooms it concerns (room-number order); "adjacent" is
+orthogonal (ruling HP-13)."""
+ADJ = GEO["adjacent"]
+
+HOTEL = hotel()
+MAX_BELLS = HOTEL["doorbells"]
+PILLARS = HOTEL["pillars_per_group"]
+GROOMS = grooms()
+GROOM_INDEX = {g.id: i for i, g in enumerate(GROOMS)}
+GUESTS = guests()
+ROW_NAMES = {1: "lowest", 2: "middle", 3: "highest"}
+SIDES = ("a", "b")
+COMPLETE = 10
+"""The tour measure of a seat whose groom completed its tour (back in the Hall), ruling HP-10."""

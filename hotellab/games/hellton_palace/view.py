@@ -1,5 +1,7 @@
 """Hellton Palace view models and the hotels' adjacency graph (pure functions of a state).
 
+Imports components and rules, never the state module (the game composes them, ``game.py``).
+
 Nothing in Hellton Palace is hidden (the display is face up, both sides of a double-sided card
 may be looked at, coins and tiles are on the table), so every perspective sees the same view;
 only ``perspective`` differs. The shape is documented in ``docs/dev/view_model.md``.
@@ -8,10 +10,8 @@ only ``perspective`` differs. The shape is documented in ``docs/dev/view_model.m
 from __future__ import annotations
 
 from . import components as C
-from .state import (
-    COL, COMPLETE, FLOOR, GEO, GROOMS, GUESTS, MAX_BELLS, N_COLLECT, N_DISPLAY, N_END, N_HIRE,
-    N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, PILLARS, ROW_NAMES, effect_rule,
-)
+from .components import COL, COMPLETE, FLOOR, GEO, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES
+from .rules import N_DISPLAY, N_END, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, effect_rule
 
 _ICON = {"irritate": "token", "irritate_satisfied": "token_if_satisfied", "tantrum": "tantrum",
          "pillar": "pillar", "doorbell": "doorbell", "flip": "flip"}
@@ -37,6 +37,12 @@ def _card_view(card: int, side: int | None = None) -> dict:
     else:
         out.update(name=sides[0]["name"], rent=sides[0]["rent"], hanger=sides[0]["hanger"])
     return out
+
+
+_PHASE_WORD = {"Setup": "setup", "1. Welcome a New Guest": "welcome", "2. Dismiss Your Grooms": "hire",
+               "3. Hire Your Grooms": "hire", "4. Do the Tour of the Rooms": "tour",
+               "5. Collect Rents or Recover a Doorbell": "collect", "End of the Game": "end"}
+"""phase name (rules.PHASES) -> the view's short ``phase`` word (docs/dev/view_model.md)."""
 
 
 def build_view(state, perspective=None) -> dict:
@@ -94,8 +100,7 @@ def build_view(state, perspective=None) -> dict:
         # concerns the hotel of the player whose turn it is
         pending = {"player": p, "prompt": state.prompt(), "opponent_choice": p != state.active,
                    "hotel": p if kind == N_SWAP else state.active}
-    phase = {N_DISPLAY: "setup", N_WELCOME: "welcome", N_HIRE: "hire", N_SWAP: "hire", N_SERVE: "tour",
-             N_TARGET: "tour", N_PILLAR: "tour", N_COLLECT: "collect", N_END: "end"}[kind]
+    phase = _PHASE_WORD[state.phase.name]
     return {
         "game": g.id,
         "title": g.title,
