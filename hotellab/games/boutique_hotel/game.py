@@ -1,0 +1,60 @@
+"""The Boutique Hotel Manager game: players, options and seats."""
+
+from __future__ import annotations
+
+from ...core.game import Game, OptionSpec
+from . import components as C
+from . import render as _render
+from . import rules as R
+from .state import BoutiqueHotelState
+
+
+class BoutiqueHotelGame(Game):
+    """Boutique Hotel Manager for 2-8 players (one set of the game per 2 players).
+
+    Options (see :meth:`option_specs`; each selects a reading of unclear text, see
+    ``docs/rulings/boutique_hotel.md``):
+
+    - ``shortfall``: "per_worker" (a star per missing worker, BH-14) or "per_day" (a star per
+      day a kind is short);
+    - ``walkin_budget``: "each_night" (every night's rate, breakfast included, within the
+      nightly budget, BH-12) or "average" (the stay's price per room-night within it);
+    - ``winning_bid``: "kept" (only the losing bids are paid, BH-07) or "paid" (the winner
+      pays too);
+    - ``walkins``: "round_up" (one walk-in per 2 players, 2 with 3 players, BH-13) or
+      "round_down".
+
+    >>> import hotellab as hl
+    >>> g = hl.load_game("boutique_hotel", num_players=3)
+    >>> g.options["shortfall"], g.seat_names()
+    ('per_worker', ['Blue', 'Red', 'Green'])
+    """
+
+    id = "boutique_hotel"
+    title = "Boutique Hotel Manager"
+    min_players = 2
+    max_players = 8
+    OPTIONS = (
+        OptionSpec("shortfall", ("per_worker", "per_day"), "per_worker", R.R_SHORTFALL,
+                   "'per_worker': a star per worker short of the weekly demand; 'per_day': a star per day a kind is short"),
+        OptionSpec("walkin_budget", ("each_night", "average"), "each_night", R.R_BUDGET,
+                   "'each_night': every night's rate (with breakfast) within the budget; 'average': the price per room-night"),
+        OptionSpec("winning_bid", ("kept", "paid"), "kept", R.R_BID_LOSERS,
+                   "'kept': only the losing marketing bids are paid; 'paid': the winning bid is paid too"),
+        OptionSpec("walkins", ("round_up", "round_down"), "round_up", R.R_MORE_WALKINS,
+                   "walk-ins a day with an odd number of players: one per 2 players rounded up or down"),
+    )
+    state_class = BoutiqueHotelState
+    phases = R.PHASES
+    rule_table = R.RULE_TABLE
+    hidden_information = True
+
+    def colour(self, seat: int) -> str:
+        return C.COLOUR_HEX[C.SEAT_COLOURS[seat]]
+
+    def seat_label(self, seat: int) -> str:
+        return C.SEAT_COLOURS[seat].capitalize()
+
+    def render_svg(self, view: dict) -> str:
+        """The hotels as SVG text: a pure function of the view model (see ``render.py``)."""
+        return _render.render_svg(view)

@@ -1,0 +1,1133 @@
+"""Boutique Hotel Manager: players price a week of rooms, win bookings and walk-ins, hire staff.
+
+Rules: "Jak grać w Boutique Hotel Manager" (Polish rulebook), 2 or more players (one set of
+the game per 2 players). Two weeks, each: preparation (price dice set in secret), the
+reservation phase (5 guest cards per player: a check-in die, a guest card, the cheapest hotel
+with the same rooms free for the whole stay wins; ties: rating, then a secret marketing bid),
+planning (staff for the week at 300 each), the walk-in phase (7 days; hotels ranked from the
+least money; each day one guest per 2 players with a nightly budget from the die), the rating
+(each staff shortfall costs a star, none gains one; 0 stars loses) and, after week 1, the
+expansion (1000 per room). The most money after week 2 wins. Component data is reconstructed
+(``data/*.toml``); every reading of unclear text is in ``docs/rulings/boutique_hotel.md``
+(BH-xx).
+
+Encodings (compact, so that ``apply`` copies cheaply; every field is a tuple shared with the
+parent state until changed):
+
+- a room is an index 0-7 (printed number - 1); a guest card an index 0-27 (printed number - 1);
+  a day 1-7 (Monday-Sunday), 8-10 the nights past Sunday (FAQ);
+- ``prices[p]``: the 8 price dice of seat p (faces 1-6; 7 days then breakfast), 0 = not set;
+  ``draft[p]``: the dice p has set in secret during a week's preparation (hidden from others);
+- ``occ[p][r]``: bit mask of the days room r of seat p is booked (bit d-1 for day d);
+- ``stays[p]``: tuple of stays ``(card, checkin, rooms, source, room_money, breakfast_money)``
+  where ``rooms`` are room indices in the card's order, ``source`` "reservation" | "walk-in",
+  ``checkin`` is relative to this week (<= 0: carried over from the week before);
+- ``ledger[p]``: money by source (start, rooms, breakfast, wages, marketing, expansion).
+
+Actions (``str(action)``): ``p0 price mon 3`` (set or change a price die; dice mon..sun,
+breakfast; faces 1-6), ``p0 keep`` (change no die), ``chance checkin 4`` (the check-in die),
+``chance guest 12`` (the guest card drawn, printed number), ``p0 bid 300`` (a marketing bid;
+``0`` is the blank card alone), ``p0 block 1,2`` (rooms, by printed number, in the card's
+order), ``p0 hire cleaning 2`` (staff), ``chance roll 5`` (a ranking tie's die, for the seat
+named in the status), ``chance budget 3`` (the walk-in's nightly budget), ``p0 expand 4`` (buy
+room 4) and ``p0 done`` (end the expansion).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.actions import CHANCE, TERMINAL, Action
+from ...core.rules import RuleRef, ScoreItem
+from ...core.state import State
+from . import components as C
+from .rules import (
+    N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
+    N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, R_BID_LOSERS, R_BLANK, R_BLOCK, R_BUDGET, R_CARRY,
+    R_CARRY_FAQ, R_CHANGE_ONE, R_CHECKIN_DIE, R_CHECKIN_STAFF, R_CLEANING, R_CONNECT, R_DEMAND,
+    R_DOORS, R_DRAW_GUEST, R_END, R_END_TIE, R_EXPAND, R_FULL, R_HIRE, R_KITCHEN, R_LOWEST,
+    R_MORE_CARDS, R_MORE_WALKINS, R_NO_VIOLATION, R_PRICE_VALUES, R_PRICES, R_QUOTE, R_RANK,
+    R_RANK_BID, R_RANK_ROLL, R_RATE_PER_ROOM, R_REPEAT, R_SAME_ROOMS, R_SHORTFALL, R_START_MONEY,
+    R_SUNDAY, R_TIE_ALL, R_TIE_BID, R_TIE_RATING, R_TRACK_TOP, R_TURN_ORDER, R_WAGES, R_WALKIN,
+    R_WALKIN_CHANGE, R_WALKIN_DRAW, R_WALKIN_GO, R_WEEK2, R_WEEK2_CLEAR, R_ZERO,
+)
+
+GUESTS = C.GUESTS
+NR = C.NUM_ROOMS
+ADJ = C.ADJ
+FACES = C.FACES
+STEP = C.PRICE_STEP
+LEDGER = ("start", "rooms", "breakfast", "wages", "marketing", "expansion")
+"""The sources of a seat's money, in the order of ``ledger``."""
+_L_START, _L_ROOMS, _L_BF, _L_WAGES, _L_MKT, _L_EXP = range(6)
+SOURCES = ("reservation", "walk-in")
+
+_DIE_FACES = tuple(range(1, FACES + 1))
+_MEMO_LIMIT = 200_000
+_BLOCK_MEMO: dict = {}
+_ACT_MEMO: dict = {}
+
+
+# ============================================================== pure helpers (rules of a stay)
+def stay_masks(card: int, day: int) -> tuple:
+    """Per room of guest card ``card`` checking in on ``day``: the bit mask of the days it
+    holds (bit d-1 for day d; Faza rezerwacji: the same rooms for the whole stay)."""
+    base = day - 1
+    return tuple(((1 << n) - 1) << base for n in GUESTS[card].nights)
+
+
+def blockings(card: int, day: int, built: int, occ: tuple, first_only: bool = False) -> list:
+    """Every way to block rooms for guest card ``card`` checking in on ``day`` in a hotel with
+    the rooms ``built`` (bit mask) booked as ``occ``: a list of room tuples (indices, in the
+    card's order). Each room must be built and free on every night it is held (Faza
+    rezerwacji: 'te same pokoje przez cały pobyt'), rooms differ, and rooms joined by a door
+    symbol are adjacent. Blockings that put the same nights in the same rooms with the same
+    connections count once. ``first_only``: stop at the first (availability)."""
+    key = (card, day, built, occ, first_only)
+    hit = _BLOCK_MEMO.get(key)
+    if hit is not None:
+        return hit
+    g = GUESTS[card]
+    masks = stay_masks(card, day)
+    doors = g.doors
+    k = len(masks)
+    free = []
+    for m in masks:
+        free.append([r for r in range(NR) if built >> r & 1 and not occ[r] & m])
+    out = []
+    seen = set()
+    chosen = [0] * k
+
+    def rec(i: int, used: int) -> bool:
+        if i == k:
+            sig = (frozenset((chosen[j], masks[j]) for j in range(k)),
+                   frozenset(frozenset((chosen[j], chosen[j + 1])) for j in range(k - 1) if doors[j]))
+            if sig not in seen:
+                seen.add(sig)
+                out.append(tuple(chosen))
+            return first_only
+        for r in free[i]:
+            if used >> r & 1:
+                continue
+            if i and doors[i - 1] and not ADJ[chosen[i - 1]] >> r & 1:
+                continue
+            chosen[i] = r
+            if rec(i + 1, used | 1 << r):
+                return True
+        return False
+
+    rec(0, 0)
+    if len(_BLOCK_MEMO) > _MEMO_LIMIT:
+        _BLOCK_MEMO.clear()
+    _BLOCK_MEMO[key] = out
+    return out
+
+
+def night_rates(prices: tuple, card: int, day: int) -> tuple:
+    """The day-die face that prices each night of the stay (FAQ: past Sunday, Sunday's rate)."""
+    return tuple(prices[min(day + j, 7) - 1] for j in range(GUESTS[card].stay))
+
+
+def stay_price(prices: tuple, card: int, day: int) -> tuple[int, int]:
+    """(room money, breakfast money) of guest card ``card`` checking in on ``day`` at a hotel
+    with the price dice ``prices``: each room pays the day rate of each night it is held ('Stawka
+    dzienna dotyczy każdego pokoju w hotelu'), plus the breakfast die per room-night when the
+    card orders breakfast (BH-06). Amounts in money (face x 100)."""
+    g = GUESTS[card]
+    rooms = 0
+    for n in g.nights:
+        for j in range(n):
+            rooms += prices[min(day + j, 7) - 1]
+    bf = prices[7] * g.room_nights if g.breakfast else 0
+    return rooms * STEP, bf * STEP
+
+
+def fits_budget(prices: tuple, card: int, day: int, budget: int, how: str) -> bool:
+    """Whether a walk-in with nightly budget face ``budget`` (1-6) takes this hotel (BH-12):
+    ``how`` "each_night": every night's day rate (plus breakfast when ordered) is at most the
+    budget; "average": the stay's price per room-night is at most the budget."""
+    g = GUESTS[card]
+    bf = prices[7] if g.breakfast else 0
+    if how == "each_night":
+        for j in range(g.stay):
+            if prices[min(day + j, 7) - 1] + bf > budget:
+                return False
+        return True
+    r, b = stay_price(prices, card, day)
+    return r + b <= budget * STEP * g.room_nights
+
+
+def demand(stays: tuple) -> tuple[tuple, tuple, tuple]:
+    """Per day 1-7: (booked rooms, check-ins, breakfasts) of a hotel's stays (Faza oceny):
+    a booked room has a token, a check-in is a square (the check-in day of each room of a
+    stay), a breakfast a brown token."""
+    rooms = [0] * 8
+    checkins = [0] * 8
+    bfs = [0] * 8
+    for card, ci, rs, _src, _m, _b in stays:
+        g = GUESTS[card]
+        for n in g.nights[: len(rs)]:
+            for j in range(n):
+                d = ci + j
+                if 1 <= d <= 7:
+                    rooms[d] += 1
+                    if j == 0:
+                        checkins[d] += 1
+                    if g.breakfast:
+                        bfs[d] += 1
+    return tuple(rooms[1:]), tuple(checkins[1:]), tuple(bfs[1:])
+
+
+def shortfalls(stays: tuple, staff: tuple, how: str) -> tuple:
+    """Per staff kind (cleaning, check-in, kitchen): (weekly demand, hired, stars lost). The
+    weekly demand is the kind's maximum over the days (Faza oceny); ``how`` "per_worker": one
+    star per missing worker; "per_day": one star per day short (BH-14)."""
+    per_day = demand(stays)
+    out = []
+    for k in range(3):
+        days = per_day[k]
+        need = max(days)
+        have = max(staff[k], 0)
+        if how == "per_worker":
+            lost = max(0, need - have)
+        else:
+            lost = sum(1 for v in days if v > have)
+        out.append((need, have, lost))
+    return tuple(out)
+
+
+def _with(tup: tuple, i: int, value) -> tuple:
+    return tup[:i] + (value,) + tup[i + 1:]
+
+
+def _occ_of(stays: tuple) -> tuple:
+    occ = [0] * NR
+    for card, ci, rs, *_ in stays:
+        for r, n in zip(rs, GUESTS[card].nights):
+            for j in range(n):
+                d = ci + j
+                if 1 <= d <= C.CALENDAR:
+                    occ[r] |= 1 << (d - 1)
+    return tuple(occ)
+
+
+class BoutiqueHotelState(State):
+    """A Boutique Hotel Manager position. Use :meth:`Game.new_initial_state`; never mutate."""
+
+    __slots__ = (
+        "week", "node", "prices", "draft", "money", "ledger", "stars", "out", "staff", "built",
+        "occ", "stays", "deck", "turn", "day", "walk", "die", "card", "quotes", "contenders",
+        "bids", "queue", "groups", "rolls", "ranking", "rating", "lost", "booked_by",
+    )
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def initial(cls, game) -> "BoutiqueHotelState":
+        """Instrukcje przygotowania and Faza przygotowania do tygodnia 1: a hotel board with the
+        3 Start rooms, 500 money, 3 stars per player; then the secret prices of week 1."""
+        s = cls.__new__(cls)
+        State.__init__(s, game)
+        n = game.num_players
+        s.week = 1
+        s.prices = ((0,) * 8,) * n
+        s.draft = ((),) * n
+        s.money = (C.START_MONEY,) * n
+        s.ledger = ((C.START_MONEY, 0, 0, 0, 0, 0),) * n
+        s.stars = (C.START_STARS,) * n
+        s.out = (False,) * n
+        s.staff = ((-1, -1, -1),) * n
+        s.built = (C.START_MASK,) * n
+        s.occ = ((0,) * NR,) * n
+        s.stays = ((),) * n
+        s.deck = (C.sets_for(n),) * C.CARDS_PER_SET
+        s.turn = 0
+        s.day = 0
+        s.walk = 0
+        s.die = 0
+        s.card = -1
+        s.quotes = ()
+        s.contenders = ()
+        s.bids = (-1,) * n
+        s.queue = ()
+        s.groups = ()
+        s.rolls = (0,) * n
+        s.ranking = ()
+        s.rating = ()
+        s.lost = 0
+        s.booked_by = ()
+        s.node = (N_SET_PRICE, 0)
+        return s
+
+    def _copy(self) -> "BoutiqueHotelState":
+        new = BoutiqueHotelState.__new__(BoutiqueHotelState)
+        self._copy_base(new)
+        for f in BoutiqueHotelState.__slots__:
+            setattr(new, f, getattr(self, f))
+        return new
+
+    # ------------------------------------------------------------------ small helpers
+    def _name(self, seat: int) -> str:
+        return self.game.seat_label(seat)
+
+    def active_seats(self) -> tuple:
+        """Seats still in the game (not at 0 stars), in turn order."""
+        return tuple(s for s, o in enumerate(self.out) if not o)
+
+    def cards_this_week(self) -> int:
+        """Guest cards of the reservation phase: 5 x players (10 with 2; Dodatkowe zasady)."""
+        return C.CARDS_PER_PLAYER * len(self.active_seats())
+
+    def walkins_per_day(self) -> int:
+        """Walk-in guests a day: one per 2 players (Dodatkowe zasady); an odd count rounds as
+        the ``walkins`` option says (BH-13)."""
+        k = len(self.active_seats())
+        return (k + 1) // 2 if self.game.options["walkins"] == "round_up" else max(1, k // 2)
+
+    def active_player(self) -> int:
+        """The seat whose reservation turn it is (turn order from seat 0, the youngest)."""
+        act = self.active_seats()
+        return act[self.turn % len(act)] if act else 0
+
+    def _next_after(self, seat: int, pool: tuple) -> int | None:
+        """The first seat of ``pool`` after ``seat`` in turn order (pool is in turn order)."""
+        for s in pool:
+            if s > seat:
+                return s
+        return None
+
+    def _pay(self, p: int, amount: int, line: int) -> None:
+        """Add ``amount`` (negative: pay) to seat p's money under ledger line ``line``."""
+        self.money = _with(self.money, p, self.money[p] + amount)
+        led = self.ledger[p]
+        self.ledger = _with(self.ledger, p, _with(led, line, led[line] + amount))
+
+    def quote(self, p: int, card: int | None = None, day: int | None = None):
+        """Seat p's total price for the current guest card (room + breakfast money), or None
+        when p has no availability (Faza rezerwacji)."""
+        card = self.card if card is None else card
+        day = self.die if day is None else day
+        if not blockings(card, day, self.built[p], self.occ[p], True):
+            return None
+        r, b = stay_price(self.prices[p], card, day)
+        return r + b
+
+    # ================================================================== the standard API
+    def _node_kind(self) -> str:
+        return self.node[0]
+
+    def _current_player(self) -> int:
+        kind = self.node[0]
+        if kind in (N_CHECKIN_ROLL, N_DRAW, N_RANK_ROLL, N_BUDGET_ROLL):
+            return CHANCE
+        if kind == N_END:
+            return TERMINAL
+        return self.node[1]
+
+    def _legal_actions(self) -> list[Action]:
+        kind, p = self.node[0], self.node[1]
+        if kind == N_SET_PRICE:
+            die = C.DICE[len(self.draft[p])]
+            key = ("set", p, die)
+            acts = _ACT_MEMO.get(key)
+            if acts is None:
+                acts = _ACT_MEMO[key] = [Action("price", (die, f), p) for f in _DIE_FACES]
+            return acts
+        if kind == N_CHANGE:
+            pr = self.prices[p]
+            key = ("change", p, pr)
+            acts = _ACT_MEMO.get(key)
+            if acts is None:
+                acts = [Action("keep", (), p)]
+                for i, die in enumerate(C.DICE):
+                    for f in _DIE_FACES:
+                        if f != pr[i]:
+                            acts.append(Action("price", (die, f), p))
+                if len(_ACT_MEMO) > _MEMO_LIMIT:
+                    _ACT_MEMO.clear()
+                _ACT_MEMO[key] = acts
+            return acts
+        if kind in (N_BID, N_RANK_BID):
+            top = self.money[p] // C.MONEY_STEP
+            key = ("bid", p, top)
+            acts = _ACT_MEMO.get(key)
+            if acts is None:
+                acts = _ACT_MEMO[key] = [Action("bid", (v * C.MONEY_STEP,), p) for v in range(top + 1)]
+            return acts
+        if kind == N_BLOCK:
+            return [Action("block", tuple(r + 1 for r in rs), p)
+                    for rs in blockings(self.card, self.node[2], self.built[p], self.occ[p])]
+        if kind == N_HIRE:
+            k = self.staff[p].index(-1)
+            top = min(C.MAX_STAFF, self.money[p] // C.WAGE)
+            key = ("hire", p, k, top)
+            acts = _ACT_MEMO.get(key)
+            if acts is None:
+                acts = _ACT_MEMO[key] = [Action("hire", (C.STAFF[k], v), p) for v in range(top + 1)]
+            return acts
+        if kind == N_EXPAND:
+            acts = [Action("done", (), p)]
+            if self.money[p] >= C.ROOM_COST:
+                acts += [Action("expand", (r + 1,), p) for r in range(NR) if not self.built[p] >> r & 1]
+            return acts
+        raise AssertionError(f"no decision at node {self.node!r}")  # pragma: no cover
+
+    def _chance_outcomes(self):
+        kind = self.node[0]
+        if kind == N_DRAW:
+            total = sum(self.deck)
+            return [(Action("guest", (i + 1,)), c / total) for i, c in enumerate(self.deck) if c]
+        word = {N_CHECKIN_ROLL: "checkin", N_BUDGET_ROLL: "budget", N_RANK_ROLL: "roll"}[kind]
+        p = 1.0 / FACES
+        return [(Action(word, (f,)), p) for f in _DIE_FACES]
+
+    # ---------------------------------------------------------------- apply
+    def _apply(self, a: Action) -> None:
+        getattr(self, "_do_" + a.kind)(a)
+
+    # ================================================================== the rules, in order
+    # -- Faza przygotowania do tygodnia (1 and 2) ---------------------------------------------
+    def _begin_week(self) -> None:
+        """Faza przygotowania do tygodnia 1 / 2: each player sets the 7 day dice and the
+        breakfast die in secret, one seat at a time (hidden until every seat has set them)."""
+        self.draft = ((),) * self.game.num_players
+        self.deck = (C.sets_for(self.game.num_players),) * C.CARDS_PER_SET
+        act = self.active_seats()
+        self.node = (N_SET_PRICE, act[0])
+        rule = R_PRICES if self.week == 1 else R_WEEK2
+        self._emit(f"Week {self.week}: every player sets the price dice in secret "
+                   f"(7 days and breakfast, faces 1-6 = 100-600).", rule)
+
+    def _do_price(self, a: Action) -> None:
+        """Set a price die in secret (preparation), or change one die (Faza rezerwacji: 'może
+        zmienić jedną i tylko jedną kość ceny'; Faza gości bez rezerwacji: the same each day)."""
+        p = a.player
+        die, face = a.args
+        if self.node[0] == N_SET_PRICE:
+            self.draft = _with(self.draft, p, self.draft[p] + (face,))
+            if len(self.draft[p]) < 8:
+                return
+            self._emit(f"{self._name(p)} has set the price dice (face down).", R_PRICES if self.week == 1 else R_WEEK2)
+            nxt = self._next_after(p, self.active_seats())
+            if nxt is not None:
+                self.node = (N_SET_PRICE, nxt)
+                return
+            self._reveal_prices()
+            return
+        i = C.DICE.index(die)
+        old = self.prices[p][i]
+        self.prices = _with(self.prices, p, _with(self.prices[p], i, face))
+        rule = R_CHANGE_ONE if self.day == 0 else R_WALKIN_CHANGE
+        self._emit(f"{self._name(p)} changes the {die} die from {old * STEP} to {face * STEP}.", rule)
+        self._after_change(p)
+
+    def _reveal_prices(self) -> None:
+        """Every seat has set its dice: they are revealed, and the reservation phase begins."""
+        self.prices = tuple(d if len(d) == 8 else self.prices[s] for s, d in enumerate(self.draft))
+        self.draft = ((),) * self.game.num_players
+        for s in self.active_seats():
+            pr = self.prices[s]
+            self._emit(f"{self._name(s)} reveals: " + ", ".join(f"{C.DAYS[i]} {pr[i] * STEP}" for i in range(7))
+                       + f", breakfast {pr[7] * STEP}.", R_PRICE_VALUES)
+        self.turn = 0
+        self.day = 0
+        self._begin_turn()
+
+    # -- Faza rezerwacji ------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        """Faza rezerwacji: the next player in turn order takes a turn, until 5 cards per
+        player (10 with 2 players) have been played; then the planning phase."""
+        if self.turn >= self.cards_this_week():
+            self._begin_planning()
+            return
+        self.card = -1
+        self.die = 0
+        self.quotes = ()
+        self.booked_by = ()
+        self.node = (N_CHANGE, self.active_player())
+
+    def _do_keep(self, a: Action) -> None:
+        """The player changes no price die (the change is optional: 'może')."""
+        self._after_change(a.player)
+
+    def _after_change(self, p: int) -> None:
+        if self.day == 0:  # a reservation turn: roll the check-in die
+            self.node = (N_CHECKIN_ROLL, -1)
+            return
+        nxt = self._next_after(p, self.active_seats())  # walk-in day: the next player may change
+        if nxt is not None:
+            self.node = (N_CHANGE, nxt)
+        else:
+            self.walk = 0
+            self.node = (N_BUDGET_ROLL, -1)
+
+    def _do_checkin(self, a: Action) -> None:
+        """Faza rezerwacji: the white check-in die shows the day the guests check in (faces
+        1-6 = Monday-Saturday, BH-05)."""
+        self.die = a.args[0]
+        self.node = (N_DRAW, -1)
+        self._emit(f"{self._name(self.active_player())} rolls the check-in die: {C.day_name(self.die)}.", R_CHECKIN_DIE)
+
+    def _do_guest(self, a: Action) -> None:
+        """Faza rezerwacji: draw and reveal a guest card (the stay); Faza gości bez rezerwacji:
+        the walk-in's card. The deck is the week's shuffled guest cards (BH-10)."""
+        card = a.args[0] - 1
+        self.deck = _with(self.deck, card, self.deck[card] - 1)
+        self.card = card
+        g = GUESTS[card]
+        if self.day == 0:
+            self._emit(f"Guest card {g.number}: {g.describe()}, checking in on {C.day_name(self.die)}.", R_DRAW_GUEST)
+            self._quote_all()
+        else:
+            self._emit(f"Walk-in guest card {g.number}: {g.describe()}, budget {self.budget * STEP} a night.", R_WALKIN_DRAW)
+            self._walk_in()
+
+    def _quote_all(self) -> None:
+        """Faza rezerwacji: every hotel with availability prices the stay; the lowest total
+        wins, a tie goes to the better rating, then to a secret marketing bid."""
+        quotes = []
+        for s in self.active_seats():
+            q = self.quote(s)
+            if q is not None:
+                quotes.append((s, q))
+        self.quotes = tuple(quotes)
+        if not quotes:
+            self._emit("No hotel has the rooms free for the whole stay: the guests are lost.", R_SAME_ROOMS)
+            self.lost += 1
+            self._end_turn()
+            return
+        self._emit("Prices for the stay: " + ", ".join(f"{self._name(s)} {q}" for s, q in quotes) + ".", R_QUOTE)
+        low = min(q for _, q in quotes)
+        best = tuple(s for s, q in quotes if q == low)
+        if len(best) > 1:
+            top = max(self.stars[s] for s in best)
+            rated = tuple(s for s in best if self.stars[s] == top)
+            if len(rated) < len(best):
+                self._emit(f"Equal prices of {low}: the guests choose the best rating ({top} stars).", R_TIE_RATING)
+            best = rated
+        if len(best) > 1:
+            self.contenders = self._from_active(best)
+            self.bids = (-1,) * self.game.num_players
+            self.node = (N_BID, self.contenders[0])
+            self._emit("Equal prices and ratings: " + ", ".join(self._name(s) for s in best)
+                       + " bid money cards face down for marketing.", R_TIE_BID)
+            return
+        self._award(best)
+
+    def _from_active(self, seats: tuple) -> tuple:
+        """``seats`` in turn order starting from the active player."""
+        a = self.active_player()
+        return tuple(sorted(seats, key=lambda s: (s - a) % self.game.num_players))
+
+    def _do_bid(self, a: Action) -> None:
+        """A secret marketing bid in money cards (0 = the blank card alone, a bluff): hidden
+        until every tied seat has bid (Faza rezerwacji; Faza gości bez rezerwacji)."""
+        p = a.player
+        self.bids = _with(self.bids, p, a.args[0])
+        rank = self.node[0] == N_RANK_BID
+        self._emit(f"{self._name(p)} bids money cards face down.", R_RANK_BID if rank else R_BLANK)
+        if rank:
+            self._rank_next()
+            return
+        nxt = [s for s in self.contenders if self.bids[s] < 0]
+        if nxt:
+            self.node = (N_BID, nxt[0])
+            return
+        bids = {s: self.bids[s] for s in self.contenders}
+        self._emit("Bids revealed: " + ", ".join(f"{self._name(s)} {v}" for s, v in bids.items()) + ".", R_TIE_BID)
+        top = max(bids.values())
+        winners = tuple(s for s in self.contenders if bids[s] == top)
+        paid = self.game.options["winning_bid"] == "paid"
+        for s in self.contenders:
+            if bids[s] and (s not in winners or paid):
+                self._pay(s, -bids[s], _L_MKT)
+                self._emit(f"{self._name(s)} pays {bids[s]} for marketing"
+                           + (" (a losing bid: marketing is not refunded)." if s not in winners else "."),
+                           R_BID_LOSERS, ((s, -bids[s]),))
+        self.bids = (-1,) * self.game.num_players
+        if len(winners) > 1:
+            self._emit("The bids are equal too: every tied hotel gets the guests.", R_TIE_ALL)
+        self._award(winners)
+
+    def _award(self, winners: tuple) -> None:
+        """The winning hotel(s) get the guests and block rooms (Faza rezerwacji: 'Zwycięski
+        gracz następnie blokuje pokoje'; with a tie that the bids do not settle, each tied
+        hotel books the whole stay, BH-08)."""
+        self.queue = tuple(winners)
+        self.contenders = ()
+        self.node = (N_BLOCK, self.queue[0], self.die)
+
+    def _do_block(self, a: Action) -> None:
+        """Block the rooms: a square on the check-in day and circles after, green (room only)
+        or brown (breakfast), a connection token between rooms with a door symbol; the hotel
+        receives the price (Faza rezerwacji; FAQ for nights past Sunday)."""
+        p = a.player
+        day = self.node[2]
+        rooms = tuple(r - 1 for r in a.args)
+        card = self.card
+        g = GUESTS[card]
+        masks = stay_masks(card, day)
+        occ = list(self.occ[p])
+        for r, m in zip(rooms, masks):
+            occ[r] |= m
+        self.occ = _with(self.occ, p, tuple(occ))
+        room_money, bf_money = stay_price(self.prices[p], card, day)
+        source = SOURCES[0] if self.day == 0 else SOURCES[1]
+        self.stays = _with(self.stays, p, self.stays[p] + ((card, day, rooms, source, room_money, bf_money),))
+        self._pay(p, room_money, _L_ROOMS)
+        if bf_money:
+            self._pay(p, bf_money, _L_BF)
+        self.booked_by = self.booked_by + (p,)
+        where = ", ".join(C.room_name(r) for r in rooms)
+        nights = g.stay
+        self._emit(f"{self._name(p)} blocks {where} from {C.day_name(day)} ({nights} night{'s' if nights > 1 else ''}) "
+                   f"and receives {room_money + bf_money}" + (f" ({bf_money} for breakfast)" if bf_money else "") + ".",
+                   R_BLOCK if self.day == 0 else R_WALKIN_GO, ((p, room_money + bf_money),))
+        if any(g.doors):
+            self._emit("Connection tokens join the rooms with a door symbol.", R_CONNECT)
+        if day + nights - 1 > 7:
+            self._emit("The stay runs past Sunday: Sunday's rate for the extra nights; their tokens go beside "
+                       "the board and carry into the next week.", R_SUNDAY)
+        if all(occ[r] >> (day - 1) & 1 for r in range(NR) if self.built[p] >> r & 1):
+            self._emit(f"{self._name(p)}'s hotel is full on {C.day_name(day)}.", R_FULL)
+        self.queue = self.queue[1:]
+        if self.queue:
+            self.node = (N_BLOCK, self.queue[0], day)
+            return
+        if self.day == 0:
+            self._end_turn()
+        else:
+            self._next_walkin()
+
+    def _end_turn(self) -> None:
+        """Faza rezerwacji: 'Powtórz dla wszystkich 10 Kart Gości' — the next player's turn."""
+        self.turn += 1
+        self._begin_turn()
+
+    # -- Faza planowania --------------------------------------------------------------------------
+    def _begin_planning(self) -> None:
+        """Faza planowania: each player in turn hires cleaning, check-in and kitchen staff for
+        the whole week, 300 per worker."""
+        self.card = -1
+        self.die = 0
+        self.quotes = ()
+        self.booked_by = ()
+        self.staff = ((-1, -1, -1),) * self.game.num_players
+        self.node = (N_HIRE, self.active_seats()[0])
+        self._emit("Planning: every player hires staff for the whole week (300 per worker).", R_HIRE)
+
+    def _do_hire(self, a: Action) -> None:
+        """Hire ``count`` workers of one kind (a staff die with that many pips; 0 = no die) and
+        pay 300 each (Faza planowania)."""
+        p = a.player
+        kind, count = a.args
+        k = C.STAFF.index(kind)
+        self.staff = _with(self.staff, p, _with(self.staff[p], k, count))
+        cost = count * C.WAGE
+        if cost:
+            self._pay(p, -cost, _L_WAGES)
+        rule = (R_CLEANING, R_CHECKIN_STAFF, R_KITCHEN)[k]
+        self._emit(f"{self._name(p)} hires {count} {C.STAFF_NAMES[k]} staff" + (f" and pays {cost}." if cost else "."),
+                   R_WAGES if cost else rule, ((p, -cost),) if cost else ())
+        if k < 2:
+            return
+        nxt = self._next_after(p, self.active_seats())
+        if nxt is not None:
+            self.node = (N_HIRE, nxt)
+        else:
+            self._begin_walkins()
+
+    # -- Faza gości bez rezerwacji ------------------------------------------------------------------
+    def _begin_walkins(self) -> None:
+        """Faza gości bez rezerwacji: rank the hotels once, from the least money to the most;
+        equal money goes to a secret marketing bid (all bids lost), then to the white die."""
+        act = self.active_seats()
+        order = sorted(act, key=lambda s: self.money[s])
+        groups = []
+        for s in order:
+            if groups and self.money[groups[-1][0][0]] == self.money[s]:
+                groups[-1] = (groups[-1][0] + (s,), 1)
+            else:
+                groups.append(((s,), 0))
+        self.groups = tuple(groups)
+        self.bids = (-1,) * self.game.num_players
+        self.rolls = (0,) * self.game.num_players
+        self.day = 1
+        self.die = 1
+        self._emit("Walk-in phase: the hotels are ranked from the least money to the most: "
+                   + ", ".join("=".join(f"{self._name(s)} ({self.money[s]})" for s in g) for g, _ in groups) + ".", R_RANK)
+        self._rank_next()
+
+    def _rank_next(self) -> None:
+        """Settle the first unsettled tie of the ranking: bids (stage 1), then die rolls
+        (stage 2, again among those who roll equal); when none is left, the first day."""
+        groups = list(self.groups)
+        for gi, (seats, stage) in enumerate(groups):
+            if stage == 0:
+                continue
+            if stage == 1:
+                todo = [s for s in seats if self.bids[s] < 0]
+                if todo:
+                    self.node = (N_RANK_BID, todo[0])
+                    return
+                bids = {s: self.bids[s] for s in seats}
+                self._emit("Ranking bids revealed: " + ", ".join(f"{self._name(s)} {v}" for s, v in bids.items())
+                           + "; all marketing money is lost.", R_RANK_BID)
+                for s in seats:
+                    if bids[s]:
+                        self._pay(s, -bids[s], _L_MKT)
+                self.bids = (-1,) * self.game.num_players
+                groups[gi:gi + 1] = self._split(seats, bids)
+            else:
+                todo = [s for s in seats if not self.rolls[s]]
+                if todo:
+                    self.node = (N_RANK_ROLL, todo[0])
+                    self.groups = tuple(groups)
+                    return
+                rolls = {s: self.rolls[s] for s in seats}
+                self._emit("Die rolls: " + ", ".join(f"{self._name(s)} {v}" for s, v in rolls.items()) + ".", R_RANK_ROLL)
+                self.rolls = tuple(0 if s in seats else v for s, v in enumerate(self.rolls))
+                groups[gi:gi + 1] = self._split(seats, rolls)
+            self.groups = tuple(groups)
+            self._rank_next()
+            return
+        self.ranking = tuple(g[0][0] for g in groups)
+        self.groups = ()
+        self._emit("Walk-in ranking: " + ", ".join(f"{i + 1}. {self._name(s)}" for i, s in enumerate(self.ranking)) + ".", R_RANK)
+        self._begin_day()
+
+    @staticmethod
+    def _split(seats: tuple, value: dict) -> list:
+        """``seats`` split by ``value`` (higher first: the bid or roll winner goes earlier);
+        equal values stay together, to be rolled for (stage 2)."""
+        out = []
+        for v in sorted(set(value.values()), reverse=True):
+            g = tuple(s for s in seats if value[s] == v)
+            out.append((g, 2 if len(g) > 1 else 0))
+        return out
+
+    def _do_roll(self, a: Action) -> None:
+        """Faza gości bez rezerwacji: the white die for a seat in a ranking tie."""
+        p = self.node[1]
+        self.rolls = _with(self.rolls, p, a.args[0])
+        self._rank_next()
+
+    def _begin_day(self) -> None:
+        """Each day of the walk-in phase: every player may change one price die (in turn
+        order), then the day's walk-ins come."""
+        if self.day > 7:
+            self._rate_week()
+            return
+        self.die = self.day  # a walk-in checks in on the day of the turn
+        self.node = (N_CHANGE, self.active_seats()[0])
+
+    def _do_budget(self, a: Action) -> None:
+        """Faza gości bez rezerwacji: the white die gives the guest's budget a night (1-6 =
+        100-600)."""
+        self.booked_by = ()
+        self.quotes = ((-1, a.args[0]),)  # the budget, shown with the card
+        self.node = (N_DRAW, -1)
+        self._emit(f"{C.day_name(self.day)}, walk-in {self.walk + 1} of {self.walkins_per_day()}: "
+                   f"budget {a.args[0] * STEP} a night.", R_BUDGET)
+
+    @property
+    def budget(self) -> int:
+        """The current walk-in's nightly budget face (1-6), 0 when none."""
+        return self.quotes[0][1] if self.day and self.quotes and self.quotes[0][0] == -1 else 0
+
+    def _walk_in(self) -> None:
+        """The walk-ins go to the first hotel in the ranking that has the rooms and fits their
+        budget; if none does, they are lost (Faza gości bez rezerwacji)."""
+        budget = self.budget
+        how = self.game.options["walkin_budget"]
+        for s in self.ranking:
+            if self.out[s]:
+                continue
+            if not blockings(self.card, self.day, self.built[s], self.occ[s], True):
+                continue
+            if fits_budget(self.prices[s], self.card, self.day, budget, how):
+                self._emit(f"The walk-ins take {self._name(s)}'s hotel, the first in the ranking that fits their budget.", R_WALKIN_GO)
+                self.queue = (s,)
+                self.node = (N_BLOCK, s, self.day)
+                return
+        self._emit("No hotel has the rooms within their budget: the walk-ins are lost.", R_WALKIN_GO)
+        self.lost += 1
+        self._next_walkin()
+
+    def _next_walkin(self) -> None:
+        self.walk += 1
+        self.card = -1
+        if self.walk < self.walkins_per_day():
+            self.node = (N_BUDGET_ROLL, -1)
+            return
+        self.walk = 0
+        self.day += 1
+        self._begin_day()
+
+    # -- Faza oceny ---------------------------------------------------------------------------------
+    def _rate_week(self) -> None:
+        """Faza oceny: the weekly demand of each staff kind is its maximum over the days; each
+        shortfall costs a star (several per kind possible); no violation gains a star (up to
+        the track's top, BH-02); a player at 0 stars loses."""
+        how = self.game.options["shortfall"]
+        rating = []
+        n = self.game.num_players
+        for s in range(n):
+            if self.out[s]:
+                rating.append(())
+                continue
+            sf = shortfalls(self.stays[s], self.staff[s], how)
+            lost = sum(x[2] for x in sf)
+            old = self.stars[s]
+            if lost:
+                new = max(C.MIN_STARS, old - lost)
+                short = ", ".join(f"{C.STAFF_NAMES[k]} {sf[k][0]} needed / {sf[k][1]} hired"
+                                  for k in range(3) if sf[k][2])
+                self._emit(f"{self._name(s)}: {short}: loses {lost} star{'s' if lost > 1 else ''} ({old} -> {new}).", R_SHORTFALL)
+            else:
+                new = min(C.MAX_STARS, old + 1)
+                self._emit(f"{self._name(s)}: no violation: +1 star ({old} -> {new})"
+                           + (" (the track's top)." if new == old else "."), R_TRACK_TOP if new == old else R_NO_VIOLATION)
+            self.stars = _with(self.stars, s, new)
+            rating.append(tuple(x for row in sf for x in row) + (new - old,))
+            if new <= C.MIN_STARS:
+                self.out = _with(self.out, s, True)
+                self._emit(f"{self._name(s)} reaches 0 stars and loses the game.", R_ZERO)
+        self.rating = tuple(rating)
+        self.day = 0
+        self.die = 0
+        self.ranking = ()
+        self.card = -1
+        self.quotes = ()
+        self.booked_by = ()
+        act = self.active_seats()
+        if len(act) < 2 and n >= 2:
+            self._end_game()
+            return
+        if self.week < C.WEEKS:
+            self.node = (N_EXPAND, act[0])
+            self._emit("Expansion: every player may buy rooms at 1000 each for the next week.", R_EXPAND)
+            return
+        self._end_game()
+
+    # -- Faza ekspansji -----------------------------------------------------------------------------
+    def _do_expand(self, a: Action) -> None:
+        """Faza ekspansji: pay 1000 for a room, in use from the next week."""
+        p = a.player
+        r = a.args[0] - 1
+        self.built = _with(self.built, p, self.built[p] | 1 << r)
+        self._pay(p, -C.ROOM_COST, _L_EXP)
+        self._emit(f"{self._name(p)} pays {C.ROOM_COST} to add room {r + 1}.", R_EXPAND, ((p, -C.ROOM_COST),))
+
+    def _do_done(self, a: Action) -> None:
+        """End of this seat's expansion; after the last seat, week 2 begins."""
+        nxt = self._next_after(a.player, self.active_seats())
+        if nxt is not None:
+            self.node = (N_EXPAND, nxt)
+            return
+        self._begin_week2()
+
+    # -- Faza przygotowań do tygodnia 2 -----------------------------------------------------------
+    def _begin_week2(self) -> None:
+        """Faza przygotowań do tygodnia 2: staff dice removed, stay tokens cleared, tokens
+        carried past Sunday placed (on the new week's first days), new secret prices."""
+        self.week += 1
+        n = self.game.num_players
+        self.staff = ((-1, -1, -1),) * n
+        carried_total = 0
+        stays = []
+        for s in range(n):
+            kept = []
+            for st in self.stays[s]:
+                card, ci = st[0], st[1]
+                if ci + GUESTS[card].stay - 1 > 7:
+                    kept.append((card, ci - 7) + st[2:])
+            carried_total += len(kept)
+            stays.append(tuple(kept))
+        self.stays = tuple(stays)
+        self.occ = tuple(_occ_of(st) for st in stays)
+        self.rating = ()
+        self._emit("Staff dice are removed and the stay tokens cleared.", R_WEEK2_CLEAR)
+        if carried_total:
+            self._emit(f"{carried_total} stay{'s' if carried_total > 1 else ''} carried over from last week "
+                       "place their tokens on the new week.", R_CARRY)
+        self._begin_week()
+
+    # -- Koniec gry -------------------------------------------------------------------------------
+    def _end_game(self) -> None:
+        """Koniec gry: after week 2 the most money wins; a tie goes to the higher rating; a
+        further tie is a draw (shared). A player at 0 stars cannot win (BH-15)."""
+        self.node = (N_END, -1)
+        win = self._winners()
+        if not win:
+            self._emit("Every hotel has lost its stars: nobody wins.", R_ZERO)
+        elif len(win) == 1:
+            self._emit(f"{self._name(win[0])} wins with {self.money[win[0]]}.", R_END)
+        else:
+            self._emit("A draw between " + " and ".join(self._name(s) for s in win) + ".", R_END_TIE)
+
+    # ================================================================== scores
+    def _scores(self) -> list[int]:
+        return list(self.money)
+
+    def _score_breakdown(self) -> list[ScoreItem]:
+        """Money by source, each line with its rule: starting money, room revenue, breakfast,
+        wages, marketing and expansion. A seat's lines sum to its money."""
+        rules = (R_START_MONEY, R_LOWEST, R_QUOTE, R_WAGES, R_BID_LOSERS, R_EXPAND)
+        names = ("Starting money", "Room revenue", "Breakfast revenue", "Staff wages", "Marketing", "Expansion")
+        out = []
+        for s, led in enumerate(self.ledger):
+            for i, v in enumerate(led):
+                if v or i == 0:
+                    out.append(ScoreItem(s, names[i], v, rules[i]))
+        return out
+
+    def _winners(self) -> list[int]:
+        act = self.active_seats()
+        if not act:
+            return []
+        best = max((self.money[s], self.stars[s]) for s in act)
+        return [s for s in act if (self.money[s], self.stars[s]) == best]
+
+    def _end_rule(self) -> str:
+        return R_END.section
+
+    def heuristic_value(self, seat: int) -> float:
+        """Money, plus 400 a star, minus 400 a star the hotel will lose for the staff already
+        hired against the stays already booked (the greedy agent then hires to the demand),
+        and a large penalty at 0 stars."""
+        if self.out[seat]:
+            return -1e6 + self.money[seat]
+        v = self.money[seat] + 400 * self.stars[seat]
+        staff = self.staff[seat]
+        if any(x >= 0 for x in staff):
+            sf = shortfalls(self.stays[seat], staff, self.game.options["shortfall"])
+            v -= 400 * sum(sf[k][2] for k in range(3) if staff[k] >= 0)
+        return v
+
+    # ================================================================== rules in force
+    _NODE_RULE = {
+        N_SET_PRICE: R_PRICES, N_CHANGE: R_CHANGE_ONE, N_CHECKIN_ROLL: R_CHECKIN_DIE, N_DRAW: R_DRAW_GUEST,
+        N_BID: R_TIE_BID, N_BLOCK: R_BLOCK, N_HIRE: R_HIRE, N_RANK_BID: R_RANK_BID, N_RANK_ROLL: R_RANK_ROLL,
+        N_BUDGET_ROLL: R_BUDGET, N_EXPAND: R_EXPAND, N_END: R_END,
+    }
+
+    def current_rule(self) -> RuleRef:
+        kind = self.node[0]
+        if self.day:
+            if kind == N_CHANGE:
+                return R_WALKIN_CHANGE
+            if kind == N_DRAW:
+                return R_WALKIN_DRAW
+            if kind == N_BLOCK:
+                return R_WALKIN_GO
+        if kind == N_SET_PRICE and self.week > 1:
+            return R_WEEK2
+        return self._NODE_RULE[kind]
+
+    def round_label(self) -> str | None:
+        kind = self.node[0]
+        if kind == N_END:
+            return None
+        if self.day:
+            return f"Week {self.week}, {C.day_name(min(self.day, 7))}"
+        if kind in (N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_BID, N_BLOCK):
+            return f"Week {self.week}, guest card {self.turn + 1}"
+        return f"Week {self.week}"
+
+    # ================================================================== views
+    def _view(self, perspective):
+        from .view import build_view
+
+        return build_view(self, perspective)
+
+    def adjacency_graph(self):
+        """networkx.Graph of every hotel's rooms; see :func:`.view.adjacency_graph`."""
+        from .view import adjacency_graph
+
+        return adjacency_graph(self)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> "BoutiqueHotelState":
+        """The other seats' secret price dice (set so far) and sealed bids dealt again at
+        random: a state that agrees with everything ``seat`` may see."""
+        new = self._copy()
+        new._hist = self._hist
+        new.draft = tuple(d if s == seat else tuple(rng.randint(1, FACES) for _ in d)
+                          for s, d in enumerate(self.draft))
+        new.bids = tuple(b if (s == seat or b < 0) else rng.randint(0, self.money[s] // C.MONEY_STEP) * C.MONEY_STEP
+                         for s, b in enumerate(self.bids))
+        return new
+
+    # ================================================================== text
+    def _status_text(self) -> str:
+        kind = self.node[0]
+        if kind == N_END:
+            win = self._winners()
+            return "Game over — " + ("nobody wins" if not win else "winner: " + ", ".join(self._name(s) for s in win))
+        lead = f"Week {self.week}"
+        p = self.node[1]
+        who = self._name(p) if p >= 0 else ""
+        if kind == N_SET_PRICE:
+            return f"{lead}, preparation — {who} sets the {C.DICE[len(self.draft[p])]} price die in secret"
+        if self.day:
+            lead += f", {C.day_name(self.day)}"
+        else:
+            lead += f", guest card {self.turn + 1} of {self.cards_this_week()}" if kind in (
+                N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_BID, N_BLOCK) else ""
+        if kind == N_CHANGE:
+            return f"{lead} — {who} may change one price die"
+        if kind == N_CHECKIN_ROLL:
+            return f"{lead} — roll the check-in die"
+        if kind == N_DRAW:
+            return f"{lead} — draw a guest card"
+        if kind == N_BID:
+            return f"{lead} — {who} bids for marketing (tie)"
+        if kind == N_BLOCK:
+            return f"{lead} — {who} blocks rooms"
+        if kind == N_HIRE:
+            k = self.staff[p].index(-1)
+            return f"{lead}, planning — {who} hires {C.STAFF_NAMES[k]} staff"
+        if kind == N_RANK_BID:
+            return f"{lead}, walk-in ranking — {who} bids for marketing (equal money)"
+        if kind == N_RANK_ROLL:
+            return f"{lead}, walk-in ranking — roll the die for {who}"
+        if kind == N_BUDGET_ROLL:
+            return f"{lead}, walk-in {self.walk + 1} — roll the guest's budget"
+        if kind == N_EXPAND:
+            return f"{lead}, expansion — {who} may buy rooms (1000 each)"
+        return lead  # pragma: no cover
+
+    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
+        """A sentence for people. With a ``perspective`` other than the actor, a secret price
+        die and a sealed bid are left out."""
+        a = action
+        args = a.args
+        if a.player == CHANCE:
+            if a.kind == "guest" and args:
+                return f"Guest card {args[0]}"
+            if a.kind == "checkin" and args and isinstance(args[0], int) and 1 <= args[0] <= 7:
+                return f"Check-in die: {C.day_name(args[0])}"
+            if a.kind == "budget" and args:
+                return f"Budget die: {args[0] * STEP if isinstance(args[0], int) else args[0]} a night"
+            if a.kind == "roll" and args:
+                return f"Die roll: {args[0]}"
+            return str(a)
+        who = self._name(a.player) if isinstance(a.player, int) and 0 <= a.player < self.game.num_players else str(a.player)
+        hidden = perspective is not None and perspective != a.player
+        if a.kind == "price" and len(args) == 2:
+            if hidden and self.node[0] == N_SET_PRICE:
+                return f"{who}: set a price die (face down)"
+            return f"{who}: {args[0]} die to {args[1] * STEP if isinstance(args[1], int) else args[1]}"
+        if a.kind == "keep":
+            return f"{who}: change no price die"
+        if a.kind == "bid" and args:
+            return f"{who}: bid (face down)" if hidden else f"{who}: bid {args[0]}"
+        if a.kind == "block":
+            return f"{who}: block room{'s' if len(args) > 1 else ''} {', '.join(map(str, args))}"
+        if a.kind == "hire" and len(args) == 2:
+            return f"{who}: hire {args[1]} {args[0]} staff"
+        if a.kind == "expand" and args:
+            return f"{who}: buy room {args[0]} (1000)"
+        if a.kind == "done":
+            return f"{who}: no more rooms"
+        return str(a)
+
+    # ================================================================== illegal actions
+    _KINDS = {
+        N_SET_PRICE: ("price",), N_CHANGE: ("keep", "price"), N_BID: ("bid",), N_RANK_BID: ("bid",),
+        N_BLOCK: ("block",), N_HIRE: ("hire",), N_EXPAND: ("expand", "done"),
+    }
+
+    def _explain(self, a: Action):
+        kind = self.node[0]
+        p = self.node[1]
+        n = self.game.num_players
+        if a.player == CHANCE:
+            return self.refuse(f"{a}: a chance outcome cannot be applied now: {self._name(p)} decides "
+                               f"({self.status_text()})", code="not_legal")
+        if not 0 <= a.player < n:
+            return self.refuse(f"{a}: there is no seat {a.player} (seats 0 to {n - 1})")
+        if a.player != p:
+            return self.refuse(f"{a} is not {self._name(a.player)}'s to play: {self._name(p)} decides now "
+                               f"({self.status_text()})", code="not_your_turn")
+        kinds = self._KINDS[kind]
+        if a.kind not in kinds:
+            return self.refuse(f"{a}: now {self._name(p)} may only {' or '.join(kinds)} ({self.status_text()})")
+        args = a.args
+        if a.kind == "price":
+            if len(args) != 2 or args[0] not in C.DICE or not (type(args[1]) is int):
+                return self.refuse(f"{a}: 'price <die> <face>' with die one of {', '.join(C.DICE)} and a face 1-6", R_PRICE_VALUES)
+            if not 1 <= args[1] <= FACES:
+                return self.refuse(f"{a}: a price die shows 1-6 (100-600), got {args[1]}", R_PRICE_VALUES)
+            if kind == N_SET_PRICE:
+                want = C.DICE[len(self.draft[p])]
+                return self.refuse(f"{a}: the dice are set in order, Monday to Sunday then breakfast; next is {want}", R_PRICES)
+            i = C.DICE.index(args[0])
+            return self.refuse(f"{a}: the {args[0]} die already shows {args[1]}: a change must turn it to another face",
+                               self.current_rule())
+        if a.kind in ("keep", "done"):
+            return self.refuse(f"{a}: '{a.kind}' takes no argument")
+        if a.kind == "bid":
+            if len(args) != 1 or type(args[0]) is not int:
+                return self.refuse(f"{a}: 'bid <amount>' with an amount in money")
+            v = args[0]
+            if v < 0 or v % C.MONEY_STEP:
+                return self.refuse(f"{a}: a bid is money cards: a multiple of {C.MONEY_STEP} (0 = the blank card alone)", R_BLANK)
+            return self.refuse(f"{a}: {self._name(p)} has {self.money[p]} in money cards, cannot bid {v}")
+        if a.kind == "hire":
+            k = self.staff[p].index(-1)
+            if len(args) != 2 or args[0] not in C.STAFF or type(args[1]) is not int:
+                return self.refuse(f"{a}: 'hire <kind> <count>' with kind {C.STAFF[k]} next", R_HIRE)
+            if args[0] != C.STAFF[k]:
+                return self.refuse(f"{a}: staff is hired kind by kind (cleaning, check-in, kitchen); next is {C.STAFF[k]}", R_HIRE)
+            if not 0 <= args[1] <= C.MAX_STAFF:
+                return self.refuse(f"{a}: a staff die shows 1-6 pips (0 = no die), got {args[1]}", R_WAGES)
+            return self.refuse(f"{a}: {args[1]} workers cost {args[1] * C.WAGE}; {self._name(p)} has {self.money[p]}", R_WAGES)
+        if a.kind == "expand":
+            if len(args) != 1 or type(args[0]) is not int or not 1 <= args[0] <= NR:
+                return self.refuse(f"{a}: 'expand <room>' with a room number 1-{NR}", R_EXPAND)
+            if self.built[p] >> (args[0] - 1) & 1:
+                return self.refuse(f"{a}: room {args[0]} is already part of {self._name(p)}'s hotel", R_EXPAND)
+            return self.refuse(f"{a}: a room costs {C.ROOM_COST}; {self._name(p)} has {self.money[p]}", R_EXPAND)
+        if a.kind == "block":
+            return self._explain_block(a)
+        return None
+
+    def _explain_block(self, a: Action):
+        p = a.player
+        g = GUESTS[self.card]
+        args = a.args
+        k = len(g.nights)
+        if len(args) != k or any(type(r) is not int for r in args):
+            return self.refuse(f"{a}: guest card {g.number} needs {k} room{'s' if k > 1 else ''}: "
+                               f"'block {','.join(['<room>'] * k)}{',' if k == 1 else ''}'", R_BLOCK)
+        rooms = [r - 1 for r in args]
+        if any(not 0 <= r < NR for r in rooms):
+            return self.refuse(f"{a}: rooms are numbered 1-{NR}", R_BLOCK)
+        if len(set(rooms)) != k:
+            return self.refuse(f"{a}: each room of a stay is a different room", R_SAME_ROOMS)
+        for r in rooms:
+            if not self.built[p] >> r & 1:
+                return self.refuse(f"{a}: room {r + 1} is not part of {self._name(p)}'s hotel", R_BLOCK)
+        day = self.node[2]
+        for r, m in zip(rooms, stay_masks(self.card, day)):
+            if self.occ[p][r] & m:
+                return self.refuse(f"{a}: room {r + 1} is not free for the whole stay", R_SAME_ROOMS)
+        for j, d in enumerate(g.doors):
+            if d and not ADJ[rooms[j]] >> rooms[j + 1] & 1:
+                return self.refuse(f"{a}: rooms {rooms[j] + 1} and {rooms[j + 1] + 1} are joined by a door symbol "
+                                   "and must be adjacent", R_DOORS)
+        return self.refuse(f"{a}: the same rooms and nights as another blocking: write it as "
+                           + " or ".join(str(x) for x in self._legal_actions()[:3]), R_BLOCK)
+
+    # ================================================================== positions
+    def _to_position(self) -> dict:
+        from .position import to_position
+
+        return to_position(self)
+
+    @classmethod
+    def _from_position(cls, game, table: dict) -> "BoutiqueHotelState":
+        from .position import from_position
+
+        return from_position(cls, game, table)
+
