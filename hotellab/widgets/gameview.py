@@ -13,8 +13,8 @@ import sys
 import anywidget
 import traitlets
 
-from ..core.actions import CHANCE
-from ..core.errors import HotellabError
+from ..core.errors import HotellabError, IllegalActionError
+from ._authority import Authority
 from ._frames import decode_frames
 from ._store import FrameStore, widget_state
 
@@ -78,13 +78,39 @@ class GameView(anywidget.AnyWidget):
     speed = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(self, obj, perspective: int | None = None, *, speed: float = 1.0,
-                 index: int | None = None, **kwargs):
+                 index: int | None = None, teacher: bool = False, **kwargs):
+        authority = Authority(perspective, teacher)  # ValueError for teacher without a seat
         store, traits = widget_state(obj, perspective, speed=speed, index=index)
         self._store: FrameStore = store
+        self._authority = authority
         self._head_k: int | None = None  # state shown from _head, not yet in the chunks
         self._chunk_seq = 0  # number of "chunks" messages sent (the front end applies each once)
         super().__init__(**traits, **kwargs)
         self.on_msg(self._on_msg)
+
+    # -- what the front end may change ----------------------------------------------------
+    _FRONT_END_TRAITS = frozenset({"index", "perspective", "speed"})
+
+    def set_state(self, sync_data):
+        """State sent by the front end: only ``index``, ``perspective`` and ``speed`` are
+        taken (frames, actions, errors and metadata are the kernel's to say), and a bad value
+        is answered with an error in the widget instead of an exception in the kernel."""
+        if not isinstance(sync_data, dict):
+            return
+        data = {k: v for k, v in sync_data.items() if k in self._FRONT_END_TRAITS}
+        if not data:
+            return
+        try:
+            super().set_state(data)
+        except (traitlets.TraitError, TypeError, ValueError) as exc:
+            self._error = f"the page sent a value this view cannot take: {exc}"
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(
+            "a GameView cannot be pickled: it is a live connection to the page. Save what it "
+            "shows instead: its match's log (view.match.log.save('game.json')), a log or "
+            "replay you built it from (GameLog.save), or a standalone page "
+            "(hotellab.widgets.export_html(obj, 'game.html'))")
 
     # -- validation -----------------------------------------------------------------------
     @traitlets.validate("perspective")
@@ -187,13 +213,18 @@ class GameView(anywidget.AnyWidget):
         {"type": "hello"}, answered with {"type": "hello"} (a live view plays on only once a
         kernel answered, so a saved page without one behaves as a record). Errors are shown
         in the widget, never raised into the kernel."""
-        if not isinstance(content, dict):
+        if not isinstance(content, dict):  # a string, list, number...: answer, do nothing
+            error = (f"a request must be a JSON object such as {{\"type\": \"step\"}}, "
+                     f"got {type(content).__name__}")
+            self._error = error
+            self.send({"type": "done", "error": error})
             return
         kind = content.get("type")
         if kind == "hello":
             self.send({"type": "hello"})
             return
         m = self.match
+        auth = self._authority
         error = ""
         try:
             if m is None:
@@ -203,24 +234,31 @@ class GameView(anywidget.AnyWidget):
                 text = content.get("action")
                 if not isinstance(text, str):
                     raise ValueError("no action text was sent")
-                seat = self._store.perspective
-                if seat is not None:  # a seat's view plays that seat's moves (and chance) only
-                    action = m.game.parse_action(text)
-                    if action.player not in (seat, CHANCE):
-                        names = (self._meta or {}).get("names") or m.game.seat_names()
-                        raise ValueError(
-                            f"this view is {names[seat]}'s: it cannot play {text!r}, another seat's action")
-                m.step(text)
+                action = m.game.parse_action(text)  # InvalidActionError names the text only
+                auth.check_apply(m, action)  # this view's authority, before the rules speak
+                try:
+                    m.step(action)
+                except IllegalActionError as exc:
+                    raise ValueError(auth.safe_rules_message(m, action, exc)) from None
+                except Exception as exc:  # a bug in the game: its text may name hidden things
+                    raise ValueError(auth.safe_failure(exc)) from None
             elif kind == "step":
-                m.step()
+                auth.check_step(m)  # no "pass an action, e.g. ..." listing another seat's cards
+                try:
+                    m.step()
+                except Exception as exc:  # the omniscient view gets Match.step's own message
+                    if auth.seat is None:
+                        raise
+                    raise ValueError(auth.safe_failure(exc)) from None
             elif kind == "undo":
-                m.undo()
+                for _ in range(auth.undo_count(m)):
+                    m.undo()
             else:
-                raise ValueError(f"unknown request {kind!r}")
+                raise ValueError(f"unknown request {str(kind)[:40]!r}; known: apply, step, undo, hello")
         except (HotellabError, ValueError, IndexError) as exc:
             error = str(exc)
         except Exception as exc:  # a bug in a game or agent: show it instead of losing it
-            error = f"{type(exc).__name__}: {exc}"
+            error = auth.safe_failure(exc)
         try:
             if not error:
                 self._show_head()
@@ -235,18 +273,23 @@ class GameView(anywidget.AnyWidget):
         self.send({"type": "done", "error": error})
 
     def _repr_mimebundle_(self, **kwargs):
-        """The widget for ipywidgets front ends, plus the shown board as HTML for viewers
-        that cannot run widgets (the SVG of the shown perspective only)."""
+        """The widget for ipywidgets front ends, plus ``text/html`` for the others: a player
+        of the same frames with no widget manager (nbconvert pages, the docs, trusted HTML
+        viewers; see :func:`hotellab.widgets.export.player_html`) that shows the board as a
+        picture, with status and scores as text, where no script runs (an untrusted notebook,
+        GitHub's preview). It holds what the widget holds (the shown perspective's frames only
+        for a seat's view) and plays as a record."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, md = bundle
         try:
+            from .export import player_html
+
             fr = self._store.frame_at(self.index, self.perspective)
+            traits = {k: getattr(self, k) for k in ("_chunks", "_tail", "_meta", "index", "perspective", "speed")}
             data = dict(data)
-            data["text/html"] = (
-                f'<div class="hotellab-board"><div>{html.escape(fr["status"])}</div>{fr["svg"]}</div>'
-            )
+            data["text/html"] = player_html(traits, fr, title=self._store.source.game.title or "")
         except Exception:  # the HTML fallback is a courtesy; the widget itself still shows
             pass
         return data, md
