@@ -22,8 +22,7 @@ imports rules and components, never the state module.
 
 from __future__ import annotations
 
-from . import components as C
-from .components import ADJ, COL, GEO, GUESTS
+from .components import ADJ, BASIC, COL, GEO, GUESTS, SPECIALS, WHERE_WORDS
 from .rules import N_PILLAR, N_TARGET, R_EFFECTS, R_IRRITATION, R_NOT_SERVE, effect_rule
 
 _OP_LETTER = {"irritate": "T", "irritate_satisfied": "TS", "tantrum": "TT"}
@@ -186,7 +185,7 @@ def _irritate_self_per_irritated(s, r: int, e) -> list:
     k = sum(1 for n in GEO[e.where][r] if g[n] and t >> n & 1)
     if not k:
         return _nothing(s, r, "no irritated guest there", e)
-    s._emit(f"{s._gname(h, r)}: {k} irritated guest{'s' if k > 1 else ''} ({C.WHERE_WORDS[e.where]}): "
+    s._emit(f"{s._gname(h, r)}: {k} irritated guest{'s' if k > 1 else ''} ({WHERE_WORDS[e.where]}): "
             f"{k} irritation token{'s' if k > 1 else ''} for itself, one at a time.", effect_rule(e))
     return [("T", r, r, e)] * k
 
@@ -256,7 +255,7 @@ EXPAND = {
     "irritate_self_per_irritated": _irritate_self_per_irritated,
 }
 """effect name (``Effect.what``) -> its handler ``(state, room, effect) -> operations``."""
-assert tuple(EXPAND) == C.BASIC + C.SPECIALS, "EXPAND follows the rulebook's order"
+assert tuple(EXPAND) == BASIC + SPECIALS, "EXPAND follows the rulebook's order"
 
 
 # == the operations ============================================================================

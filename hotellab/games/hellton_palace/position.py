@@ -53,8 +53,9 @@ from collections import Counter
 
 from ...core.errors import PositionError
 from ...core.position import check_range, check_unknown, field
-from . import components as C
-from .components import COMPLETE, FLOOR, GROOM_IDS, GROOM_INDEX, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES
+from .components import (
+    ADJ, COMPLETE, GROOM_IDS, GROOM_INDEX, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES, parse_effect,
+)
 from .rules import (
     N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, NODE_KINDS, R_COINS,
     R_DOUBLE_SIDED, R_END, R_END_FIRST, R_EFFECTS, R_GROOM, R_GROOM_TILES, R_IRRITATION, R_PILLAR_GROUPS,
@@ -161,7 +162,7 @@ def _effect(code, path: str):
         raise PositionError(f"must be a door-hanger effect's text, e.g. \"irritate adjacent\", got {code!r}",
                             field=path, rule=R_EFFECTS)
     try:
-        return C.parse_effect(code)
+        return parse_effect(code)
     except ValueError as exc:
         raise PositionError(str(exc).replace("hellton_palace data/guests.toml: ", ""), field=path,
                             rule=R_EFFECTS) from None
@@ -415,7 +416,7 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
         if not (s.guests[o][room] and s.tokens[o] >> room & 1):
             raise PositionError(f"room {room} of {SEATS[o]}'s hotel holds no irritated customer", field="designated_room",
                                 rule=rule)
-        if not any(s.guests[o][m] for m in C.ADJ[room]):
+        if not any(s.guests[o][m] for m in ADJ[room]):
             raise PositionError(f"the guest in room {room} has no orthogonally adjacent guest to swap with",
                                 field="designated_room", rule=rule)
         if not s.hired[active] >> GROOM_INDEX["false_placer"] & 1:

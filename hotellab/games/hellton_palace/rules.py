@@ -13,7 +13,7 @@ import it and never each other.
 from __future__ import annotations
 
 from ...core.rules import Phase, RuleRef
-from . import components as C
+from .components import BASIC, GROOM_IDS, SPECIAL_TEXT, SPECIALS, WHAT_TEXT, WHERE_TEXT, grooms
 
 GAME_ID = "hellton_palace"
 
@@ -92,7 +92,7 @@ R_END_SECOND = _r("End of the Game / If one of these conditions occurs in the Se
 # -- Description of the Effects ---------------------------------------------------------------
 R_EFFECTS = _r("Description of the Effects",
                "If there are not enough targets to apply an effect fully, apply it as much as possible anyway.")
-R_WHAT = {w: _r("Description of the Effects / What?", C.WHAT_TEXT[w]) for w in C.BASIC}
+R_WHAT = {w: _r("Description of the Effects / What?", WHAT_TEXT[w]) for w in BASIC}
 """what -> the RuleRef of its "What?" sentence (rulebook order)."""
 _WHERE_ORDER = ("adjacent", "all", "choice", "opponent_choice")
 
@@ -100,7 +100,7 @@ _WHERE_ORDER = ("adjacent", "all", "choice", "opponent_choice")
 def _what_where(what: str, where: str | None) -> RuleRef:
     if where is None:
         return R_WHAT[what]
-    return _r("Description of the Effects / Who? Where?", f"{C.WHAT_TEXT[what]} … {C.WHERE_TEXT[where]}")
+    return _r("Description of the Effects / Who? Where?", f"{WHAT_TEXT[what]} … {WHERE_TEXT[where]}")
 
 
 # -- The Different Grooms ---------------------------------------------------------------------
@@ -108,11 +108,11 @@ _GROOM_SECTION = {
     "mason": "The Mason", "false_reservation": "The False Reservation", "placer": "The Placer",
     "false_placer": "The False Placer", "diplomat": "The Diplomat",
 }
-R_GROOM = {g.id: _r(f"The Different Grooms / {_GROOM_SECTION[g.id]}", g.effect) for g in C.grooms()}
+R_GROOM = {g.id: _r(f"The Different Grooms / {_GROOM_SECTION[g.id]}", g.effect) for g in grooms()}
 """groom id -> the RuleRef of its effect (the order of "2. Dismiss Your Grooms")."""
 
 # -- Special Effects --------------------------------------------------------------------------
-R_SPECIAL = {w: _r(f"Special Effects / {i}", C.SPECIAL_TEXT[w]) for i, w in enumerate(C.SPECIALS, 1)}
+R_SPECIAL = {w: _r(f"Special Effects / {i}", SPECIAL_TEXT[w]) for i, w in enumerate(SPECIALS, 1)}
 """special effect name -> its RuleRef ("Special Effects", numbered in the rulebook's order)."""
 
 
@@ -153,11 +153,11 @@ def _rule_table() -> tuple:
            R_SETUP, R_INTRO, R_FIRST_PLAYER, R_COURSE, R_WELCOME, R_ROW_CLOSED, R_DOUBLE, R_SKIP, R_DISMISS,
            R_HIRE, R_PAY, R_HIRE_APPLY, R_TOUR, R_SERVE, R_NOT_SERVE, R_IRRITATION, R_NO_GOING_BACK,
            R_COLLECT, R_RECOVER, R_END, R_END_FIRST, R_END_COMPLETE, R_END_COMPARE, R_END_SECOND, R_EFFECTS]
-    out += [R_WHAT[w] for w in C.BASIC]
+    out += [R_WHAT[w] for w in BASIC]
     out += [_what_where(w, where) for w in ("irritate", "irritate_satisfied", "tantrum") for where in _WHERE_ORDER]
     out += [_what_where("pillar", where) for where in ("choice", "opponent_choice")]
-    out += [R_GROOM[g] for g in C.GROOM_IDS]
-    out += [R_SPECIAL[w] for w in C.SPECIALS]
+    out += [R_GROOM[g] for g in GROOM_IDS]
+    out += [R_SPECIAL[w] for w in SPECIALS]
     seen: set = set()
     return tuple(r for r in out if not (r in seen or seen.add(r)))
 

@@ -35,13 +35,16 @@ import random
 from ...core.actions import CHANCE, TERMINAL, Action
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
-from . import components as C
-from . import effects as E
-from . import explain as X
-from . import position as P
 from .components import (
-    ADJ, COMPLETE, FLOOR, FLOOR_ROOMS, GROOM_INDEX, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES,
+    ADJ, COMPLETE, FLOOR, FLOOR_ROOMS, GROOM_INDEX, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES, intro_ids,
 )
+from .effects import run as run_effects
+from .explain import action_to_string as _action_text
+from .explain import explain as _explain_refusal
+from .explain import explain_chance as _explain_chance
+from .explain import prompt as _prompt
+from .explain import status_text as _status
+from .position import from_position, to_position
 from .rules import (
     N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, R_COLLECT, R_DISMISS,
     R_DOUBLE, R_END, R_END_COMPARE, R_END_COMPLETE, R_END_FIRST, R_END_SECOND, R_HIRE, R_INTRO, R_NOT_SERVE,
@@ -156,7 +159,7 @@ class HelltonPalaceState(State):
         return sum(GUESTS[g[n] >> 1].sides[g[n] & 1].rent for n in range(1, 10) if g[n] and not t >> n & 1)
 
     def _pool(self) -> tuple[int, ...]:
-        return C.intro_ids() if self.game.options["cards"] == "intro" else tuple(range(1, 37))
+        return intro_ids() if self.game.options["cards"] == "intro" else tuple(range(1, 37))
 
     # ================================================================== the standard API
     def _node_kind(self) -> str:
@@ -209,7 +212,7 @@ class HelltonPalaceState(State):
         return Action("display", (tuple(int(i) for i in action.args[0]),), CHANCE)
 
     def explain_chance(self, action: Action):
-        return X.explain_chance(self, action)
+        return _explain_chance(self, action)
 
     # ---------------------------------------------------------------- decisions offered
     def _welcome_actions(self, p: int) -> list[Action]:
@@ -463,7 +466,7 @@ class HelltonPalaceState(State):
         effects = "; ".join(e.text for e in side.hanger)
         self._emit(f"{text}; then its door hanger, bottom to top: {effects}.", R_SERVE, [(p, r - old)] if r != old else ())
         self.todo = tuple(("E", r, e) for e in side.hanger)
-        E.run(self)
+        run_effects(self)
 
     def _do_refuse(self, a: Action) -> None:
         """Do Not Serve the Guest: it gets an Irritation token, or, with one already, the
@@ -472,20 +475,20 @@ class HelltonPalaceState(State):
         r = self.cursor
         self._emit(f"{self._name(p)} does not serve {self._gname(p, r)}.", R_NOT_SERVE)
         self.todo = (("T", r, 0, None),)
-        E.run(self)
+        run_effects(self)
 
     def _do_target(self, a: Action) -> None:
         """A guest chosen for a door-hanger effect ("of your choice" / "chosen by your
         opponent", Who? Where?); the effect goes on."""
         _, _, _, letter, concerned, e, _i, _n = self.node[2]
         self.todo = ((letter, a.args[0], concerned, e),) + self.todo
-        E.run(self)
+        run_effects(self)
 
     def _do_pillar(self, a: Action) -> None:
         """A column chosen for a door-hanger effect that removes a pillar; the effect goes on."""
         concerned, e = self.node[2][4], self.node[2][5]
         self.todo = (("P", a.args[0], concerned, e),) + self.todo
-        E.run(self)
+        run_effects(self)
 
     # -- 5. Collect Rents or Recover a Doorbell -----------------------------------------------
     def _do_rents(self, a: Action) -> None:
@@ -614,27 +617,27 @@ class HelltonPalaceState(State):
 
     def prompt(self) -> str:
         """What the deciding player is asked now ("" at chance and terminal nodes)."""
-        return X.prompt(self)
+        return _prompt(self)
 
     def _status_text(self) -> str:
-        return X.status_text(self)
+        return _status(self)
 
     def action_to_string(self, action: Action, perspective: int | None = None) -> str:
         """A sentence for people (nothing in this game is hidden)."""
-        return X.action_to_string(self, action)
+        return _action_text(self, action)
 
     def _explain(self, a: Action):
-        return X.explain(self, a)
+        return _explain_refusal(self, a)
 
     # ================================================================== declared positions
     def _to_position(self) -> dict:
         """Where everything is and whose decision is next (:func:`.position.to_position`)."""
-        return P.to_position(self)
+        return to_position(self)
 
     @classmethod
     def _from_position(cls, game, table: dict) -> "HelltonPalaceState":
         """The state a declared position says, every field checked (:func:`.position.from_position`)."""
-        return P.from_position(cls, game, table)
+        return from_position(cls, game, table)
 
 
 _APPLY = {

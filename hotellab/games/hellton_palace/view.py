@@ -9,8 +9,9 @@ only ``perspective`` differs. The shape is documented in ``docs/dev/view_model.m
 
 from __future__ import annotations
 
-from . import components as C
-from .components import COL, COMPLETE, FLOOR, GEO, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES
+from .components import (
+    COL, COLOUR_HEX, COMPLETE, FLOOR, GEO, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, WHERE_GLYPH,
+)
 from .rules import N_DISPLAY, N_END, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, effect_rule
 
 _ICON = {"irritate": "token", "irritate_satisfied": "token_if_satisfied", "tantrum": "tantrum",
@@ -24,7 +25,7 @@ def _effect_view(e) -> dict:
     else:
         icon = _ICON[e.what]
     return {"code": e.code, "what": e.what, "where": e.where, "special": e.special, "icon": icon,
-            "glyph": C.WHERE_GLYPH.get(e.where, ""), "text": e.text, "rule": effect_rule(e).section}
+            "glyph": WHERE_GLYPH.get(e.where, ""), "text": e.text, "rule": effect_rule(e).section}
 
 
 def _card_view(card: int, side: int | None = None) -> dict:
@@ -68,7 +69,7 @@ def build_view(state, perspective=None) -> dict:
             at_room = state.reached[s]
         colour = g.colour(s)
         seats.append({
-            "seat": s, "name": g.seat_label(s), "colour": colour, "color": C.COLOUR_HEX[colour],
+            "seat": s, "name": g.seat_label(s), "colour": colour, "color": COLOUR_HEX[colour],
             "first_player": s == 0, "active": s == state.active and kind != N_DISPLAY,
             "coins": state.coins[s],
             "doorbells": state.doorbells[s], "doorbells_out": MAX_BELLS - state.doorbells[s],
