@@ -46,6 +46,17 @@ __version__ = "0.1.0"
 _LAZY = {"widgets", "viz", "agents", "cli", "analysis", "rl"}
 
 
+def coverage(obj, *, game: str | None = None):
+    """Which rules of its game's rule table ``obj`` exercises: a
+    :class:`~hotellab.rule_coverage.Coverage` with ``.fraction`` (0 to 1), ``.covered`` and
+    ``.missing`` (lists of RuleRef, rulebook order) and ``.figure()``. ``obj``: a Scenario,
+    Lesson, GameLog, Replay, Match, State, or a path to a notebook, scenario or log (see
+    :func:`hotellab.rule_coverage.coverage`)."""
+    from .rule_coverage import coverage as _coverage
+
+    return _coverage(obj, game=game)
+
+
 def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers=None,
              backend: str = "processes", scheduler=None, keep_logs=0, **kwargs):
     """Play many whole games; a pandas DataFrame, one row per game (see
@@ -66,5 +77,5 @@ __all__ = [
     "IllegalActionError", "InvalidActionError", "LogFormatError", "Match", "OptionError",
     "Phase", "PluginError", "PositionError", "Replay", "RuleRef", "Scenario", "ScenarioError",
     "ScoreItem", "State", "UnknownGameError", "list_games", "load_game", "play", "register",
-    "widgets", "viz", "simulate", "analysis",
+    "widgets", "viz", "simulate", "analysis", "coverage",
 ]

@@ -40,11 +40,21 @@ MAX_AUTO = 100_000
 
 @dataclass
 class ScenarioStep:
-    """One scripted step: ``action`` (a directive, see the module doc) and ``text``."""
+    """One step: ``kind`` ("watch", "do", "exercise" or "predict"; see :mod:`hotellab.lesson`),
+    ``action`` (a watch step's directive, see the module doc), ``text`` and ``title``; for the
+    learner's steps ``expect`` (do: the move or moves), ``goal`` (exercise), ``question`` and
+    ``answer`` (predict), ``hints`` and ``area`` (where to look)."""
 
     action: str
     text: str = ""
     title: str = ""
+    kind: str = "watch"
+    expect: list = field(default_factory=list)
+    goal: dict = field(default_factory=dict)
+    question: str = ""
+    answer: str = ""
+    hints: list = field(default_factory=list)
+    area: str = ""
 
 
 @dataclass
@@ -91,9 +101,16 @@ class Scenario:
 
         class StepModel(BaseModel):
             model_config = ConfigDict(extra="forbid")
+            kind: str = "watch"
             action: str = "auto"
             text: str = ""
             title: str = ""
+            expect: str | list[str] = []
+            goal: dict[str, Any] = {}
+            question: str = ""
+            answer: str = ""
+            hints: list[str] = []
+            area: str = ""
 
         class ScenarioModel(BaseModel):
             model_config = ConfigDict(extra="forbid")
@@ -123,7 +140,10 @@ class Scenario:
             title=m.title,
             description=m.description,
             position=(list(m.position) if isinstance(m.position, list) else []) + list(m.script),
-            steps=[ScenarioStep(s.action, s.text, s.title) for s in m.steps],
+            steps=[ScenarioStep(s.action, s.text, s.title, s.kind,
+                                [s.expect] if isinstance(s.expect, str) else list(s.expect),
+                                dict(s.goal), s.question, s.answer, list(s.hints), s.area)
+                   for s in m.steps],
             source=source,
             start=dict(m.position) if isinstance(m.position, dict) else None,
             legacy_position=len(m.position) if isinstance(m.position, list) else 0,
@@ -131,6 +151,10 @@ class Scenario:
         game = sc.game_object()  # checks game id, players and options now
         if sc.start is not None:
             sc.initial_state(game)  # checks the declared position now
+        from ..lesson import check_step_fields
+
+        for i, step in enumerate(sc.steps):
+            check_step_fields(step, f"{source}: steps[{i}]", game)
         return sc
 
     def initial_state(self, game=None):
@@ -174,15 +198,30 @@ class Scenario:
         """Yield ``(step, match)`` after each scripted step, starting from :meth:`match`."""
         m = self.match()
         for i, step in enumerate(self.steps):
-            self._run(m, step.action, f"steps[{i}].action")
+            self._play(m, step, i)
             yield step, m
 
     def run(self):
         """The Match after every scripted step."""
         m = self.match()
         for i, step in enumerate(self.steps):
-            self._run(m, step.action, f"steps[{i}].action")
+            self._play(m, step, i)
         return m
+
+    def _play(self, m, step, i: int) -> None:
+        """Play a step without a learner: a watch step's action; a do or exercise step's first
+        right move (computed); a predict step makes no move."""
+        if step.kind == "watch":
+            self._run(m, step.action, f"steps[{i}].action")
+        elif step.kind in ("do", "exercise"):
+            from ..lesson import answers
+
+            right = answers(step, m.state)
+            if not right:
+                field_ = "expect" if step.kind == "do" else "goal"
+                raise ScenarioError(f"{self.source}: steps[{i}].{field_}: no legal move meets it at "
+                                    f"{m.state.status_text()}")
+            m.step(right[0])
 
     def _run(self, m, directive: str, where: str) -> None:
         d = directive.strip()

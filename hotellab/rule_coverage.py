@@ -1,0 +1,231 @@
+"""Rule coverage: which entries of a game's rule table a lesson, scenario or game exercises.
+
+A game declares its rule table (``Game.rule_table``: every RuleRef, in rulebook order). Every
+event and score line an action causes carries a RuleRef. :func:`coverage` collects the
+RuleRefs of everything that happened in ``obj`` and compares them with the table::
+
+    import hotellab as hl
+    cov = hl.coverage("notebooks/perfect_hotel.ipynb")
+    print(cov.fraction, [r.section for r in cov.missing])
+    cov.figure()          # the rulebook's sections in order, coloured by use
+
+``obj`` may be a :class:`~hotellab.core.scenario.Scenario` (its script and steps are played),
+a :class:`~hotellab.core.log.GameLog`, a :class:`~hotellab.core.replay.Replay`, a
+:class:`~hotellab.core.match.Match`, a state, a path to a scenario (``.toml``) or log
+(``.json``), or a notebook path (``.ipynb``): then every scenario and log file named in its
+code cells (a quoted path ending in ``.toml`` or ``.json``, relative to the notebook) counts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from .core.errors import HotellabError
+from .core.rules import RuleRef
+
+__all__ = ["Coverage", "coverage"]
+
+
+class CoverageError(HotellabError, ValueError):
+    """``coverage`` was given something it cannot read (the message says what and why)."""
+
+
+@dataclass
+class Coverage:
+    """The result of :func:`coverage`.
+
+    game: game id; table: the game's rule table (RuleRefs, rulebook order); covered / missing:
+    the entries exercised / not exercised, in table order; fraction: covered / table size,
+    0.0 to 1.0 (1.0 for an empty table); counts: how many events or score lines cited each
+    covered entry; sources: what was read.
+    """
+
+    game: str
+    table: list[RuleRef]
+    covered: list[RuleRef]
+    missing: list[RuleRef]
+    counts: dict = field(default_factory=dict)
+    sources: list[str] = field(default_factory=list)
+
+    @property
+    def fraction(self) -> float:
+        return len(self.covered) / len(self.table) if self.table else 1.0
+
+    def __repr__(self) -> str:
+        return (f"<Coverage {self.game}: {len(self.covered)}/{len(self.table)} rules "
+                f"({self.fraction:.0%}) from {len(self.sources)} source(s)>")
+
+    def to_text(self) -> str:
+        """One line per rule of the table, in rulebook order: ``[x]`` exercised (with how
+        many times), ``[ ]`` not; then the total."""
+        lines = [f"Rule coverage of {self.game}: {len(self.covered)} of {len(self.table)} rules "
+                 f"({self.fraction:.0%})"]
+        for r in self.table:
+            n = self.counts.get(r, 0)
+            mark = "[x]" if n else "[ ]"
+            quote = f' — "{r.quote}"' if r.quote else ""
+            lines.append(f"{mark} {r.section}{quote}" + (f"  ({n}×)" if n else ""))
+        return "\n".join(lines)
+
+    def figure(self):
+        """A plotly ``go.Figure``: the rulebook's sections top to bottom in table order, one
+        bar per rule, coloured by use (exercised / not), the bar's length the number of
+        events that cited it (log scale-free: a rule not used has a short grey bar)."""
+        import plotly.graph_objects as go
+
+        labels, values, colours, hover = [], [], [], []
+        seen: dict[str, int] = {}
+        for r in self.table:
+            base = r.section
+            seen[base] = seen.get(base, 0) + 1
+            label = base if seen[base] == 1 else f"{base} ({seen[base]})"
+            n = self.counts.get(r, 0)
+            labels.append(label)
+            values.append(n if n else 0.3)
+            colours.append("#2f9e44" if n else "#c9c2b6")
+            hover.append(f"{r.section}<br>{r.quote or ''}<br>{'used ' + str(n) + '×' if n else 'not exercised'}")
+        fig = go.Figure(go.Bar(
+            x=values, y=labels, orientation="h", marker_color=colours,
+            hovertext=hover, hoverinfo="text",
+        ))
+        fig.update_layout(
+            title=f"{self.game}: {len(self.covered)} of {len(self.table)} rules exercised ({self.fraction:.0%})",
+            height=max(300, 22 * len(labels) + 120), margin=dict(l=10, r=10, t=50, b=30),
+            yaxis=dict(autorange="reversed", automargin=True), xaxis_title="events citing the rule",
+            plot_bgcolor="#ffffff",
+        )
+        return fig
+
+
+def _refs_of_state_path(states: Iterable) -> tuple[list[RuleRef], list]:
+    refs: list[RuleRef] = []
+    last = None
+    for s in states:
+        refs.extend(ev.rule for ev in s.events)
+        last = s
+    if last is not None:
+        refs.extend(item.rule for item in last.score_breakdown())
+    return refs, last
+
+
+def _from_log(log) -> tuple[str, list[RuleRef]]:
+    from .core.replay import Replay
+
+    replay = Replay(log)
+    refs, _ = _refs_of_state_path(replay.state_at(k) for k in range(len(replay)))
+    return log.game, refs
+
+
+def _from_scenario(sc) -> tuple[str, list[RuleRef]]:
+    states = []
+    m = sc.match()
+    states.extend(m.states)
+    for _step, m2 in sc.walk():
+        states = m2.states
+    refs, _ = _refs_of_state_path(states)
+    return sc.game, refs
+
+
+_PATH = re.compile(r"""["']([^"'\n]+?\.(?:toml|json))["']""")
+
+
+def _from_notebook(path: Path) -> tuple[str | None, list[RuleRef], list[str]]:
+    from .core.log import GameLog
+    from .core.scenario import Scenario
+
+    try:
+        nb = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        raise CoverageError(f"{path}: cannot read the notebook ({exc})") from None
+    game, refs, sources = None, [], []
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") != "code":
+            continue
+        src = "".join(cell.get("source", []))
+        for rel in _PATH.findall(src):
+            p = (path.parent / rel).resolve()
+            if not p.exists() or p in map(Path, sources):
+                continue
+            if p.suffix == ".toml":
+                g, r = _from_scenario(Scenario.load(p))
+            else:
+                try:
+                    g, r = _from_log(GameLog.load(p))
+                except HotellabError:
+                    continue  # a JSON file that is not a log (e.g. a saved position)
+            if game is None:
+                game = g
+            if g == game:
+                refs.extend(r)
+                sources.append(str(p))
+    return game, refs, sources
+
+
+def coverage(obj, *, game: str | None = None) -> Coverage:
+    """Which entries of the game's rule table ``obj`` exercises (see the module doc).
+
+    ``game`` picks the game when a notebook names files of several games (default: the first
+    one found). Raises CoverageError for an object or file it cannot read, and the library's
+    own errors (ScenarioError, LogFormatError) for a malformed scenario or log.
+    """
+    from .core.game import game_class
+    from .core.log import GameLog
+    from .core.match import Match
+    from .core.replay import Replay
+    from .core.scenario import Scenario
+    from .core.state import State
+
+    sources: list[str] = []
+    if isinstance(obj, (str, Path)):
+        path = Path(obj)
+        if not path.exists():
+            raise CoverageError(f"{path}: no such file")
+        if path.suffix == ".ipynb":
+            gid, refs, sources = _from_notebook(path)
+            if gid is None:
+                raise CoverageError(f"{path}: names no scenario (.toml) or log (.json) file in its code cells")
+        elif path.suffix == ".toml":
+            gid, refs = _from_scenario(Scenario.load(path))
+            sources = [str(path)]
+        elif path.suffix == ".json":
+            gid, refs = _from_log(GameLog.load(path))
+            sources = [str(path)]
+        else:
+            raise CoverageError(f"{path}: coverage reads .ipynb, .toml (scenario) or .json (log) files")
+    elif isinstance(obj, Scenario):
+        gid, refs = _from_scenario(obj)
+        sources = [obj.source]
+    elif isinstance(obj, GameLog):
+        gid, refs = _from_log(obj)
+        sources = ["log"]
+    elif isinstance(obj, Replay):
+        gid, refs = _from_log(obj.log)
+        sources = ["replay"]
+    elif isinstance(obj, Match):
+        refs, _ = _refs_of_state_path(obj.states)
+        gid = obj.game.id
+        sources = ["match"]
+    elif isinstance(obj, State):
+        gid, refs = _from_log(GameLog.from_state(obj))
+        sources = ["state"]
+    elif hasattr(type(obj), "scenario") and isinstance(getattr(obj, "scenario", None), Scenario):
+        gid, refs = _from_scenario(obj.scenario)  # a Lesson widget
+        sources = [obj.scenario.source]
+    else:
+        raise CoverageError(
+            f"coverage takes a Scenario, Lesson, GameLog, Replay, Match, State or a path to a "
+            f".ipynb/.toml/.json file, got {type(obj).__name__}")
+    gid = game or gid
+    table = list(game_class(gid).rule_table)
+    counts: dict = {}
+    in_table = set(table)
+    for r in refs:
+        if r in in_table:
+            counts[r] = counts.get(r, 0) + 1
+    covered = [r for r in table if counts.get(r)]
+    missing = [r for r in table if not counts.get(r)]
+    return Coverage(gid, table, covered, missing, counts, sources)

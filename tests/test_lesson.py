@@ -1,0 +1,138 @@
+"""Lesson steps (watch / do / exercise / predict) and rule coverage, on the toy plug-in
+Night Porter (tests/plugins/toy_porter: 6 + die keys, take 1 or 2, the last key scores the
+taker's tip). Expected values are worked out by hand from the toy's rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import hotellab as hl
+from hotellab.lesson import LessonRun, parse_answer_spec
+
+HEAD = '''
+game = "toy_porter"
+num_players = 2
+title = "Four keys left"
+[position]
+stage = "turn"
+keys = 4
+tips = [5, 3]
+deck = [1, 2, 4, 6]
+turn = 2
+last_taker = 1
+'''
+
+
+def lesson(steps: str) -> LessonRun:
+    return LessonRun(hl.Scenario.from_toml(HEAD + steps, source="lesson.toml"))
+
+
+def test_predict_reads_the_answer_from_the_state():
+    # turn 2 of 2 players: seat 0 (Amber) decides; nobody has scored yet
+    run = lesson('[[steps]]\nkind = "predict"\nquestion = "Whose turn?"\nanswer = "current_player"\n'
+                 '[[steps]]\nkind = "predict"\nquestion = "Scores?"\nanswer = "scores"\n'
+                 '[[steps]]\nkind = "predict"\nquestion = "May Amber take 3?"\nanswer = "legal:p0 take 3"\n')
+    fb = run.answer("1")
+    assert not fb.correct and fb.text == "Not quite: the answer is 0."
+    assert run.index == 0 and run.progress["wrong"] == 1
+    assert run.answer(0).correct and run.index == 1
+    assert run.answer("0, 0").correct
+    assert not run.answer("yes").correct          # "take 1 or 2 keys": 3 is not legal
+    assert run.answer("no").correct and run.done
+
+
+def test_do_step_names_the_rule_for_an_illegal_move_and_gates_a_legal_other_one():
+    run = lesson('[[steps]]\nkind = "do"\nexpect = "p0 take 2"\n')
+    fb = run.answer("p0 take 3")
+    assert not fb.correct and fb.text.startswith("Not allowed:") and fb.rule.section == "Turn"
+    fb = run.answer("p0 take 1")
+    assert not fb.correct and fb.text == "p0 take 1 is legal, but this step asks for p0 take 2."
+    assert fb.did == ["Amber takes 1."] and fb.best_did == ["Amber takes 2."]
+    assert run.state.keys == 4  # a wrong answer makes no move
+    fb = run.answer("p0 take 2")
+    assert fb.correct and run.state.keys == 2 and run.done
+
+
+def test_exercise_best_move_is_computed():
+    # 2 keys left, Teal to act after Amber took 2: taking 2 takes the last key and scores
+    # Teal's tip (3); taking 1 scores nothing now. Best for seat 1 by score: "p1 take 2".
+    run = lesson('[[steps]]\nkind = "do"\nexpect = ["p0 take 2"]\n'
+                 '[[steps]]\nkind = "exercise"\ngoal = {type = "best", seat = 1, measure = "score"}\n')
+    assert run.answer("p0 take 2").correct
+    fb = run.answer("p1 take 1")
+    assert not fb.correct and fb.best == ["p1 take 2"]
+    assert fb.text == "p1 take 1 gives 0; the best move gives 3 (p1 take 2)."
+    assert run.hint().startswith("Look at the rule: Turn")
+    assert run.hint() == "One right move: p1 take 2"
+    assert run.hint() is None
+    assert run.answer("p1 take 2").correct and run.state.is_terminal and run.state.scores == [0, 3]
+    assert run.progress == {"steps": 2, "done": 2, "hints_used": 2, "wrong": 1}
+    run.restart()
+    assert run.index == 0 and run.state.keys == 4 and run.progress["hints_used"] == 0
+
+
+def test_category_goal_and_own_hints():
+    run = lesson('[[steps]]\nkind = "exercise"\ngoal = {type = "category", seat = 0, category = "tip"}\n'
+                 'hints = ["Count the keys", "Leave none"]\n')
+    # from 4 keys Amber cannot take the last key: no move meets the goal
+    assert not run.answer("p0 take 1").correct
+    assert run.hint() == "Count the keys" and run.hint() == "Leave none" and run.hint() is None
+
+
+@pytest.mark.parametrize("step,field", [
+    ('kind = "dance"', "steps[0].kind"),
+    ('kind = "do"', "steps[0].expect"),
+    ('kind = "do"\nexpect = "p0"', "steps[0].expect[0]"),
+    ('kind = "exercise"\ngoal = {type = "most"}', "steps[0].goal.type"),
+    ('kind = "exercise"\ngoal = {type = "best", seat = 7}', "steps[0].goal.seat"),
+    ('kind = "exercise"\ngoal = {type = "best", seat = 0, measure = "luck"}', "steps[0].goal.measure"),
+    ('kind = "predict"\nanswer = "scores"', "steps[0].question"),
+    ('kind = "predict"\nquestion = "?"\nanswer = "score[9]"', "steps[0].answer"),
+    ('kind = "predict"\nquestion = "?"\nanswer = "mood"', "steps[0].answer"),
+    ('kind = "watch"\nshout = "x"', "steps.0.shout"),
+])
+def test_a_malformed_step_names_the_step_and_field(step, field):
+    with pytest.raises(hl.ScenarioError) as err:
+        hl.Scenario.from_toml(HEAD + "[[steps]]\n" + step + "\n", source="bad.toml")
+    assert field in str(err.value)
+
+
+def test_scenario_run_plays_learner_steps_with_the_computed_answer():
+    sc = hl.Scenario.from_toml(HEAD + '[[steps]]\nkind = "do"\nexpect = "p0 take 2"\n'
+                               '[[steps]]\nkind = "exercise"\ngoal = {type = "best", seat = 1}\n')
+    final = sc.run().state
+    assert final.is_terminal and final.scores == [0, 3]
+
+
+def test_answer_spec_forms():
+    assert parse_answer_spec("score[1]") == ("score", 1)
+    assert parse_answer_spec("legal:p0 take 2") == ("legal", "p0 take 2")
+    with pytest.raises(ValueError, match="score\\[SEAT\\]"):
+        parse_answer_spec("score")
+
+
+def test_coverage_of_a_whole_game_and_of_a_lesson(tmp_path):
+    log = hl.play(hl.load_game("toy_porter", num_players=2), seed=1)
+    cov = hl.coverage(log)
+    # a whole game rolls, deals, takes keys and ends: all 4 rules of the toy's table
+    assert cov.fraction == 1.0 and cov.missing == [] and len(cov.covered) == 4
+    sc_path = tmp_path / "lesson.toml"
+    sc_path.write_text(HEAD + '[[steps]]\nkind = "do"\nexpect = "p0 take 2"\n', "utf-8")
+    cov = hl.coverage(str(sc_path))
+    # from a declared position only "Turn" is exercised: 1 of 4
+    assert [r.section for r in cov.covered] == ["Turn"] and cov.fraction == 0.25
+    assert [r.section for r in cov.missing] == ["Setup", "Setup / Tips", "End"]
+    assert "[ ] Setup" in cov.to_text() and "[x] Turn" in cov.to_text()
+    fig = cov.figure()
+    assert list(fig.data[0].y) == ["Setup", "Setup / Tips", "Turn", "End"]
+    assert fig.data[0].marker.color[2] == "#2f9e44" and fig.data[0].marker.color[0] == "#c9c2b6"
+    nb = tmp_path / "t.ipynb"
+    nb.write_text(json.dumps({"cells": [{"cell_type": "code", "source": ["hl.Scenario.load('lesson.toml')"]}],
+                              "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "utf-8")
+    assert hl.coverage(nb).fraction == 0.25
+    with pytest.raises(hl.HotellabError, match="no such file"):
+        hl.coverage(tmp_path / "missing.ipynb")
+    with pytest.raises(hl.HotellabError, match="coverage takes"):
+        hl.coverage(42)
