@@ -1,21 +1,101 @@
-"""Standalone HTML: a GameView page that needs no Jupyter and no server.
+"""Pages and HTML players of a GameView that need no Jupyter, no server and no network.
 
-The page inlines the widget's own ES module and CSS and the compressed frames, and calls the
-module's ``render({model, el})`` with a small in-page model (``get``/``set``/``on``/``off``/
-``save_changes``/``send``), so JupyterLab and the page run the same front-end code.
+Two things are built here:
+
+- :func:`player_html`: an HTML fragment that *plays* a GameView's frames with the widget's
+  own ES module (``gameview.js``) and a small in-page model (``get``/``set``/``on``/``off``/
+  ``save_changes``/``send``), without the Jupyter widget manager. It is the ``text/html``
+  of every GameView output, so ``jupyter nbconvert --to html`` of a notebook whose widget
+  state is not saved (JupyterLab's default, and the bundled tutorials, see
+  :mod:`hotellab.publish.notebook`), the docs site and any trusted HTML viewer show a
+  working view. Before any script runs (an untrusted notebook in JupyterLab, GitHub's
+  preview, a sanitising viewer) the fragment shows the shown board as a picture (an
+  ``<img>`` with the SVG as a data URI) with its status and scores as text.
+- :func:`export_html`: a whole standalone page with one view.
+
+The module and CSS travel in a ``<script type="application/json"
+class="hotellab-gameview-module">`` element; every player on a page uses the first one it
+finds, so a page needs one copy (:func:`hotellab.publish.notebook.publishable` keeps one).
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import pathlib
+import uuid
 
 from ._store import widget_state
 
 _HERE = pathlib.Path(__file__).parent
 
+MODULE_CLASS = "hotellab-gameview-module"
+"""Class of the ``<script type="application/json">`` that carries ``{"esm", "css"}``."""
+PLAYER_CLASS = "hotellab-player"
+"""Class of a player's root ``<div>`` (its ``data-hl`` attribute is the player's id)."""
+
+# The loader of one player. __ID__ is replaced by the player's id. It finds the module JSON
+# anywhere on the page (the first copy), imports it once per page from a Blob URL, and renders
+# the view in place of the static picture. It waits up to 20 s for a module element that is
+# not in the page yet (JupyterLab inserts outputs one by one).
 _LOADER = """
+(async () => {
+  const id = "__ID__";
+  const root = document.querySelector('div[data-hl="' + id + '"]');
+  const dataEl = document.getElementById(id + "-data");
+  if (!root || !dataEl || root.dataset.hlDone) return;
+  root.dataset.hlDone = "1";
+  const G = (globalThis.__hotellabPlayer = globalThis.__hotellabPlayer || {});
+  if (!G.module) {
+    G.module = (async () => {
+      let el = null;
+      for (let t = 0; t < 200 && !el; t++) {
+        el = document.querySelector("script.__MODULE__");
+        if (!el) await new Promise((r) => setTimeout(r, 100));
+      }
+      if (!el) throw new Error("no GameView module on this page");
+      const mod = JSON.parse(el.textContent);
+      const style = document.createElement("style");
+      style.textContent = mod.css;
+      document.head.append(style);
+      const url = URL.createObjectURL(new Blob([mod.esm], { type: "text/javascript" }));
+      return (await import(url)).default;
+    })();
+  }
+  let widget;
+  try {
+    widget = await G.module;
+  } catch (e) {
+    G.module = null;
+    console.warn("hotellab: the board stays a picture:", e);
+    return;
+  }
+  const state = JSON.parse(dataEl.textContent);
+  const handlers = new Map();
+  const model = {
+    get: (k) => state[k],
+    set: (k, v) => {
+      if (state[k] === v) return;
+      state[k] = v;
+      for (const f of [...(handlers.get("change:" + k) || [])]) f();
+    },
+    on: (e, f) => { if (!handlers.has(e)) handlers.set(e, new Set()); handlers.get(e).add(f); },
+    off: (e, f) => { if (!e) handlers.clear(); else if (!f) handlers.delete(e); else if (handlers.has(e)) handlers.get(e).delete(f); },
+    save_changes: () => {},
+    send: () => {},
+  };
+  if (widget.initialize) await widget.initialize({ model });
+  const el = document.createElement("div");
+  el.className = "hotellab-live";
+  await widget.render({ model, el });
+  root.replaceChildren(el);
+})();
+"""
+
+
+# The loader of the standalone page (one view; the page's own data element).
+_PAGE_LOADER = """
 const data = JSON.parse(document.getElementById("hl-data").textContent);
 const state = data.state;
 const handlers = new Map();
@@ -47,13 +127,93 @@ def _script_json(obj) -> str:
     return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
+def module_source() -> dict:
+    """``{"esm": gameview.js, "css": gameview.css}`` as they are in the package."""
+    return {
+        "esm": (_HERE / "gameview.js").read_text("utf-8"),
+        "css": (_HERE / "gameview.css").read_text("utf-8"),
+    }
+
+
+def module_html(module: dict | None = None) -> str:
+    """The ``<script type="application/json">`` element that carries the module and CSS."""
+    return (f'<script type="application/json" class="{MODULE_CLASS}">'
+            f"{_script_json(module or module_source())}</script>")
+
+
+def _fmt(v) -> str:
+    if isinstance(v, float) and v.is_integer():
+        v = int(v)
+    return str(v)
+
+
+def fallback_html(frame: dict, title: str = "", names: list[str] | None = None) -> str:
+    """What a viewer that runs no scripts shows: the title and status as text, the board as a
+    picture (``<img>``, the SVG as a base64 data URI, which sanitisers keep where they drop
+    inline SVG) and the scores as text. Every text is escaped."""
+    status = str(frame.get("status") or "")
+    names = list(frame.get("names") or names or [])
+    parts = ['<div class="hotellab-fallback">']
+    head = f"<strong>{html.escape(title)}</strong>" if title else ""
+    if status:
+        head += (" \u2014 " if head else "") + html.escape(status)
+    if head:
+        parts.append(f'<p style="margin:4px 0">{head}</p>')
+    svg = frame.get("svg")
+    if svg:
+        data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+        alt = html.escape(f"Board: {status}" if status else "Board", quote=True)
+        parts.append(f'<img alt="{alt}" src="data:image/svg+xml;base64,{data}" '
+                     'style="max-width:100%;height:auto;display:block">')
+    scores = frame.get("scores") or []
+    if scores:
+        cells = " \u00b7 ".join(
+            html.escape(f"{names[i] if i < len(names) else f'Seat {i + 1}'} {_fmt(s)}") for i, s in enumerate(scores)
+        )
+        parts.append(f'<p style="margin:4px 0">Scores: {cells}</p>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def player_html(traits: dict, frame: dict, *, title: str = "", module: bool | dict = True,
+                uid: str | None = None) -> str:
+    """An HTML fragment that plays a GameView's frames with no widget manager.
+
+    :param traits: the widget's synced traits (``_chunks``, ``_tail``, ``_meta``,
+        ``index``, ``perspective``, ``speed``; see :func:`hotellab.widgets._store.widget_state`).
+        The player is a record: ``_meta["live"]`` is set False and ``_actions`` emptied.
+    :param frame: the frame shown first (its board is the static picture).
+    :param title: shown above the picture (escaped).
+    :param module: True: carry the module and CSS (a dict: that ``{"esm", "css"}``);
+        False: use the copy another player on the page carries.
+    :param uid: the player's id (default: a new random one).
+    :returns: the HTML text (a ``<div>`` and three or four ``<script>`` elements).
+    """
+    uid = uid or "hl-" + uuid.uuid4().hex[:16]
+    state = dict(traits)
+    state["_meta"] = {**(state.get("_meta") or {}), "live": False}
+    state["_actions"] = []
+    state["_error"] = ""
+    state.pop("_head", None)
+    names = (state["_meta"] or {}).get("names") or []
+    parts = [
+        f'<div class="{PLAYER_CLASS}" data-hl="{uid}">{fallback_html(frame, title, names)}</div>',
+        f'<script type="application/json" id="{uid}-data">{_script_json(state)}</script>',
+    ]
+    if module:
+        parts.append(module_html(module if isinstance(module, dict) else None))
+    parts.append(f'<script type="module">{_LOADER.replace("__ID__", uid).replace("__MODULE__", MODULE_CLASS)}</script>')
+    return "\n".join(parts)
+
+
 def export_html(obj, path, perspective: int | None = None, title: str | None = None, *,
                 speed: float = 1.0, index: int | None = None) -> pathlib.Path:
     """Write a standalone page with the GameView of ``obj`` and return its path.
 
     :param obj: a Match (framed as it stands: the page cannot play on), Replay, GameLog or
         State.
-    :param path: file to write (UTF-8). Parent folders must exist.
+    :param path: file to write (UTF-8). Parent folders must exist. Written whole or not at
+        all (a temporary file beside it, then renamed).
     :param perspective: a seat: the page holds only that seat's frames (safe to publish for
         that player); None: omniscient frames plus each seat's, with a selector.
     :param title: page title (default: the game's title); inserted as text.
@@ -64,17 +224,13 @@ def export_html(obj, path, perspective: int | None = None, title: str | None = N
 
     The page needs a browser with ES modules and ``DecompressionStream`` (Chromium 80+,
     Firefox 113+, Safari 16.4+); without them it still shows the first board as an image.
-    Size: roughly 1-2 kB per state and perspective.
+    Size: roughly 1-2 kB per state and perspective, plus about 35 kB for the module and CSS.
     """
     store, traits = widget_state(obj, perspective, speed=speed, index=0 if index is None else index, live=False)
     game = store.source.game
     title = title if title is not None else (game.title or game.id)
     first = store.frame_at(traits["index"], perspective)
-    data = {
-        "state": traits,
-        "esm": (_HERE / "gameview.js").read_text("utf-8"),
-        "css": (_HERE / "gameview.css").read_text("utf-8"),
-    }
+    data = {"state": traits, **module_source()}
     page = (
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -85,8 +241,14 @@ def export_html(obj, path, perspective: int | None = None, title: str | None = N
         f"<h1>{html.escape(title)}</h1>\n"
         f"<div id=\"hl-root\"><p>{html.escape(first['status'])}</p>{first['svg']}</div>\n"
         f"<script type=\"application/json\" id=\"hl-data\">{_script_json(data)}</script>\n"
-        f"<script type=\"module\">{_LOADER}</script>\n</body></html>\n"
+        f"<script type=\"module\">{_PAGE_LOADER}</script>\n</body></html>\n"
     )
     path = pathlib.Path(path)
-    path.write_text(page, "utf-8")
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        tmp.write_text(page, "utf-8")
+        tmp.replace(path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
     return path

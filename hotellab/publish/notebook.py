@@ -1,0 +1,286 @@
+"""Make a saved notebook publishable: every GameView and every figure works in a static page
+with no network, and reads before any script runs.
+
+:func:`publishable` rewrites a notebook's *outputs* (never its code or text):
+
+- **Game views.** A GameView output is the widget (``application/vnd.jupyter.widget-view+json``,
+  drawn by the Jupyter widget manager from the state saved in the notebook metadata) plus a
+  ``text/html`` player (:func:`hotellab.widgets.export.player_html`). The widget-view entry
+  and the model's saved state are removed and the player is rebuilt from that saved state
+  (so it holds every frame the widget held when the notebook was saved). What reads the
+  notebook then uses the player: ``jupyter nbconvert --to html`` (whose page would otherwise
+  load the widget manager, require.js and each widget's module from CDNs), the Sphinx
+  (myst-nb) docs, GitHub's preview and an untrusted JupyterLab (which show its picture and
+  text), and a trusted JupyterLab before the kernel runs (the player draws and scrubs).
+  Running the cell again brings the live widget back.
+- **One module per page.** The widget's ES module and CSS (about 35 kB) are kept in the
+  first player only; the others use that copy.
+- **Figures.** A plotly figure output keeps its ``application/vnd.plotly.v1+json`` data
+  (what JupyterLab draws) and gets a ``text/html`` that draws it with ``window.Plotly``;
+  the first figure of the notebook carries plotly.js itself (the installed plotly package's
+  copy, 4.8 MB, gzip + base64: 1.9 MB), so an exported page draws every figure offline.
+
+``python -m hotellab.publish.notebook NOTEBOOK...`` rewrites files in place (each written
+whole: a temporary file, then renamed); ``notebooks/build.py`` calls :func:`publishable`
+before it saves a tutorial.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import gzip
+import hashlib
+import json
+import os
+import re
+import sys
+import uuid
+from pathlib import Path
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+PLOTLY = "application/vnd.plotly.v1+json"
+GAMEVIEW_ID = "hotellab.widgets.gameview.GameView"
+"""anywidget's ``_anywidget_id`` of :class:`hotellab.widgets.GameView` models."""
+TRAITS = ("_chunks", "_tail", "_meta", "index", "perspective", "speed")
+_MODULE_RE = None  # compiled lazily (see _module_re)
+
+
+def _module_re():
+    global _MODULE_RE
+    if _MODULE_RE is None:
+        from ..widgets.export import MODULE_CLASS
+
+        _MODULE_RE = re.compile(r'\n?<script type="application/json" class="' + MODULE_CLASS + r'">.*?</script>', re.S)
+    return _MODULE_RE
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else str(value or "")
+
+
+def _is_gameview(model: dict) -> bool:
+    st = model.get("state") or {}
+    return st.get("_anywidget_id") == GAMEVIEW_ID
+
+
+def _decode(text: str) -> dict:
+    return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
+
+
+def _frame_at(state: dict, k: int, pi: int) -> dict:
+    """Frame ``k`` of perspective index ``pi`` from a saved model's chunks (SVG filled in)."""
+    chunks = [c for c in [*(state.get("_chunks") or []), state.get("_tail") or ""] if c]
+    start, svg = 0, None
+    for text in chunks:
+        c = _decode(text)
+        fs = c["f"][min(pi, len(c["f"]) - 1)]
+        for j, fr in enumerate(fs):
+            svg = fr["svg"] if fr.get("svg") is not None else svg
+            if start + j == k:
+                return {**fr, "svg": svg}
+        start += len(fs)
+    raise IndexError(f"no frame {k}: the saved view has {start} states")
+
+
+def _player_from_state(state: dict, title: str | None = None, uid: str | None = None) -> str:
+    from ..widgets.export import player_html
+
+    traits = {k: copy.deepcopy(state.get(k)) for k in TRAITS if k in state}
+    meta = traits.get("_meta") or {}
+    persps = meta.get("perspectives") or [None]
+    p = traits.get("perspective")
+    pi = persps.index(p) if p in persps else 0
+    n = sum(_decode(c)["n"] for c in [*(traits.get("_chunks") or []), traits.get("_tail") or ""] if c)
+    k = max(0, min(n - 1, int(traits.get("index") or 0)))
+    traits["index"] = k
+    return player_html(traits, _frame_at(traits, k, pi), title=title if title is not None else meta.get("title", ""),
+                       module=False, uid=uid)
+
+
+def _refs(obj) -> set[str]:
+    """Model ids an object refers to ("IPY_MODEL_<id>" strings anywhere inside it)."""
+    out: set[str] = set()
+    if isinstance(obj, str):
+        if obj.startswith("IPY_MODEL_"):
+            out.add(obj[len("IPY_MODEL_"):])
+    elif isinstance(obj, dict):
+        for v in obj.values():
+            out |= _refs(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= _refs(v)
+    return out
+
+
+_PLOTLY_LOADER = """(async () => {
+  const el = document.getElementById("hl-plotlyjs");
+  if (!el || window.Plotly || window.__hlPlotlyLoading) return;
+  window.__hlPlotlyLoading = true;
+  const bin = atob(el.textContent.trim());
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+  const s = document.createElement("script");
+  s.src = URL.createObjectURL(new Blob([text], { type: "text/javascript" }));
+  s.onload = () => { for (const f of window.__hlPlotlyQueue || []) f(); window.__hlPlotlyQueue = []; };
+  document.head.append(s);
+})();"""
+
+
+def _figure_html(spec: dict, with_plotlyjs: bool, key: str = "") -> str:
+    """A figure as HTML drawn with ``window.Plotly`` as soon as it is defined. With
+    ``with_plotlyjs``, the fragment also carries plotly.js (the installed plotly package's
+    copy, gzip + base64: about 1.9 MB instead of 4.8 MB), unpacked with the browser's
+    ``DecompressionStream``."""
+    from plotly.utils import PlotlyJSONEncoder
+
+    layout = spec.get("layout") or {}
+    height = layout.get("height") or 525
+    width = layout.get("width")
+    args = json.dumps([spec.get("data") or [], layout, {"responsive": True, **(spec.get("config") or {})}],
+                      cls=PlotlyJSONEncoder, separators=(",", ":"))
+    args = args.replace("<", "\\u003c")
+    uid = "hl-fig-" + hashlib.sha1((key + args).encode("utf-8")).hexdigest()[:12]
+    size = f"height:{int(height)}px;width:{f'{int(width)}px' if width else '100%'}"
+    out = [
+        f'<div id="{uid}" class="plotly-graph-div" style="{size}"></div>',
+        "<script>(function(){var a=" + args + ";var go=function(){var el=document.getElementById(\"" + uid + "\");"
+        "if(el&&!el.dataset.hlDrawn){el.dataset.hlDrawn=1;window.Plotly.newPlot(el,a[0],a[1],a[2]);}};"
+        "if(window.Plotly&&window.Plotly.newPlot)go();else(window.__hlPlotlyQueue=window.__hlPlotlyQueue||[]).push(go);})();</script>",
+    ]
+    if with_plotlyjs:
+        from plotly.offline import get_plotlyjs
+
+        packed = base64.b64encode(gzip.compress(get_plotlyjs().encode("utf-8"), 9, mtime=0)).decode("ascii")
+        out = [f'<script type="application/octet-stream" id="hl-plotlyjs">{packed}</script>',
+               f"<script>{_PLOTLY_LOADER}</script>", *out]
+    return "\n".join(out)
+
+
+def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict:
+    """Rewrite the outputs of notebook ``nb`` (an nbformat NotebookNode or dict, changed in
+    place) as described in this module's docstring.
+
+    :param figures: rewrite plotly figures' ``text/html`` (plotly.js once per notebook).
+    :param module: the ``{"esm", "css"}`` to carry (default: the installed ``gameview.js`` and
+        ``gameview.css``).
+    :returns: counts ``{"views", "figures", "models_removed", "views_without_state"}``.
+    :raises ValueError: when a GameView output's saved state cannot be read (the message
+        names the cell).
+    """
+    from ..widgets.export import PLAYER_CLASS, module_html
+
+    meta = nb.get("metadata", {})
+    widgets = meta.get("widgets") or {}
+    state = (widgets.get(WIDGET_STATE) or {}).get("state") or {}
+    removed: set[str] = set()
+    counts = {"views": 0, "figures": 0, "models_removed": 0, "views_without_state": 0}
+    module_done = False
+    plotly_done = False
+    for ci, cell in enumerate(nb.get("cells", [])):
+        for out in cell.get("outputs", []) or []:
+            data = out.get("data")
+            if not isinstance(data, dict):
+                continue
+            view = data.get(WIDGET_VIEW)
+            html_text = _text(data.get("text/html"))
+            if isinstance(view, dict):
+                mid = view.get("model_id")
+                model = state.get(mid)
+                if model is not None and _is_gameview(model):
+                    try:
+                        html_text = _player_from_state(model["state"], uid=f"hl-{ci}-{str(mid)[:12]}")
+                    except (KeyError, ValueError, IndexError, OSError, TypeError) as exc:
+                        raise ValueError(f"cell {ci}: the saved state of GameView {mid} cannot be read: {exc}") from exc
+                    removed.add(mid)
+                elif model is None and PLAYER_CLASS in html_text:
+                    counts["views_without_state"] += 1
+                else:
+                    continue  # another widget: left as it is
+                del data[WIDGET_VIEW]
+                counts["views"] += 1
+            if PLAYER_CLASS in html_text:
+                html_text = _module_re().sub("", html_text)
+                if not module_done:
+                    html_text = module_html(module) + "\n" + html_text.lstrip("\n")
+                    module_done = True
+                data["text/html"] = html_text
+            if figures and set(data) == {"text/html"} and "cdn.plot.ly" in html_text and "plotly-graph-div" not in html_text:
+                # plotly's "notebook_connected" set-up output, which loads plotly.js from its
+                # CDN: the first figure carries plotly.js instead
+                data["text/html"] = "<!-- plotly.js: carried by the first figure (hotellab.publish) -->"
+                continue
+            if figures and isinstance(data.get(PLOTLY), dict):
+                data["text/html"] = _figure_html(data[PLOTLY], with_plotlyjs=not plotly_done, key=str(ci))
+                plotly_done = True
+                counts["figures"] += 1
+    if removed:
+        # drop the removed models and the models only they referred to (their layouts)
+        keep = {k: v for k, v in state.items() if k not in removed}
+        used: set[str] = set()
+        for cell in nb.get("cells", []):
+            for out in cell.get("outputs", []) or []:
+                v = (out.get("data") or {}).get(WIDGET_VIEW)
+                if isinstance(v, dict) and v.get("model_id"):
+                    used.add(v["model_id"])
+        # models reachable from the views still shown (or not dependent on a removed one)
+        orphans = set().union(*(_refs(state[m]) for m in removed)) if removed else set()
+        reach, todo = set(), list(used)
+        while todo:
+            m = todo.pop()
+            if m in reach or m not in keep:
+                continue
+            reach.add(m)
+            todo.extend(_refs(keep[m]))
+        for m in list(keep):
+            if m in orphans and m not in reach:
+                del keep[m]
+        counts["models_removed"] = len(state) - len(keep)
+        if keep:
+            widgets[WIDGET_STATE]["state"] = keep
+        else:
+            meta.pop("widgets", None)
+    return counts
+
+
+def publish_file(path, *, figures: bool = True) -> dict:
+    """Rewrite the notebook file ``path`` in place with :func:`publishable` (written whole:
+    a temporary file beside it, then renamed). Returns the counts."""
+    import nbformat
+
+    path = Path(path)
+    nb = nbformat.read(path, as_version=4)
+    counts = publishable(nb, figures=figures)
+    nbformat.validate(nb)
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    try:
+        nbformat.write(nb, tmp)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    return counts
+
+
+def main(argv=None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print("usage: python -m hotellab.publish.notebook NOTEBOOK.ipynb ...\n\n" + (__doc__ or "").split("\n\n")[0])
+        return 0 if args else 2
+    status = 0
+    for a in args:
+        try:
+            before = Path(a).stat().st_size
+            c = publish_file(a)
+            print(f"{a}: {c['views']} game views, {c['figures']} figures, {c['models_removed']} widget models "
+                  f"removed; {before / 1024:.0f} KB -> {Path(a).stat().st_size / 1024:.0f} KB")
+        except (OSError, ValueError) as exc:
+            print(f"{a}: error: {exc}", file=sys.stderr)
+            status = 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
