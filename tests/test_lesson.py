@@ -136,3 +136,20 @@ def test_coverage_of_a_whole_game_and_of_a_lesson(tmp_path):
         hl.coverage(tmp_path / "missing.ipynb")
     with pytest.raises(hl.HotellabError, match="coverage takes"):
         hl.coverage(42)
+
+
+def test_to_scenario_from_a_view_gives_the_same_position():
+    from hotellab.core.scenario import scenario_toml
+
+    m = hl.Match(hl.load_game("toy_porter", num_players=3), seed=4, agents=["random"] * 3)
+    m.run(max_steps=5)  # roll, shuffle and 3 takes
+    view = hl.widgets.GameView(m)
+    view.index = 4  # after the first take
+    text = view.to_scenario(title='A "porter" lesson')
+    sc = hl.Scenario.from_toml(text, source="from_view.toml")
+    assert sc.title == 'A "porter" lesson' and sc.agents == ["random"] * 3
+    again = sc.match().state
+    shown = m.states[4]
+    assert again.view() == shown.view() and again.legal_actions() == shown.legal_actions()
+    assert again.scores == shown.scores
+    assert scenario_toml(m.state).startswith('game = "toy_porter"\nnum_players = 3\n')

@@ -249,3 +249,35 @@ class Scenario:
             raise ScenarioError(f"{self.source}: {where} = {directive!r}: {exc}") from None
         except (HotellabError, ValueError) as exc:
             raise ScenarioError(f"{self.source}: {where} = {directive!r}: {exc}") from None
+
+
+def scenario_toml(state, *, title: str = "", description: str = "", seed: int = 0, agents=None,
+                  players=None) -> str:
+    """The TOML text of a scenario that starts at ``state``: its game, players and options,
+    and a ``[position]`` table (:meth:`~hotellab.State.to_position`), ready for a teacher to
+    add ``[[steps]]``. ``Scenario.from_toml(text).match().state`` has the same views, legal
+    actions and scores as ``state``. The position is omniscient (hands, deck orders): it is
+    the author's record, like a log.
+
+    Raises ScenarioError when a text field cannot be written as TOML.
+    """
+    import tomli_w
+
+    game = state.game
+    data = {"game": game.id, "num_players": game.num_players}
+    if title:
+        data["title"] = str(title)
+    if description:
+        data["description"] = str(description)
+    data["seed"] = int(seed)
+    if agents is not None:
+        data["agents"] = [a if a is not None else "random" for a in agents]
+    if game.options:
+        data["options"] = dict(game.options)
+    pos = state.to_position()
+    data["position"] = {k: v for k, v in pos.items() if k not in ("game", "num_players", "options")}
+    try:
+        return tomli_w.dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(f"cannot write the scenario as TOML: {exc}") from None
+

@@ -14,6 +14,7 @@ import anywidget
 import traitlets
 
 from ..core.errors import HotellabError, IllegalActionError
+from ..core.text import clean_text
 from ._authority import Authority
 from ._frames import decode_frames
 from ._store import FrameStore, widget_state
@@ -104,6 +105,20 @@ class GameView(anywidget.AnyWidget):
             super().set_state(data)
         except (traitlets.TraitError, TypeError, ValueError) as exc:
             self._error = f"the page sent a value this view cannot take: {exc}"
+
+    def to_scenario(self, *, title: str = "", description: str = "") -> str:
+        """The TOML text of a scenario that starts at the position this view shows (the step
+        at ``index``), for a teacher to build a lesson from a game: add ``[[steps]]`` and save
+        it. The ``[position]`` table is omniscient (hands, deck orders), like a log. See
+        :func:`hotellab.core.scenario.scenario_toml`."""
+        from ..core.scenario import scenario_toml
+
+        source = self._store.source
+        state = source.states[self.index]
+        agents = None
+        if source.match is not None:
+            agents = [a.name if a is not None else None for a in source.match.agents]
+        return scenario_toml(state, title=title, description=description, agents=agents)
 
     def __reduce_ex__(self, protocol):
         raise TypeError(
@@ -269,6 +284,7 @@ class GameView(anywidget.AnyWidget):
             if self._head:  # its state may not have reached the chunks
                 self._head = {}
                 self.index = len(self._store) - 1
+        error = clean_text(error)  # it may echo text the page sent
         self._error = error
         self.send({"type": "done", "error": error})
 
