@@ -10,8 +10,8 @@ Positions for rule tests are built in two ways:
    state at Night 1, round 1, with seat 0 (the first player) to act.
 
 2. **Adjusting a real state** for dawn and day effects: ``hh.adjust(state, ...)`` takes a
-   state reached by actions, copies it with ``state._copy()`` (the engine's own cheap copy:
-   every mutable list is fresh, nothing is shared with ``state``) and sets fields:
+   state reached by actions, copies it with ``state._copy()._own_all()`` (the engine's own
+   copy, made to own every list so that nothing is shared with ``state``) and sets fields:
 
    - ``beds={board: {bed: [guest, ...]}}`` replaces the occupancy of the listed rooms
      (a guest is a seat number, or ``hh.sed(seat)`` for a sedated guest). Unless ``supply``
@@ -153,7 +153,7 @@ def _take_card(s, seat, number):
 def adjust(state, *, beds=None, cards=None, hands=None, decks=None, score=None, wear=None,
            reform=None, first=None, supply=None, lobby=None):
     """A copy of ``state`` with fields set (see the module doc). ``state`` is untouched."""
-    s = state._copy()
+    s = state._copy()._own_all()
     g = s.game
     if decks:
         for seat, numbers in decks.items():

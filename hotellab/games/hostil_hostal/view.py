@@ -8,11 +8,12 @@ it or has spied it), the order of every deck, an automata card drawn by someone 
 from __future__ import annotations
 
 from . import components as C
-from .state import (
-    N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MOVETO, N_REFORM, N_RELOCATE, N_TURN,
+from .rules import (
+    N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MOVETO, N_REFORM, N_RELOCATE, N_SIDE_CHOICE, N_TURN,
 )
 
 _PROMPTS = {
+    N_SIDE_CHOICE: "choose the side (A or B) of the next room",
     N_TURN: "place a guest, play a card, move a guest or pass (and spy)",
     N_MOVETO: "choose where the moved guest goes",
     N_RELOCATE: "Grrr: choose where your removed guest goes",
