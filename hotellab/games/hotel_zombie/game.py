@@ -1,0 +1,56 @@
+"""The Hotel Zombie game: players, options, seats."""
+
+from __future__ import annotations
+
+from ...core.game import Game, OptionSpec
+from . import components as C
+from . import render as _render
+from . import rules
+from .rules import R_REPEAT, R_ROUNDS, R_WAIT
+from .state import HotelZombieState
+
+
+class HotelZombieGame(Game):
+    """Hotel Zombie: Extermination for 2-4 players. Seats are named after the players of the
+    rulebook's 4-player example: Chris, Ada, Jill, Leon.
+
+    Options (see :meth:`option_specs`): ``assist`` (ruling HZ-13/HZ-14: ``"remaining"``, the
+    default — a waiting player's damage counts and the helpers cover the rest, as "uses 10 of
+    her damage" says; ``"full"`` — the helpers cover the infected's whole health, which gives
+    the example's "15 (5 from Chris and 10 from Jill)") and ``counter_end`` (ruling HZ-18:
+    ``"after_20"``, the default — the round at counter 20 is played, 20 rounds; ``"at_20"`` —
+    the game ends when the counter reaches 20, after 19 rounds).
+
+    >>> import hotellab as hl
+    >>> g = hl.load_game("hotel_zombie", num_players=4)
+    >>> g.seat_names(), g.options["assist"], g.options["counter_end"]
+    (['Chris', 'Ada', 'Jill', 'Leon'], 'remaining', 'after_20')
+    """
+
+    id = "hotel_zombie"
+    title = "Hotel Zombie: Extermination"
+    min_players = 2
+    max_players = 4
+    OPTIONS = (
+        OptionSpec("assist", ("remaining", "full"), "remaining", R_WAIT,
+                   "ruling HZ-13: 'remaining': the waiting player's damage counts and helpers cover the "
+                   "rest (\"uses 10 of her damage\"); 'full': helpers cover the whole health (the "
+                   "example's group total of 15)"),
+        OptionSpec("counter_end", ("after_20", "at_20"), "after_20", R_REPEAT,
+                   f"ruling HZ-18: 'after_20': the round at counter 20 is played ({R_ROUNDS.quote}); "
+                   "'at_20': the game ends when the counter reaches 20 (19 rounds)"),
+    )
+    state_class = HotelZombieState
+    phases = rules.PHASES
+    rule_table = rules.RULE_TABLE
+    hidden_information = True
+
+    def seat_label(self, seat: int) -> str:
+        return C.SEAT_NAMES[seat]
+
+    def colour(self, seat: int) -> str:
+        return C.SEAT_COLOURS[seat]
+
+    def render_svg(self, view: dict) -> str:
+        """The table as SVG text: a pure function of the view model (see ``render.py``)."""
+        return _render.render_svg(view)
