@@ -324,6 +324,50 @@ def replay_cmd(
         typer.echo(f"Wrote {html}")
 
 
+# -- teaching: coverage and player aid ------------------------------------------------------
+
+
+@app.command("coverage")
+def coverage_cmd(
+    path: Path = typer.Argument(..., metavar="FILE", help="A notebook (.ipynb), scenario (.toml) or log (.json)."),
+    game: Optional[str] = typer.Option(None, "--game", help="The game to report when the notebook names several."),
+    missing_only: bool = typer.Option(False, "--missing", help="List only the rules not exercised."),
+) -> None:
+    """Which rules of the game's rule table FILE exercises, in rulebook order."""
+    import hotellab as hl
+
+    try:
+        cov = hl.coverage(path, game=game)
+    except (hl.HotellabError, KeyError) as exc:
+        raise _fail(_error_message(exc)) from None
+    if missing_only:
+        typer.echo(f"{len(cov.missing)} of {len(cov.table)} rules of {cov.game} not exercised:")
+        for r in cov.missing:
+            typer.echo(f"[ ] {r.section}" + (f' — "{r.quote}"' if r.quote else ""))
+    else:
+        typer.echo(cov.to_text())
+
+
+@app.command("aid")
+def aid_cmd(
+    game: str = typer.Argument(..., help="Game id (see `hotellab list`)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Where to write the page (default GAME-aid.html)."),
+) -> None:
+    """Write a one-page printable player aid (HTML, laid out for A4) for GAME."""
+    import hotellab as hl
+    from hotellab.aid import write_player_aid
+
+    out = out or Path(f"{game}-aid.html")
+    _check_writable(out)
+    try:
+        write_player_aid(game, out)
+    except hl.HotellabError as exc:
+        raise _fail(_error_message(exc)) from None
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
+    typer.echo(f"Wrote {out} (print it to A4 from a browser)")
+
+
 # -- lab -------------------------------------------------------------------------------------
 
 

@@ -153,3 +153,21 @@ def test_to_scenario_from_a_view_gives_the_same_position():
     assert again.view() == shown.view() and again.legal_actions() == shown.legal_actions()
     assert again.scores == shown.scores
     assert scenario_toml(m.state).startswith('game = "toy_porter"\nnum_players = 3\n')
+
+
+def test_cli_coverage_prints_the_table_in_rulebook_order(tmp_path):
+    from typer.testing import CliRunner
+
+    from hotellab.cli import app
+
+    path = tmp_path / "lesson.toml"
+    path.write_text(HEAD + '[[steps]]\nkind = "do"\nexpect = "p0 take 2"\n', "utf-8")
+    res = CliRunner().invoke(app, ["coverage", str(path)])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0] == "Rule coverage of toy_porter: 1 of 4 rules (25%)"
+    assert [ln[:3] for ln in lines[1:5]] == ["[ ]", "[ ]", "[x]", "[ ]"]
+    res = CliRunner().invoke(app, ["coverage", str(path), "--missing"])
+    assert res.output.splitlines()[0] == "3 of 4 rules of toy_porter not exercised:"
+    res = CliRunner().invoke(app, ["coverage", str(tmp_path / "nope.ipynb")])
+    assert res.exit_code == 2 and "no such file" in res.output

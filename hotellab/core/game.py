@@ -158,6 +158,13 @@ class Game:
         default from a palette of 8 distinct colours."""
         return _DEFAULT_COLOURS[seat % len(_DEFAULT_COLOURS)]
 
+    def aid_components(self) -> list[tuple[str, list[tuple]]]:
+        """Optional hook. What the printable player aid (``hotellab aid``) lists of the game's
+        components: ``[(heading, [(name, text) or (name, text, icon_svg), ...]), ...]``, e.g.
+        ``("Event cards", [("#3 Grrr", "Remove any one guest ...")])``; ``icon_svg`` is a small
+        SVG document (text). Default: nothing."""
+        return []
+
     def seat_names(self) -> list[str]:
         """:meth:`seat_label` of every seat, in seat order."""
         return [self.seat_label(s) for s in range(self.num_seats)]
