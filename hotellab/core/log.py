@@ -9,12 +9,15 @@ entry number and the rule that forbids it.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .actions import Action, parse_action
 from .errors import HotellabError, LogFormatError, UnknownGameError, check_header
+from .text import check_text, check_tree
 
 LOG_FORMAT = "hotellab-log"
 LOG_VERSION = 1
@@ -124,10 +127,41 @@ class GameLog:
             **({"start": self.start} if self.start is not None else {}),
         }
 
+    def canonical_actions(self) -> list[str]:
+        """The actions as canonical text (``str(parse_action(text))``: single spaces,
+        ``03`` written ``3``). Raises LogFormatError naming the entry that cannot be read."""
+        out = []
+        for i, a in enumerate(self.actions):
+            try:
+                out.append(str(a if isinstance(a, Action) else parse_action(a)))
+            except ValueError as exc:
+                raise LogFormatError(str(exc), entry=i, field="actions") from None
+        return out
+
     def save(self, path) -> Path:
-        """Write the log as JSON (UTF-8, indented). Returns the path."""
+        """Write the log as JSON (UTF-8, indented), with every action in its canonical text.
+        Returns the path.
+
+        The file is written whole or not at all: the text is built and encoded first (a
+        player name or metadata text with a control character or a lone surrogate raises
+        LogFormatError naming the field, e.g. ``players[0]``, before anything is touched),
+        then written to a temporary file in the same folder and moved over ``path`` with
+        ``os.replace``. An existing file is never left empty or half-written.
+
+        :raises LogFormatError: text that no file could hold, or an unreadable action.
+        :raises OSError: the folder cannot be written (the old file, if any, is unchanged).
+        """
         path = Path(path)
-        path.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+        for i, name in enumerate(self.players):
+            check_text(name, f"players[{i}]", LogFormatError, what="player name")
+        check_tree(self.meta, "meta", LogFormatError)
+        check_tree(self.agents or [], "agents", LogFormatError)
+        data = {**self.to_json(), "actions": self.canonical_actions()}
+        try:
+            raw = (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+        except (UnicodeEncodeError, TypeError, ValueError) as exc:  # e.g. an option or start value
+            raise LogFormatError(f"cannot write this log as JSON: {exc}") from None
+        write_atomic(path, raw)
         return path
 
     @classmethod
@@ -166,9 +200,16 @@ class GameLog:
             raise LogFormatError(
                 f"{len(log.players)} player names for {game.num_seats} seats", field="players"
             )
+        for i, name in enumerate(log.players):
+            check_text(name, f"players[{i}]", LogFormatError, what="player name")
+        check_tree(log.meta, "meta", LogFormatError)
+        check_tree(log.agents or [], "agents", LogFormatError)
         log.options = dict(game.options)
         if check:
-            log.final_state()
+            final = log.final_state()
+            hist = [str(a) for a in final.history()]
+            if len(hist) == len(log.actions):  # the replayed, canonical texts
+                log.actions = hist
         return log
 
     @classmethod
@@ -176,13 +217,19 @@ class GameLog:
         """Read a log file. Raises LogFormatError (with the file name) when it is malformed."""
         path = Path(path)
         try:
-            text = path.read_text("utf-8")
+            raw = path.read_bytes()
         except OSError as exc:
             raise LogFormatError(f"{path}: cannot read ({exc.strerror})") from None
+        try:
+            text = raw.decode("utf-8-sig")  # a byte-order mark (as some editors write) is fine
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise LogFormatError(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        except (ValueError, RecursionError) as exc:  # a 5000-digit number, nesting too deep
+            raise LogFormatError(f"{path}: not a JSON log this program can read: {exc}") from None
         try:
             return cls.from_json(data, check=check)
         except LogFormatError as exc:
@@ -194,3 +241,35 @@ class GameLog:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+
+def write_atomic(path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: a temporary file in the same folder,
+    flushed to disk, then ``os.replace``. On any failure the temporary file is removed and
+    an existing ``path`` is left as it was.
+
+    :raises OSError: the folder cannot be written, or ``path`` is a folder.
+    """
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if path.exists():  # keep the old file's permissions
+            try:
+                os.chmod(tmp, path.stat().st_mode & 0o7777)
+            except OSError:
+                pass
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -16,10 +16,16 @@ def _chance_rng(seed, k: int) -> random.Random:
 
 def _seat_names(game, players) -> list[str]:
     """One name per seat. Names for the player seats only are completed with the game's
-    names of its non-human seats (the automata). ValueError for any other count."""
+    names of its non-human seats (the automata). ValueError for any other count;
+    OptionError (field ``players[i]``) for a name with a control character or a lone
+    surrogate, which no board, page or file could show (see :mod:`hotellab.core.text`)."""
+    from .errors import OptionError
+    from .text import check_text
+
     if players is None:
         return game.seat_names()
-    players = [str(p) for p in players]
+    players = [check_text(p if isinstance(p, str) else str(p), f"players[{i}]", OptionError,
+                          what="player name") for i, p in enumerate(players)]
     if len(players) == game.num_players < game.num_seats:
         players += game.seat_names()[game.num_players:]
     if len(players) != game.num_seats:

@@ -82,9 +82,11 @@ class Scenario:
         """Read and check a TOML scenario file. Raises ScenarioError naming file and field."""
         path = Path(path)
         try:
-            text = path.read_text("utf-8")
+            text = path.read_bytes().decode("utf-8-sig")  # a byte-order mark is fine
         except OSError as exc:
             raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
+        except UnicodeDecodeError as exc:
+            raise ScenarioError(f"{path}: not UTF-8 text (byte {exc.start}: {exc.reason})") from None
         return cls.from_toml(text, source=str(path))
 
     @classmethod
@@ -131,6 +133,13 @@ class Scenario:
             err = exc.errors()[0]
             loc = ".".join(str(x) for x in err["loc"])
             raise ScenarioError(f"{source}: field '{loc}': {err['msg']}") from None
+        from .text import check_tree  # no control character may reach a board or a page
+
+        check_tree(m.title, f"{source}: field 'title'", ScenarioError)
+        check_tree(m.description, f"{source}: field 'description'", ScenarioError)
+        check_tree(m.agents or [], f"{source}: field 'agents'", ScenarioError)
+        for i, st in enumerate(m.steps):
+            check_tree(st.model_dump(), f"{source}: field 'steps[{i}]'", ScenarioError)
         sc = cls(
             game=m.game,
             num_players=m.num_players,

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from html import escape as _html_escape
 
+from ..core.text import clean_text
+
 INK = "#2d2a26"  # the renderers' text colour; text() leaves fill out for it (the SVG's default)
 
 # a colour a renderer may put into an attribute: #rgb..#rrggbbaa or a colour name
@@ -24,8 +26,15 @@ COLOUR_RE = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
 
 
 def esc(text) -> str:
-    """XML-escape any value for text content or a double-quoted attribute."""
-    return _html_escape(str(text), quote=True)
+    """XML-escape any value for text content or a double-quoted attribute. Characters that
+    XML forbids (control characters such as U+000C, lone surrogates, U+FFFE; see
+    :mod:`hotellab.core.text`) become U+FFFD, so a name from a file never makes a board
+    invalid XML.
+
+    >>> esc("Ann\x0cLee & <Bob>")
+    'Ann\ufffdLee &amp; &lt;Bob&gt;'
+    """
+    return _html_escape(clean_text(text), quote=True)
 
 
 def num(v) -> str:

@@ -27,6 +27,7 @@ import gzip
 import json
 
 from ..core.actions import CHANCE
+from ..core.text import clean_text
 
 __all__ = ["Source", "frames", "source_of", "encode_chunk"]
 
@@ -45,7 +46,7 @@ class Source:
         self.game = game
         self.states = states
         self.actions = actions
-        self.names = [str(n) for n in names]
+        self.names = [clean_text(n) for n in names]  # no control character reaches a page
         self.match = match
         self.renamed = self.names != [str(n) for n in game.seat_names()]
         self.swap = game.renamer(self.names)
@@ -129,10 +130,10 @@ def _events(state, perspective) -> list[dict]:
     out = []
     for ev in evs:
         rule = getattr(ev, "rule", None)
-        d = {"text": str(ev.text), "rule": str(getattr(rule, "section", rule) or "")}
+        d = {"text": clean_text(ev.text), "rule": clean_text(getattr(rule, "section", rule) or "")}
         quote = getattr(rule, "quote", "")
         if quote:
-            d["quote"] = str(quote)
+            d["quote"] = clean_text(quote)
         deltas = [[int(s), p] for s, p in (getattr(ev, "deltas", ()) or ()) if p]
         if deltas:
             d["deltas"] = deltas
@@ -173,10 +174,11 @@ def frame_of(src: Source, k: int, perspective) -> dict:
     if src.renamed:
         for ev in events:
             ev["text"] = swap(ev["text"])
+    action = _action_text(prev, src.actions[k], perspective)
     return {
         "svg": src.game.render_svg(view),
-        "status": str(status),
-        "action": _action_text(prev, src.actions[k], perspective),
+        "status": clean_text(status),
+        "action": None if action is None else clean_text(action),
         "events": events,
         "scores": list(state.scores),
         "names": list(src.names),

@@ -9,6 +9,7 @@ identity), drops frames of states taken back and frames the new ones as new chun
 
 from __future__ import annotations
 
+from ..core.text import clean_text
 from ._frames import (
     Source,
     _check_perspective,
@@ -226,7 +227,7 @@ class FrameStore:
             "perspectives": list(self.perspectives),
             "names": list(self.source.names),
             "colors": list(self.colors),
-            "title": f"{game.title or game.id}",
+            "title": clean_text(game.title or game.id),
             "live": self.live,
             "terminal": bool(last.is_terminal),
         }
@@ -249,8 +250,8 @@ class FrameStore:
         swap = self.source.swap
         out = []
         for a in state.legal_actions():
-            label = swap(state.action_to_string(a, p))
-            out.append({"label": label, "value": str(a), "kind": a.kind, "player": a.player})
+            label = clean_text(swap(state.action_to_string(a, p)))
+            out.append({"label": label, "value": clean_text(a), "kind": clean_text(a.kind), "player": a.player})
         return out
 
 
