@@ -42,7 +42,7 @@ def pettingzoo_env(game_id: str, num_players: int | None = None, options: dict |
     _require("pettingzoo", "hotellab.rl.pettingzoo_env")
     _require("gymnasium", "hotellab.rl.pettingzoo_env")
     from ..core import load_game
-    from .pettingzoo_env import HotellabAECEnv
+    from ._pettingzoo import HotellabAECEnv
 
     return HotellabAECEnv(load_game(game_id, num_players=num_players, options=options),
                           render_mode=render_mode, max_actions=max_actions)
@@ -62,6 +62,6 @@ def register_openspiel(games=None) -> list[str]:
     each game option is a parameter of the same name. ImportError naming ``hotellab[rl]``
     without open_spiel."""
     _require("pyspiel", "hotellab.rl.register_openspiel")
-    from .openspiel_game import register
+    from ._openspiel import register
 
     return register(games)
