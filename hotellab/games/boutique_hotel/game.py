@@ -32,6 +32,7 @@ class BoutiqueHotelGame(Game):
 
     id = "boutique_hotel"
     title = "Boutique Hotel Manager"
+    rulebook = "Jak grać w Boutique Hotel Manager (Polish rulebook)"
     min_players = 2
     max_players = 8
     OPTIONS = (

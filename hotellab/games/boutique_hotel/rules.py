@@ -113,11 +113,12 @@ PHASES = (
     Phase("Faza rezerwacji", R_TURN_ORDER, nodes=(N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_BID, N_BLOCK)),
     Phase("Faza planowania", R_HIRE, nodes=(N_HIRE,)),
     Phase("Faza gości bez rezerwacji", R_WALKIN, nodes=(N_RANK_BID, N_RANK_ROLL, N_CHANGE, N_BUDGET_ROLL, N_DRAW, N_BLOCK)),
-    Phase("Faza oceny", R_DEMAND, nodes=()),
     Phase("Faza ekspansji", R_EXPAND, nodes=(N_EXPAND,)),
     Phase("Koniec gry", R_END, nodes=(N_END,)),
 )
-"""The phases in rulebook order (the rating phase is scored at once: it waits for nobody)."""
+"""The phases in rulebook order that wait for a decision or a chance outcome. The rating
+(Faza oceny) waits for nobody: it is scored by the action that ends the walk-in phase, and its
+events cite Faza oceny; the next state is in the expansion (week 1) or at the end (week 2)."""
 
 RULE_TABLE = (
     R_OVERVIEW, R_COMPONENTS, R_TOKENS,
