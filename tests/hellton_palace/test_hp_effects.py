@@ -19,7 +19,7 @@ DRUMMER, POLTERGEIST, MOTHER_IN_LAW, WEREWOLF, RATTLER = 6, 7, 8, 9, 10
 SLEEPWALKER, VAMPIRES, BLOB, FIRE_IMP, TWINS, DOLL, GARGOYLE, KRAKEN = 11, 12, 13, 14, 15, 16, 17, 18
 TAX, JEALOUS, MIRROR, SNOB, UNION, BELL_RINGER, JONESES, HYPO = 19, 20, 21, 22, 23, 24, 25, 26
 TROLL, KILLJOY, GRUMBLER, DRAMA, BANSHEE, BAND, HORSEMAN, BATS, SCIENTIST, MEDIUM = range(27, 37)
-FILLER = 6  # the Drummer, used as a plain neighbour
+FILLER = "filler"  # a plain neighbour: a different card in each room (conftest.adjust)
 
 
 @pytest.fixture
@@ -203,9 +203,13 @@ def test_special_6_copy_the_door_hanger_opposite(hp, base):
     # empty room opposite: "If this room is empty, nothing happens."
     s = serve(hp, base, 1, {1: MIRROR, 6: FILLER})
     assert hp.tokens(s, 0) == [] and s.pillars[0] == [4, 4, 4]
-    # a copied copy does nothing (ruling HP-13)
-    s = serve(hp, base, 1, {1: MIRROR}, blue={1: MIRROR})
+    # a copied copy does nothing (ruling HP-13). The 36 cards hold one Mirror Ghost, so this
+    # cannot be a declared position: a second Mirror Ghost is put in Blue's room 1 by hand.
+    s = hp.at_room(base, 0, 1, hotels={0: {1: MIRROR}, 1: {}})
+    s.guests[1][1] = MIRROR * 2
+    s = s.apply("p0 serve 1")
     assert s.node[0] == hp.HS.N_COLLECT and s.doorbells[0] == 3
+    assert any("nothing to copy" in t for t in hp.events(s))
 
 
 def test_special_7_tokens_on_itself_per_irritated_adjacent_guest_one_at_a_time(hp, base):

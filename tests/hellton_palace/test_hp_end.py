@@ -8,7 +8,8 @@ seat's current or stopped tour, 10 once a tour is complete.
 
 from __future__ import annotations
 
-VS, FIRE_IMP, FILLER, GARGOYLE = 1, 14, 6, 17
+VS, FIRE_IMP, GARGOYLE = 1, 14, 17
+FILLER = "filler"  # a plain neighbour: a different card in each room (conftest.adjust)
 
 
 def red_falls_at_room(hp, room=1):
@@ -67,8 +68,7 @@ def test_last_turn_tie_fewest_irritated_guests_then_shared_defeat(hp):
 
 
 def test_a_fall_in_the_second_players_hotel_the_first_player_wins(hp):
-    s = hp.at_room(hp.start(), 1, 5, hotels={1: {5: GARGOYLE}}, pillars={1: [1, 4, 4]})
-    s.reached[0] = 10
+    s = hp.at_room(hp.start(), 1, 5, hotels={1: {5: GARGOYLE}}, pillars={1: [1, 4, 4]}, reached={0: 10})
     s = s.apply("p1 serve 5")  # the Gargoyle empties the pillar group under column 1
     assert s.is_terminal and s.winners() == [0]
     assert any(e.rule.section.endswith("Second player's Hotel") for e in s.events)

@@ -1,6 +1,8 @@
 """The rulebook's "Example of a Turn", from notebooks/scenarios/hellton_palace_example_turn.toml.
 
-The scenario reaches Red's 5th turn by legal play; each assertion quotes the rulebook.
+The scenario starts from a declared position (its ``[position]`` table); LEGAL_PLAY reaches the
+same position by legal play from setup (the tutorial plays it). Each assertion quotes the
+rulebook.
 """
 
 from __future__ import annotations
@@ -14,6 +16,39 @@ from hotellab.games.hellton_palace import rules as R
 
 SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hellton_palace_example_turn.toml"
 VS, SNORER, ANUBIS, DUCHESS, MOLO = 1, 2, 3, 4, 5
+
+
+LEGAL_PLAY = [
+    # Setup: the display, lowest row first (Anubis, the Snorer, Molo, the Drummer, the Cursed
+    # Doll, the Hypochondriac), then the middle row, then the highest row.
+    "chance display 3,2,5,6,16,26,4,1,10,9,13,20,12,14,17,11,15,33",
+    # Turn 1. Red: Anubis into room 3, served (a pillar of column 3 falls), rent 2.
+    "p0 welcome 3 3 a", "p0 tour", "p0 serve 3", "p0 rents",
+    "p1 welcome 6 1 a", "p1 tour", "p1 serve 1", "p1 rents",
+    # Turn 2. Red: the Snorer into room 2; Anubis irritates him and a second pillar falls.
+    "p0 welcome 2 2 a", "p0 tour", "p0 serve 2", "p0 serve 3", "p0 rents",
+    "p1 welcome 16 3 a", "p1 tour", "p1 serve 1", "p1 serve 3", "p0 target 1", "p1 rents",
+    # Turn 3. Red: the Duchess into room 4; her 3 tokens go to the Snorer (a tantrum), a doorbell back.
+    "p0 welcome 4 4 a", "p0 tour", "p0 serve 2", "p0 refuse 3", "p0 serve 4",
+    "p0 target 2", "p0 target 2", "p0 target 2", "p0 doorbell",
+    "p1 welcome 26 2 a", "p1 tour", "p1 serve 1", "p1 serve 2", "p1 target 1", "p1 serve 3", "p0 target 1", "p1 rents",
+    # Turn 4. Red: Miss Von Scream into room 6; Anubis's tantrum breaks the doorbell.
+    "p0 welcome 1 6 a", "p0 tour", "p0 serve 2", "p0 refuse 3", "p0 refuse 4", "p0 refuse 6", "p0 rents",
+    # Blue: the Chain Rattler into room 5, and the False Reservation facing the lowest row.
+    "p1 welcome 10 5 a", "p1 hire false_reservation 1", "p1 tour", "p1 serve 1", "p1 serve 2", "p1 target 1",
+    "p1 serve 3", "p0 target 1", "p1 serve 5", "p1 rents",
+]
+
+
+def test_the_declared_position_is_reached_by_legal_play():
+    sc = hl.Scenario.load(SCENARIO)
+    declared = sc.match().state
+    assert declared.history() == [] and declared.start_position is not None
+    s = sc.game_object().new_initial_state()
+    for text in LEGAL_PLAY:
+        s = s.apply(text)
+    assert s.to_position() == declared.to_position()
+    assert s.view() == declared.view() and s.legal_actions() == declared.legal_actions()
 
 
 def room_of(state, card):

@@ -66,7 +66,6 @@ def test_the_row_gives_the_floor(hp):
 
 def test_a_full_floor_closes_its_row(hp):
     s = hp.adjust(hp.start(), hotels={0: {4: 19, 5: 20, 6: 21}})
-    s._legal = None
     assert all(hp.HS.FLOOR[a.args[1]] != 2 for a in s.legal_actions())
     msg = s.explain_illegal("p0 welcome 7 4 a")
     assert "no free room on floor 2, so the middle row is closed" in msg
@@ -90,10 +89,14 @@ def test_welcome_is_skipped_when_no_card_is_left_or_the_hotel_is_full(hp):
     # Blue's hotel is full: the welcome is skipped, Blue is at the hire step
     assert s.node[0] == hp.HS.N_HIRE and s.current_player == 1
     assert any("skips the welcome" in t for t in hp.events(s))
-    s2 = hp.adjust(hp.start())
-    s2.display = ((0,) * 6,) * 3
-    s2._start_turn(1)
-    assert s2.node[0] == hp.HS.N_HIRE
+    # "If all 18 Guest cards have been taken, skip this step": the 18 cards are in the hotels
+    # (nine in each); Red collects, and Blue's turn starts at the hire step
+    s2 = hp.adjust(hp.start(), hotels={0: {r: 9 + r for r in range(1, 10)}, 1: {r: r for r in range(1, 10)}},
+                   step="collect", player=0, reached={0: 10})
+    assert s2.view()["cards_left"] == 0
+    s2 = s2.apply("p0 rents")
+    assert s2.node[0] == hp.HS.N_HIRE and s2.current_player == 1
+    assert "all 18 guest cards have been taken" in hp.events(s2)[1]
 
 
 def test_false_reservation_forces_the_row(hp):
@@ -159,7 +162,7 @@ def test_false_placer_is_the_opponents_decision(hp):
 
 
 def test_dismiss_takes_the_grooms_back(hp):
-    s = hp.adjust(hp.start(), hired={0: ["mason"]}, fr_row={0: 2})
+    s = hp.adjust(hp.start(), hired={0: ["mason", "false_reservation"]}, fr_row={0: 2})
     s = s.apply("p0 welcome 1 1 a")
     assert s.hired[0] == 0 and s.fr_row[0] == 0
     assert any("dismisses" in t for t in hp.events(s))
@@ -195,7 +198,6 @@ def test_collect_rents_of_satisfied_guests_or_a_doorbell(hp):
     s2 = s.apply("p0 rents")
     assert s2.coins[0] == 1 + 1 + 2 and s2.current_player == 1
     s = hp.adjust(s, doorbells={0: 2})
-    s._legal = None
     s3 = s.apply("p0 doorbell")
     assert s3.doorbells[0] == 3 and s3.coins[0] == 1
 
@@ -229,9 +231,8 @@ def test_welcome_skipped_with_free_rooms_only_on_floors_whose_row_is_empty(hp):
     # and the lowest row is empty, so Red skips the welcome although floor 1 has free rooms; the
     # event must not say "the hotel has no free room".
     s = hp.adjust(hp.start(), hotels={1: {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6},
-                                      0: {4: 7, 5: 8, 6: 9, 7: 13, 8: 14, 9: 15}})
-    s = hp.at_room(s, 1, 1)
-    s.node, s._legal = (hp.HS.N_COLLECT, 1), None
+                                      0: {4: 7, 5: 8, 6: 9, 7: 13, 8: 14, 9: 15}},
+                  step="collect", player=1, reached={1: 10})
     s = s.apply("p1 rents")
     assert s.node[0] == hp.HS.N_HIRE and s.current_player == 0
     skip = next(t for t in hp.events(s) if "skips the welcome" in t)
