@@ -1,11 +1,15 @@
-"""The Hotel Zombie game: players, options, seats."""
+"""The Hotel Zombie game: players, options, seats. The game composes the rules (``state.py``),
+the view (``view.py``), the declared positions (``position.py``) and the table
+(``render.py``), which never import each other."""
 
 from __future__ import annotations
 
 from ...core.game import Game, OptionSpec
 from . import components as C
+from . import position as _position
 from . import render as _render
 from . import rules
+from . import view as _view
 from .rules import R_REPEAT, R_ROUNDS, R_WAIT
 from .state import HotelZombieState
 
@@ -54,3 +58,19 @@ class HotelZombieGame(Game):
     def render_svg(self, view: dict) -> str:
         """The table as SVG text: a pure function of the view model (see ``render.py``)."""
         return _render.render_svg(view)
+
+    def build_view(self, state, perspective) -> dict:
+        """The view model of ``state`` (``view.build_view``); :meth:`State._view` calls it."""
+        return _view.build_view(state, perspective)
+
+    def adjacency_graph_of(self, state):
+        """networkx.Graph of the hotel as explored (``view.adjacency_graph``)."""
+        return _view.adjacency_graph(state)
+
+    def position_of(self, state) -> dict:
+        """The declared position of ``state`` (``position.to_position``)."""
+        return _position.to_position(state)
+
+    def state_of_position(self, cls, table: dict):
+        """The state ``table`` declares (``position.from_position``); raises PositionError."""
+        return _position.from_position(cls, self, table)

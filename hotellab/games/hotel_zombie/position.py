@@ -52,7 +52,7 @@ from collections import Counter
 
 from ...core.errors import PositionError
 from ...core.position import check_partition, check_range, check_unknown, field
-from . import components as C
+import hotellab.games.hotel_zombie.components as C  # not "from . import": that names the package, which imports game and view
 from .rules import (
     N_END, NODE_KINDS, R_ASSIST_REWARD, R_BASE_GAME, R_CHOOSE_COUNT, R_DEALT, R_KILL_STEAL, R_PLAN,
     R_REPEAT, R_SETUP_COUNTER, R_WAIT,
@@ -70,8 +70,9 @@ _PLAYER = ("name", "health", "plan", "damage", "skill", "hand", "deck", "discard
            "mansion_cards_taken", "face_down", "fighting", "waiting", "trophies")
 
 
-def _pile(state_or_who):
-    return state_or_who
+# the state's encodings (state.py; this module reads the state's fields, never imports it)
+EXPLORE = 0
+ST_SETUP, ST_TURN, ST_END = 0, 2, 6
 
 
 def _node_table(state) -> dict:
@@ -185,11 +186,9 @@ def _queue(lst, n, path, key="cards", rule=None) -> tuple:
 def from_position(cls, game, t: dict):
     """The state a position table declares (header already removed). Raises PositionError
     naming the field and the rule it breaks."""
-    from .state import EXPLORE, HotelZombieState, ST_SETUP, ST_TURN
-
     n = game.num_players
     check_unknown(t, _TOP)
-    s = HotelZombieState.initial(game)
+    s = cls.initial(game)
     s.counter = check_range(field(t, "hotel_counter", int), 1, C.LAST_COUNTER, "hotel_counter", rule=R_SETUP_COUNTER)
     s.stage = _word(field(t, "stage", str), STAGES, "stage", R_REPEAT)
     s.plans_shown = field(t, "plans_revealed", bool, default=False)
@@ -340,7 +339,7 @@ def from_position(cls, game, t: dict):
                Counter(C.MANSION_IDS[m] for m in C.MANSION_DECK), "mansion card")
     if s.stage == ST_SETUP and s.mdeck and s.counter != 1:
         raise PositionError("setup is at Hotel counter 1", field="hotel_counter", rule=R_SETUP_COUNTER)
-    if s.fallen and s.stage != 6:
+    if s.fallen and s.stage != ST_END:
         raise PositionError("a player has fallen: the game is over (stage 'end')", field="stage", rule=R_REPEAT)
     # whose decision is next: what the rules reach from the rest
     s._pending_events = None

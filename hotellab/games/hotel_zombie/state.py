@@ -35,12 +35,12 @@ import random
 from ...core.actions import CHANCE, TERMINAL, Action
 from ...core.rules import ScoreItem
 from ...core.state import State
-from . import components as C
+import hotellab.games.hotel_zombie.components as C  # not "from . import": that names the package, which imports game and view
 from .rules import (
     N_ASSIST, N_COUNT, N_DEAL_SHUFFLE, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_REGROUP_SHUFFLE,
     N_SETUP, N_TURN, N_TURN_SHUFFLE, R_ASSIST_AFTER_REVEALING, R_ASSIST_REWARD, R_BASE_GAME, R_BUY,
     R_CHOOSE_COUNT, R_COMBAT_OVER, R_DEALT, R_DECLARE, R_DEFEAT, R_DISCARD_DRAW, R_EXPLORE_TURN,
-    R_FAIL, R_GROUP_LOSES, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_INVENTORY_SKIPS, R_ITEM,
+    R_FAIL, R_GROUP_CHECK, R_GROUP_LOSES, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_INVENTORY_SKIPS, R_ITEM,
     R_KILL_STEAL, R_MOST_DECORATIONS, R_NO_STEAL, R_NORMAL_TURN, R_PLAN, R_PLAY_ACTION, R_RAISE,
     R_REPEAT, R_REVEAL, R_ROUNDS, R_SAME_TIME, R_SAME_TIME_REVEAL, R_SETUP_COUNTER, R_SETUP_HAND,
     R_UNASSISTED, R_WAIT, R_WAITING_NO_DAMAGE, R_WAITING_REVEALS,
@@ -175,8 +175,9 @@ class HotelZombieState(State):
     def group_damage(self, seat: int | None = None) -> int:
         """The group's remaining damage that could assist ``seat`` (Combat Phase example:
         "he checks the groups total remaining damage"): the damage of every explorer other
-        than ``seat`` who is not waiting for assistance."""
-        return sum(self.dmg[q] for q in self.explorers() if q != seat and not self.queue[q])
+        than ``seat`` who has revealed all its mansion cards and is not waiting for
+        assistance — only they may assist."""
+        return sum(self.dmg[q] for q in self.explorers() if q != seat and not self.down[q] and not self.queue[q])
 
     def mansion_available(self) -> int:
         """Mansion cards that can still be dealt this round (deck + discard - taken)."""
@@ -456,6 +457,11 @@ class HotelZombieState(State):
         if not ex:
             self.cstep = C_ASSIST
             return
+        helpers = [q for q in self.explorers() if not self.down[q] and not self.queue[q]]
+        if helpers:
+            self._emit("Before the reveal, the group's remaining damage (players who revealed all their cards): "
+                       + ", ".join(f"{self._name(q)} {self.dmg[q]}" for q in helpers)
+                       + f" = {sum(self.dmg[q] for q in helpers)}.", R_GROUP_CHECK)
         self._emit("Reveal: " + ", ".join(
             f"{self._name(p)} {C.mansion_name(self.down[p][0])}" for p in ex) + ".", R_SAME_TIME_REVEAL)
         fq = []
@@ -542,8 +548,12 @@ class HotelZombieState(State):
         left = _HEALTH[m] - d if self.game.options["assist"] == "remaining" else _HEALTH[m]
         self.dmg = _set(self.dmg, p, 0)
         self.queue = _set(self.queue, p, ((m, left, ()),))
-        self._emit(f"{self._name(p)} deals {d} damage to the {C.mansion_name(m)} ({_HEALTH[m]} health) and waits "
-                   f"for assistance: {left} health left.", R_WAIT)
+        if self.game.options["assist"] == "remaining":
+            self._emit(f"{self._name(p)} deals {d} damage to the {C.mansion_name(m)} ({_HEALTH[m]} health) and waits "
+                       f"for assistance: {left} health left.", R_WAIT)
+        else:
+            self._emit(f"{self._name(p)} deals all {d} damage and waits for assistance: the helpers must cover the "
+                       f"{C.mansion_name(m)}'s whole {left} health (option assist='full', ruling HZ-13).", R_WAIT)
 
     def _steal_candidates(self) -> list[int]:
         v, m = self.stealq[0]
@@ -871,7 +881,12 @@ class HotelZombieState(State):
         own = sum(C.COST[c] for pile in (self.hands[seat], self.decks[seat], self.discards[seat], self.plays[seat])
                   for c in pile)
         d = self.dmg[seat] if self.stage in (ST_TURN, ST_COUNT) else 0
-        return 10.0 * self.decorations(seat) + 2.0 * self.skill[seat] + 0.5 * self.health[seat] + 0.1 * d + 0.02 * own
+        h = self.health[seat]
+        risk = 0.5 * sum(_HIT[m] for m, _, _ in self.queue[seat])  # infected that may hit unassisted
+        if self.stage == ST_COUNT and self.takes[seat] > 0:
+            risk += 0.4 * max(0, 25 * self.takes[seat] - self.dmg[seat])  # cards beyond its damage
+        return (10.0 * self.decorations(seat) + 2.0 * self.skill[seat] + 0.5 * h + min(h, 40) + 0.1 * d
+                + 0.02 * own - risk)
 
     def _end_rule(self) -> str:
         return R_REPEAT.section
@@ -890,15 +905,13 @@ class HotelZombieState(State):
 
     # ================================================================== views
     def _view(self, perspective):
-        from .view import build_view
-
-        return build_view(self, perspective)
+        """The view model (``docs/dev/view_model.md``), built by the game's view module: the
+        game composes state and view (``game.py``), so this module never imports the view."""
+        return self.game.build_view(self, perspective)
 
     def adjacency_graph(self):
         """networkx.Graph of the hotel as explored; see :func:`.view.adjacency_graph`."""
-        from .view import adjacency_graph
-
-        return adjacency_graph(self)
+        return self.game.adjacency_graph_of(self)
 
     # ================================================================== text
     def _status_text(self) -> str:
@@ -1088,15 +1101,13 @@ class HotelZombieState(State):
 
     # ================================================================== positions
     def _to_position(self) -> dict:
-        from .position import to_position
-
-        return to_position(self)
+        """The declared position (``position.py``, composed by the game)."""
+        return self.game.position_of(self)
 
     @classmethod
     def _from_position(cls, game, table: dict) -> "HotelZombieState":
-        from .position import from_position
-
-        return from_position(cls, game, table)
+        """The state a declared position table gives (``position.py``, composed by the game)."""
+        return game.state_of_position(cls, table)
 
 
 def _perm_text(a: Action) -> str:

@@ -10,7 +10,7 @@ This module reads the state's fields and imports rules and components, never ``s
 
 from __future__ import annotations
 
-from . import components as C
+import hotellab.games.hotel_zombie.components as C  # not "from . import": that names the package, which imports game and view
 from .rules import (
     N_ASSIST, N_COUNT, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_TURN, R_ASSIST_REWARD, R_DEFEAT,
     R_GROUP_CHECK, R_KILL_STEAL,
@@ -38,8 +38,10 @@ def _mid(m: int) -> str:
 
 
 def _group_damage(state, seat) -> int:
+    """The damage of the explorers other than ``seat`` who revealed all their mansion cards
+    and are not waiting: what could assist ``seat`` (the example's group check)."""
     ex = [p for p, x in enumerate(state.plans) if x == 0] if state.plans_shown else []
-    return sum(state.dmg[q] for q in ex if q != seat and not state.queue[q])
+    return sum(state.dmg[q] for q in ex if q != seat and not state.down[q] and not state.queue[q])
 
 
 def build_view(state, perspective=None) -> dict:
