@@ -212,7 +212,7 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
     elif isinstance(obj, State):
         gid, refs = _from_log(GameLog.from_state(obj))
         sources = ["state"]
-    elif hasattr(type(obj), "scenario") and isinstance(getattr(obj, "scenario", None), Scenario):
+    elif isinstance(vars(obj).get("scenario") if hasattr(obj, "__dict__") else None, Scenario):
         gid, refs = _from_scenario(obj.scenario)  # a Lesson widget
         sources = [obj.scenario.source]
     else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ._frames import frames
 from .export import export_html
 
-__all__ = ["GameView", "export_html", "frames"]
+__all__ = ["GameView", "Lesson", "export_html", "frames"]
 
 
 def __getattr__(name):
@@ -23,6 +23,10 @@ def __getattr__(name):
         from .gameview import GameView
 
         return GameView
+    if name == "Lesson":
+        from .lesson import Lesson
+
+        return Lesson
     raise AttributeError(f"module 'hotellab.widgets' has no attribute {name!r}")
 
 

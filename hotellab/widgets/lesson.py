@@ -1,0 +1,184 @@
+"""``hl.widgets.Lesson(scenario)``: a guided view in which the learner makes the moves.
+
+The lesson is worked out in Python when the widget is made: every step's caption and the
+board before it; for a ``do`` or ``exercise`` step every offered move with the engine's
+feedback (right or not, why, the rule, what it did) and its outcome board; for a ``predict``
+step the answer read from the state (see :mod:`hotellab.lesson`). The front end
+(``lesson.js``) only plays that data, so a lesson checks answers the same way in JupyterLab,
+in an exported page, in ``jupyter nbconvert --to html`` output and on the live site, with or
+without a kernel. The learner's progress (step, hints used, wrong answers) is the ``progress``
+trait, saved with the notebook; "Start over" resets it.
+
+>>> import hotellab as hl
+>>> lesson = hl.widgets.Lesson("notebooks/scenarios/toy.toml")   # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import pathlib
+import uuid
+
+import anywidget
+import traitlets
+
+from ..core.scenario import Scenario
+from ..lesson import LessonRun, answers, check_step, expected_answer, hints_for
+
+_HERE = pathlib.Path(__file__).parent
+MAX_MOVES = 40
+"""At most this many moves are offered on a step (the right ones first); a step with more
+legal moves offers the right ones and the first others."""
+MAX_BOARDS = 16
+"""Outcome boards are kept for at most this many moves of a step (always for the right ones)."""
+
+
+def _frame(state, perspective) -> dict:
+    return {"svg": state.game.render_svg(state.view(perspective)), "status": state.status_text()}
+
+
+def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves: int = MAX_MOVES) -> dict:
+    """The JSON the Lesson front end plays (see ``lesson.js`` for its shape). Runs the
+    scenario: raises ScenarioError when a step cannot be played."""
+    run = LessonRun(scenario)  # checks every step's fields
+    m = run.match
+    out = []
+    for i, step in enumerate(scenario.steps):
+        state = m.state
+        d = {"kind": step.kind, "title": step.title, "text": step.text, "area": step.area,
+             "question": step.question, "before": _frame(state, perspective)}
+        if step.kind == "watch":
+            d["hints"] = list(step.hints)
+            n = len(m.states)
+            scenario._run(m, step.action, f"steps[{i}].action")
+            events = [e.text for s in m.states[n:] for e in (s.events if perspective is None else s.events_for(perspective))]
+            d["after"] = {**_frame(m.state, perspective), "events": events}
+        elif step.kind == "predict":
+            d["hints"] = hints_for(step, state)
+            right = expected_answer(step, state)
+            kind = "bool" if isinstance(right, bool) else "list" if isinstance(right, list) else "number"
+            d["answer"] = {"type": kind, "value": right}
+            shown = ("yes" if right else "no") if kind == "bool" else ", ".join(map(str, right)) if kind == "list" else right
+            d["right"] = f"Right: {shown}." + (f" {step.text}" if step.text else "")
+            rule = state.current_rule()
+            d["wrong"] = "Not quite." + (f" Look at the rule: {rule.section}." if rule is not None else "") + " Try again, or take a hint."
+        else:
+            d["hints"] = hints_for(step, state)
+            right = answers(step, state)
+            legal = state.legal_actions()
+            shown = right + [a for a in legal if a not in right]
+            shown = shown[:max(max_moves, len(right))]
+            shown.sort(key=legal.index)
+            moves = []
+            for k, mv in enumerate(shown):
+                fb = check_step(step, state, mv)
+                after = state.apply(mv)
+                keep_board = fb.correct or len(moves) < MAX_BOARDS
+                moves.append({
+                    "label": state.action_to_string(mv, perspective), "value": str(mv),
+                    "correct": fb.correct, "feedback": fb.text,
+                    "rule": fb.rule.section if fb.rule is not None else "",
+                    "events": fb.did if perspective is None else [e.text for e in after.events_for(perspective)],
+                    "svg": _frame(after, perspective)["svg"] if keep_board else None,
+                    "status": after.status_text(),
+                })
+            d["moves"] = moves
+            if not right:
+                raise ValueError(f"{scenario.source}: steps[{i}]: no offered move is right")
+            m.step(right[0])
+        out.append(d)
+    return {"title": scenario.title, "description": scenario.description, "steps": out}
+
+
+def _script_json(obj) -> str:
+    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+_LOADER = """
+(async () => {
+  const id = "__ID__";
+  const root = document.querySelector('div[data-hl-lesson="' + id + '"]');
+  const dataEl = document.getElementById(id + "-data");
+  if (!root || !dataEl || root.dataset.hlDone) return;
+  root.dataset.hlDone = "1";
+  const G = (globalThis.__hotellabLesson = globalThis.__hotellabLesson || {});
+  if (!G.module) {
+    const el = document.querySelector("script.hotellab-lesson-module");
+    const mod = JSON.parse(el.textContent);
+    const style = document.createElement("style");
+    style.textContent = mod.css;
+    document.head.append(style);
+    G.module = import(URL.createObjectURL(new Blob([mod.esm], { type: "text/javascript" })));
+  }
+  const widget = (await G.module).default;
+  const state = JSON.parse(dataEl.textContent);
+  const handlers = new Map();
+  const model = {
+    get: (k) => state[k],
+    set: (k, v) => { state[k] = v; for (const f of [...(handlers.get("change:" + k) || [])]) f(); },
+    on: (e, f) => { if (!handlers.has(e)) handlers.set(e, new Set()); handlers.get(e).add(f); },
+    off: (e, f) => { if (handlers.has(e)) handlers.get(e).delete(f); },
+    save_changes: () => {},
+    send: () => {},
+  };
+  const el = document.createElement("div");
+  widget.render({ model, el });
+  root.replaceChildren(el);
+})();
+"""
+
+
+def lesson_html(data: dict, progress: dict | None = None) -> str:
+    """An HTML fragment that plays the lesson with no widget manager and no kernel (the
+    ``text/html`` of a Lesson output). Before its script runs it shows the lesson's title
+    and first caption as text."""
+    pid = "hl-lesson-" + uuid.uuid4().hex[:12]
+    module = {"esm": (_HERE / "lesson.js").read_text("utf-8"), "css": (_HERE / "lesson.css").read_text("utf-8")}
+    first = data["steps"][0] if data.get("steps") else {}
+    plain = (f"<strong>{html.escape(data.get('title') or 'Lesson')}</strong> — "
+             f"{len(data.get('steps', []))} steps. {html.escape(first.get('text') or '')}")
+    return (f'<script type="application/json" class="hotellab-lesson-module">{_script_json(module)}</script>'
+            f'<div data-hl-lesson="{pid}" class="hotellab-lesson-player"><p>{plain}</p></div>'
+            f'<script type="application/json" id="{pid}-data">'
+            f'{_script_json({"_lesson": data, "progress": progress or {}})}</script>'
+            f'<script type="module">{_LOADER.replace("__ID__", pid)}</script>')
+
+
+class Lesson(anywidget.AnyWidget):
+    """A guided view of a scenario's lesson steps (watch / do / exercise / predict).
+
+    ``scenario``: a :class:`~hotellab.Scenario` or the path of a scenario TOML file;
+    ``perspective``: the seat whose view the learner sees (None: everything);
+    ``max_moves``: how many moves a step offers at most (default 40).
+
+    Attributes: ``run`` (a :class:`hotellab.lesson.LessonRun` for checking answers from Python:
+    ``lesson.run.answer("p0 place 2 1")``), ``progress`` (``{"index", "hints", "wrong"}``, kept
+    in step with the page). Raises ScenarioError for a malformed scenario or a step that cannot
+    be played.
+    """
+
+    _esm = _HERE / "lesson.js"
+    _css = _HERE / "lesson.css"
+    _lesson = traitlets.Dict().tag(sync=True)
+    progress = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, scenario, perspective: int | None = None, *, max_moves: int = MAX_MOVES, **kwargs):
+        if not isinstance(scenario, Scenario):
+            scenario = Scenario.load(scenario)
+        self.scenario = scenario
+        data = lesson_data(scenario, perspective, max_moves=max_moves)
+        super().__init__(_lesson=data, progress={"index": 0, "hints": {}, "wrong": {}}, **kwargs)
+        self.run = LessonRun(scenario)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if isinstance(bundle, tuple):
+            data, meta = bundle
+        else:
+            data, meta = bundle, {}
+        data = dict(data or {})
+        data["text/html"] = lesson_html(self._lesson, self.progress)
+        data.setdefault("text/plain", f"<Lesson {self.scenario.title!r}: {len(self._lesson['steps'])} steps>")
+        return data, meta
