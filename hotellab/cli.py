@@ -8,6 +8,7 @@
     hotellab replay game.json --step 40
     hotellab replay game.json --html game.html
     hotellab lab
+    hotellab simulate perfect_hotel --games 10000 --players 3 --agents random,greedy,random --out table.parquet
 
 Every error the library raises on purpose (an unknown game, option or agent, a malformed
 log) is printed as one line on stderr and the command exits with status 2; there is no
@@ -459,6 +460,88 @@ def lab_cmd(
     except OSError as exc:
         raise _fail(f"cannot start JupyterLab: {exc}") from None
     raise typer.Exit(code)
+
+
+# -- simulate --------------------------------------------------------------------------------
+
+
+@app.command("simulate")
+def simulate_cmd(
+    game: str = typer.Argument(..., help="Game id (see `hotellab list`)."),
+    games: int = typer.Option(1000, "--games", "-g", help="Number of games."),
+    players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of players (default: the game's minimum)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The run's seed; game i is played with a seed derived from it and i."),
+    agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agent per player seat (random, greedy); one name is used for every seat."),
+    options: Optional[list[str]] = typer.Option(None, "--options", "--option", help="Game option key=value; repeat it or separate with commas."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w", help="Worker processes (default: the machine's cores)."),
+    backend: str = typer.Option("processes", "--backend", help="processes or dask."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --backend dask: the address of a running scheduler, e.g. tcp://host:8786 (default: a LocalCluster)."),
+    keep_logs: int = typer.Option(0, "--keep-logs", help="Keep the logs of this many games (a sample) in the table's log column; -1 keeps all."),
+    seating: str = typer.Option("fixed", "--seating", help="fixed (agent k at seat k) or rotate (game i turns the line-up by i seats)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the table here: .parquet (pyarrow) or .csv."),
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Show a progress bar with games/s (default: when stderr is a terminal)."),
+) -> None:
+    """Play many games with agents; print seat win rates (95% Wilson intervals) and write the table."""
+    import warnings
+
+    import hotellab as hl
+    from hotellab.core.game import game_class
+
+    try:
+        cls = game_class(game)
+        opts = parse_options(options, cls.option_specs())
+        g = hl.load_game(game, num_players=players, options=opts)
+    except (hl.HotellabError, ValueError) as exc:
+        raise _fail(_error_message(exc)) from None
+    if out is not None:
+        _check_writable(out)
+        if out.suffix.lower() not in (".parquet", ".csv"):
+            raise _fail(f"cannot write {out}: the table is written as .parquet or .csv")
+    if progress is None:
+        progress = sys.stderr.isatty()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # the interruption is reported below
+            table = hl.simulate(g, agents, games, seed, workers=workers, backend=backend,
+                                scheduler=scheduler, keep_logs=True if keep_logs < 0 else keep_logs,
+                                seating=seating, progress=progress)
+    except (hl.HotellabError, ValueError, ImportError, RuntimeError) as exc:
+        raise _fail(_error_message(exc)) from None
+    from hotellab.analysis import wilson_interval
+
+    seconds = table.attrs.get("seconds") or 0.0
+    rate = f", {len(table) / seconds:,.0f} games/s" if seconds else ""
+    typer.echo(f"{g.title}: {len(table):,} games, {g.num_players} players, agents {agents} "
+               f"({seconds:.1f} s{rate})")
+    names = g.seat_names()
+    for s in range(g.num_seats):
+        if not len(table):
+            break
+        k = int(table[f"win_{s}"].sum())
+        lo, hi = wilson_interval(k, len(table))
+        agent = table[f"agent_{s}"].iloc[0] if table[f"agent_{s}"].nunique() == 1 else "rotating"
+        typer.echo(f"  seat {s} ({names[s]}, {agent}): wins {k / len(table):.1%}  [95% CI {lo:.1%} - {hi:.1%}]"
+                   f"  mean score {table[f'score_{s}'].mean():.2f}")
+    if len(table):
+        typer.echo(f"  length: median {table['length'].median():.0f} actions")
+    if out is not None:
+        try:
+            if out.suffix.lower() == ".csv":
+                tmp = out.with_name(f".{out.name}.tmp")
+                table.to_csv(tmp, index=False)
+                os.replace(tmp, out)
+            else:
+                from hotellab.sim import save_table
+
+                save_table(table, out)
+        except ImportError as exc:
+            raise _fail(_error_message(exc)) from None
+        except OSError as exc:
+            raise _fail(f"cannot write {out}: {exc.strerror}") from None
+        typer.echo(f"Wrote {out}")
+    if table.attrs.get("interrupted"):
+        typer.echo(f"interrupted: kept the {len(table):,} finished games of {games:,}", err=True)
+        raise typer.Exit(130)
 
 
 def main() -> None:  # pragma: no cover - `python -m hotellab.cli`

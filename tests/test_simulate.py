@@ -244,3 +244,42 @@ def test_bad_arguments_are_named(kwargs, match):
 def test_zero_games_gives_an_empty_table_with_the_columns():
     table = simulate("perfect_hotel", ["random"], n_games=0, workers=1, progress=False)
     assert len(table) == 0 and {"score_0", "win_1", "length"} <= set(table.columns)
+
+
+# ----------------------------------------------------------------------------- command line
+def test_cli_simulate_prints_win_rates_and_writes_the_table(tmp_path):
+    pytest.importorskip("pyarrow")
+    from typer.testing import CliRunner
+
+    from hotellab.cli import app
+
+    out = tmp_path / "t.parquet"
+    res = CliRunner().invoke(app, ["simulate", "perfect_hotel", "--games", "30", "--players", "3",
+                                   "--agents", "random,greedy,random", "--seed", "2", "--workers", "1",
+                                   "--no-progress", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    table = load_table(out)
+    want = simulate("perfect_hotel", ["random", "greedy", "random"], n_games=30, seed=2, num_players=3,
+                    workers=1, progress=False)
+    pd.testing.assert_frame_equal(table, want, check_dtype=False)
+    k = int(want["win_1"].sum())
+    from hotellab.analysis import wilson_interval
+
+    lo, hi = wilson_interval(k, 30)
+    assert f"seat 1 (Red, greedy): wins {k / 30:.1%}  [95% CI {lo:.1%} - {hi:.1%}]" in res.output
+    assert "Perfect Hotel: 30 games, 3 players" in res.output and f"Wrote {out}" in res.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["nosuchgame"], "unknown game 'nosuchgame'"),
+    (["perfect_hotel", "--backend", "ray"], "unknown backend 'ray'"),
+    (["perfect_hotel", "--out", "t.txt"], "written as .parquet or .csv"),
+    (["perfect_hotel", "--agents", "clever"], "unknown agent 'clever'"),
+])
+def test_cli_simulate_errors_are_one_line(args, message):
+    from typer.testing import CliRunner
+
+    from hotellab.cli import app
+
+    res = CliRunner().invoke(app, ["simulate", *args, "--games", "2", "--no-progress"])
+    assert res.exit_code == 2 and message in res.output and "Traceback" not in res.output
