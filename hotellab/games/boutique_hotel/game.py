@@ -6,6 +6,7 @@ from ...core.game import Game, OptionSpec
 from . import components as C
 from . import render as _render
 from . import rules as R
+from . import view as _view
 from .state import BoutiqueHotelState
 
 
@@ -55,6 +56,15 @@ class BoutiqueHotelGame(Game):
 
     def seat_label(self, seat: int) -> str:
         return C.SEAT_COLOURS[seat].capitalize()
+
+    def build_view(self, state, perspective=None) -> dict:
+        """The view model of ``state`` for ``perspective`` (see :func:`.view.build_view`); the
+        state asks its game, so that state.py and view.py never import each other."""
+        return _view.build_view(state, perspective)
+
+    def room_graph(self, state):
+        """The rooms' adjacency graph of ``state`` (see :func:`.view.adjacency_graph`)."""
+        return _view.adjacency_graph(state)
 
     def render_svg(self, view: dict) -> str:
         """The hotels as SVG text: a pure function of the view model (see ``render.py``)."""

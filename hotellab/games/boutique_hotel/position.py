@@ -34,7 +34,8 @@ from __future__ import annotations
 
 from ...core.errors import PositionError
 from ...core.position import check_range, check_unknown, field
-from . import components as C
+import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
+from .stays import GUESTS, blockings, occupancy
 from .rules import (
     CHANCE_NODES, N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END,
     N_EXPAND, N_HIRE, N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, PHASES, R_BLOCK, R_CHECKIN_DIE,
@@ -114,8 +115,6 @@ def _ints(v, path, lo, hi, rule=None) -> tuple:
 
 def from_position(cls, game, t: dict):
     """The state position table ``t`` declares; raises PositionError naming the field."""
-    from .state import GUESTS, _occ_of, blockings
-
     n = game.num_players
     check_unknown(t, _TOP)
     s = cls.initial(game)
@@ -241,7 +240,7 @@ def from_position(cls, game, t: dict):
             stays.append((card, ci, rs, src, rm, bm))
         occ = [0] * C.NUM_ROOMS
         for i, (card, ci, rs, *_r) in enumerate(stays):
-            one = _occ_of(((card, ci, rs),))
+            one = occupancy(((card, ci, rs),))
             for r in range(C.NUM_ROOMS):
                 if occ[r] & one[r]:
                     raise PositionError(f"room {r + 1} is booked twice on one day", field=f"{w}.stays[{i}]", rule=R_SAME_ROOMS)
@@ -266,7 +265,7 @@ def from_position(cls, game, t: dict):
     s.staff = tuple(cols["staff"])
     s.ledger = tuple(cols["ledger"])
     s.stays = tuple(cols["stays"])
-    s.occ = tuple(_occ_of(st) for st in s.stays)
+    s.occ = tuple(occupancy(st) for st in s.stays)
     s.bids = tuple(cols["bids"])
     s.rolls = tuple(cols["rolls"])
     s.rating = tuple(cols["rating"]) if any(cols["rating"]) else ()
@@ -298,8 +297,6 @@ def from_position(cls, game, t: dict):
 
 def _check_node(s, budget: int) -> None:
     """The next decision agrees with the rest of the position."""
-    from .state import blockings
-
     node, seat = s.node[0], s.node[1]
     n = s.game.num_players
     drafting = node == N_SET_PRICE

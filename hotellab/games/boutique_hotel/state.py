@@ -40,7 +40,7 @@ import random
 from ...core.actions import CHANCE, TERMINAL, Action
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
-from . import components as C
+import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
 from .rules import (
     N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
     N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, R_BID_LOSERS, R_BLANK, R_BLOCK, R_BUDGET, R_CARRY,
@@ -51,6 +51,7 @@ from .rules import (
     R_SUNDAY, R_TIE_ALL, R_TIE_BID, R_TIE_RATING, R_TRACK_TOP, R_TURN_ORDER, R_WAGES, R_WALKIN,
     R_WALKIN_CHANGE, R_WALKIN_DRAW, R_WALKIN_GO, R_WEEK2, R_WEEK2_CLEAR, R_ZERO,
 )
+from .stays import blockings, demand, fits_budget, occupancy, shortfalls, stay_masks, stay_price
 
 GUESTS = C.GUESTS
 NR = C.NUM_ROOMS
@@ -64,151 +65,11 @@ SOURCES = ("reservation", "walk-in")
 
 _DIE_FACES = tuple(range(1, FACES + 1))
 _MEMO_LIMIT = 200_000
-_BLOCK_MEMO: dict = {}
 _ACT_MEMO: dict = {}
-
-
-# ============================================================== pure helpers (rules of a stay)
-def stay_masks(card: int, day: int) -> tuple:
-    """Per room of guest card ``card`` checking in on ``day``: the bit mask of the days it
-    holds (bit d-1 for day d; Faza rezerwacji: the same rooms for the whole stay)."""
-    base = day - 1
-    return tuple(((1 << n) - 1) << base for n in GUESTS[card].nights)
-
-
-def blockings(card: int, day: int, built: int, occ: tuple, first_only: bool = False) -> list:
-    """Every way to block rooms for guest card ``card`` checking in on ``day`` in a hotel with
-    the rooms ``built`` (bit mask) booked as ``occ``: a list of room tuples (indices, in the
-    card's order). Each room must be built and free on every night it is held (Faza
-    rezerwacji: 'te same pokoje przez cały pobyt'), rooms differ, and rooms joined by a door
-    symbol are adjacent. Blockings that put the same nights in the same rooms with the same
-    connections count once. ``first_only``: stop at the first (availability)."""
-    key = (card, day, built, occ, first_only)
-    hit = _BLOCK_MEMO.get(key)
-    if hit is not None:
-        return hit
-    g = GUESTS[card]
-    masks = stay_masks(card, day)
-    doors = g.doors
-    k = len(masks)
-    free = []
-    for m in masks:
-        free.append([r for r in range(NR) if built >> r & 1 and not occ[r] & m])
-    out = []
-    seen = set()
-    chosen = [0] * k
-
-    def rec(i: int, used: int) -> bool:
-        if i == k:
-            sig = (frozenset((chosen[j], masks[j]) for j in range(k)),
-                   frozenset(frozenset((chosen[j], chosen[j + 1])) for j in range(k - 1) if doors[j]))
-            if sig not in seen:
-                seen.add(sig)
-                out.append(tuple(chosen))
-            return first_only
-        for r in free[i]:
-            if used >> r & 1:
-                continue
-            if i and doors[i - 1] and not ADJ[chosen[i - 1]] >> r & 1:
-                continue
-            chosen[i] = r
-            if rec(i + 1, used | 1 << r):
-                return True
-        return False
-
-    rec(0, 0)
-    if len(_BLOCK_MEMO) > _MEMO_LIMIT:
-        _BLOCK_MEMO.clear()
-    _BLOCK_MEMO[key] = out
-    return out
-
-
-def night_rates(prices: tuple, card: int, day: int) -> tuple:
-    """The day-die face that prices each night of the stay (FAQ: past Sunday, Sunday's rate)."""
-    return tuple(prices[min(day + j, 7) - 1] for j in range(GUESTS[card].stay))
-
-
-def stay_price(prices: tuple, card: int, day: int) -> tuple[int, int]:
-    """(room money, breakfast money) of guest card ``card`` checking in on ``day`` at a hotel
-    with the price dice ``prices``: each room pays the day rate of each night it is held ('Stawka
-    dzienna dotyczy każdego pokoju w hotelu'), plus the breakfast die per room-night when the
-    card orders breakfast (BH-06). Amounts in money (face x 100)."""
-    g = GUESTS[card]
-    rooms = 0
-    for n in g.nights:
-        for j in range(n):
-            rooms += prices[min(day + j, 7) - 1]
-    bf = prices[7] * g.room_nights if g.breakfast else 0
-    return rooms * STEP, bf * STEP
-
-
-def fits_budget(prices: tuple, card: int, day: int, budget: int, how: str) -> bool:
-    """Whether a walk-in with nightly budget face ``budget`` (1-6) takes this hotel (BH-12):
-    ``how`` "each_night": every night's day rate (plus breakfast when ordered) is at most the
-    budget; "average": the stay's price per room-night is at most the budget."""
-    g = GUESTS[card]
-    bf = prices[7] if g.breakfast else 0
-    if how == "each_night":
-        for j in range(g.stay):
-            if prices[min(day + j, 7) - 1] + bf > budget:
-                return False
-        return True
-    r, b = stay_price(prices, card, day)
-    return r + b <= budget * STEP * g.room_nights
-
-
-def demand(stays: tuple) -> tuple[tuple, tuple, tuple]:
-    """Per day 1-7: (booked rooms, check-ins, breakfasts) of a hotel's stays (Faza oceny):
-    a booked room has a token, a check-in is a square (the check-in day of each room of a
-    stay), a breakfast a brown token."""
-    rooms = [0] * 8
-    checkins = [0] * 8
-    bfs = [0] * 8
-    for card, ci, rs, _src, _m, _b in stays:
-        g = GUESTS[card]
-        for n in g.nights[: len(rs)]:
-            for j in range(n):
-                d = ci + j
-                if 1 <= d <= 7:
-                    rooms[d] += 1
-                    if j == 0:
-                        checkins[d] += 1
-                    if g.breakfast:
-                        bfs[d] += 1
-    return tuple(rooms[1:]), tuple(checkins[1:]), tuple(bfs[1:])
-
-
-def shortfalls(stays: tuple, staff: tuple, how: str) -> tuple:
-    """Per staff kind (cleaning, check-in, kitchen): (weekly demand, hired, stars lost). The
-    weekly demand is the kind's maximum over the days (Faza oceny); ``how`` "per_worker": one
-    star per missing worker; "per_day": one star per day short (BH-14)."""
-    per_day = demand(stays)
-    out = []
-    for k in range(3):
-        days = per_day[k]
-        need = max(days)
-        have = max(staff[k], 0)
-        if how == "per_worker":
-            lost = max(0, need - have)
-        else:
-            lost = sum(1 for v in days if v > have)
-        out.append((need, have, lost))
-    return tuple(out)
 
 
 def _with(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
-
-
-def _occ_of(stays: tuple) -> tuple:
-    occ = [0] * NR
-    for card, ci, rs, *_ in stays:
-        for r, n in zip(rs, GUESTS[card].nights):
-            for j in range(n):
-                d = ci + j
-                if 1 <= d <= C.CALENDAR:
-                    occ[r] |= 1 << (d - 1)
-    return tuple(occ)
 
 
 class BoutiqueHotelState(State):
@@ -844,7 +705,7 @@ class BoutiqueHotelState(State):
             carried_total += len(kept)
             stays.append(tuple(kept))
         self.stays = tuple(stays)
-        self.occ = tuple(_occ_of(st) for st in stays)
+        self.occ = tuple(occupancy(st) for st in stays)
         self.rating = ()
         self._emit("Staff dice are removed and the stay tokens cleared.", R_WEEK2_CLEAR)
         if carried_total:
@@ -936,15 +797,11 @@ class BoutiqueHotelState(State):
 
     # ================================================================== views
     def _view(self, perspective):
-        from .view import build_view
-
-        return build_view(self, perspective)
+        return self.game.build_view(self, perspective)
 
     def adjacency_graph(self):
         """networkx.Graph of every hotel's rooms; see :func:`.view.adjacency_graph`."""
-        from .view import adjacency_graph
-
-        return adjacency_graph(self)
+        return self.game.room_graph(self)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> "BoutiqueHotelState":
         """The other seats' secret price dice (set so far) and sealed bids dealt again at

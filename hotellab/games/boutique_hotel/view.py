@@ -8,7 +8,8 @@ has bid shows). Everything else (money, stars, bookings, staff) lies open on the
 
 from __future__ import annotations
 
-from . import components as C
+import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
+from .stays import demand
 from .rules import (
     N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
     N_RANK_BID, N_RANK_ROLL, N_SET_PRICE,
@@ -57,8 +58,6 @@ def calendar(stays: tuple) -> tuple[list, list]:
 
 def build_view(state, perspective=None) -> dict:
     """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
-    from .state import demand
-
     g = state.game
     n = g.num_players
     kind = state.node[0]
