@@ -171,3 +171,18 @@ def test_cli_coverage_prints_the_table_in_rulebook_order(tmp_path):
     assert res.output.splitlines()[0] == "3 of 4 rules of toy_porter not exercised:"
     res = CliRunner().invoke(app, ["coverage", str(tmp_path / "nope.ipynb")])
     assert res.exit_code == 2 and "no such file" in res.output
+
+
+def test_the_views_save_position_request_answers_with_toml_and_respects_authority():
+    m = hl.Match(hl.load_game("toy_porter", num_players=2), seed=2, agents=["random", None])
+    m.run(max_steps=4)
+    sent = []
+    view = hl.widgets.GameView(m)
+    view.send = sent.append
+    view._on_msg(view, {"type": "scenario"}, [])
+    assert sent[-1]["error"] == "" and sent[-1]["scenario"].startswith('game = "toy_porter"')
+    assert hl.Scenario.from_toml(sent[-1]["scenario"]).match().state.view() == m.states[view.index].view()
+    seat = hl.widgets.GameView(m, perspective=1)
+    seat.send = sent.append
+    seat._on_msg(seat, {"type": "scenario"}, [])
+    assert "scenario" not in sent[-1] and "omniscient view or a teacher" in sent[-1]["error"]

@@ -228,7 +228,9 @@ function render({ model, el }) {
   });
   perspLabel.append(h("span", null, "view"), perspSel);
   const bUndo = button("\u21B6 undo", "Take back the last action", () => send({ type: "undo" }), "hl-undo");
-  controls.append(bFirst, bBack, bPlay, bNext, bLast, slider, pos, speedLabel, perspLabel, bUndo);
+  const bSave = button("save position", "The scenario TOML of a lesson that starts at the shown step (needs a kernel)",
+    () => send({ type: "scenario" }), "hl-save-position");
+  controls.append(bFirst, bBack, bPlay, bNext, bLast, slider, pos, speedLabel, perspLabel, bUndo, bSave);
 
   const main = h("div", "hl-main");
   const board = h("div", "hl-board");
@@ -582,6 +584,8 @@ function render({ model, el }) {
     speedSel.value = sp;
     bUndo.hidden = !live();
     bUndo.disabled = S.waiting || count() < 2;
+    bSave.hidden = !live(); // the kernel writes the TOML; a saved page has none to ask
+    bSave.disabled = S.waiting;
     error.textContent = S.notice || model.get("_error") || "";
     error.hidden = !error.textContent;
     root.classList.toggle("hl-waiting", S.waiting);
@@ -653,9 +657,25 @@ function render({ model, el }) {
     }
     if (msg && msg.type === "done") {
       if (msg.error) stopPlay();
+      if (typeof msg.scenario === "string") showScenario(msg.scenario);
       done();
     }
   };
+  function showScenario(text) {
+    let box = root.querySelector(".hl-scenario");
+    if (!box) {
+      box = h("div", "hl-scenario");
+      error.after(box);
+    }
+    const area = document.createElement("textarea");
+    area.className = "hl-scenario-text";
+    area.readOnly = true;
+    area.rows = 10;
+    area.value = text; // text, never markup
+    const close = button("close", "Hide the scenario text", () => box.remove(), "hl-scenario-close");
+    box.replaceChildren(h("div", "hl-h", "Scenario starting at this step: copy it into a .toml file"), area, close);
+    area.select();
+  }
   model.on("change:_chunks", onChunks);
   model.on("change:_tail", onChunks);
   model.on("change:_head", onHead);

@@ -238,6 +238,9 @@ class GameView(anywidget.AnyWidget):
         if kind == "hello":
             self.send({"type": "hello"})
             return
+        if kind == "scenario":  # "save this position": the TOML of a scenario starting here
+            self._send_scenario()
+            return
         m = self.match
         auth = self._authority
         error = ""
@@ -287,6 +290,23 @@ class GameView(anywidget.AnyWidget):
         error = clean_text(error)  # it may echo text the page sent
         self._error = error
         self.send({"type": "done", "error": error})
+
+    def _send_scenario(self) -> None:
+        """Answer the page's "save this position" with the scenario TOML of the shown step.
+        A position holds every hidden card, so only the omniscient view or a teacher's view
+        may ask (docs/dev/authority.md)."""
+        auth = self._authority
+        if auth.seat is not None and not auth.teacher:
+            error = ("Save this position is for the omniscient view or a teacher's view: a "
+                     "position holds every hidden card")
+            self.send({"type": "done", "error": error})
+            return
+        try:
+            text = self.to_scenario()
+        except Exception as exc:  # a game whose position cannot be written: say so
+            self.send({"type": "done", "error": clean_text(f"cannot write this position: {exc}")})
+            return
+        self.send({"type": "done", "error": "", "scenario": text})
 
     def _repr_mimebundle_(self, **kwargs):
         """The widget for ipywidgets front ends, plus ``text/html`` for the others: a player
