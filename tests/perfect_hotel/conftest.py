@@ -176,8 +176,11 @@ def where_all(s) -> list[int]:
 
 
 def items(state, seat):
-    """{category: points} of ``seat``'s score breakdown."""
-    return {i.category: i.points for i in state.score_breakdown() if i.player == seat}
+    """{category: points} of ``seat``'s score breakdown, after checking that the lines add up
+    to the seat's score (the score and the lines are counted separately by the engine)."""
+    lines = [i for i in state.score_breakdown() if i.player == seat]
+    assert sum(i.points for i in lines) == state.scores[seat], (seat, lines, state.scores)
+    return {i.category: i.points for i in lines}
 
 
 def texts(state):

@@ -20,13 +20,14 @@ def base(ph):
 
 
 def test_build_takes_the_whole_row_plus_hand_cards(ph, base):
-    # Bedroom row: 3 (placed by Red), 4 (placed by Green); Blue holds Bedrooms 5, 6 and Tourist 57
-    s = ph.adjust(base, rows={"bedroom": [(3, 1), (4, 2)]}, hands={0: [5, 6, 57]})
+    # Bedroom row: 3 (placed by Red), 4 (placed by Green), 8 (Red); Blue holds Bedrooms 5, 6
+    # and Tourist 57. "Take all cards in the Tag Row": all 3 go into the set.
+    s = ph.adjust(base, rows={"bedroom": [(3, 1), (4, 2), (8, 1)]}, hands={0: [5, 6, 57]})
     s = s.apply("p0 build bedroom row 1 0 1")
-    assert s.hotels[0] == ((BED, (3, 4, 5, 57)),)
+    assert s.hotels[0] == ((BED, (3, 4, 8, 5, 57)),)
     assert s.rows[BED] == () and s.hands[0] == (6,)
     assert s.current_player == 1
-    assert ph.texts(s)[0] == ("Blue builds floor 1: 4 Bedroom cards (the whole Bedroom Tag Row (2), "
+    assert ph.texts(s)[0] == ("Blue builds floor 1: 5 Bedroom cards (the whole Bedroom Tag Row (3), "
                               "1 Bedroom from hand, 1 Tourist Group from hand), 1 of them Tourist Group.")
     assert s.events[0].rule.quote == "Take all cards in the Tag Row to create a set."
 
@@ -167,3 +168,39 @@ def test_high_season_a_tourist_counts_as_a_displayed_card(ph):
     u = ph.adjust(s, rows={"bedroom": [(tour[0], 2)]}, hands={0: [bed[1], bed[2]]})
     assert not [a for a in u.legal_actions() if a.kind == "build" and a.args[1] == "row"]
     assert "at least 2 cards" in u.explain_illegal("p0 build bedroom row 1 0 0")
+
+
+def test_research_or_build_each_turn(ph, base):
+    # Gameplay: "A player must complete either (A) Research or (B) Build during a turn." With
+    # Bedrooms 5, 6 in hand Blue may research or build them; with a Bedroom and a Pool (no set
+    # possible) research is the only action.
+    s = ph.adjust(base, hands={0: [5, 6]})
+    assert ph.legal_texts(s) == ["p0 build bedroom hand 2 0 0", "p0 research"]
+    t = ph.adjust(base, hands={0: [5, 26]})
+    assert ph.legal_texts(t) == ["p0 research"]
+
+
+def test_a_row_build_takes_any_number_of_hand_cards(ph, base):
+    # B. Build / 1: "Take all cards in the Tag Row to create a set. When doing so, a player can
+    # use as many cards in hand of the same kind to add to the set." Row: one Bedroom (3);
+    # hand: Bedrooms 5, 6, 7. Row sets: 1 + 1, 1 + 2, 1 + 3 (1 + 0 is a single card).
+    s = ph.adjust(base, rows={"bedroom": [(3, 1)]}, hands={0: [5, 6, 7]})
+    rows = sorted(str(a) for a in s.legal_actions() if a.kind == "build" and a.args[1] == "row")
+    assert rows == ["p0 build bedroom row 1 0 0", "p0 build bedroom row 2 0 0", "p0 build bedroom row 3 0 0"]
+    assert s.apply("p0 build bedroom row 3 0 0").hotels[0] == ((BED, (3, 5, 6, 7)),)
+
+
+def test_floors_go_on_top_in_the_order_of_creation(ph, base):
+    # B. Build / 2: "display their created sets from the bottom up in the order of creation ...
+    # Upper floors can be larger than the lower floors (ex: 3 cards for Floor 2 / 5 cards for
+    # Floor 3)." Blue builds 2 Pool cards, then 3 Bedroom cards on top of them.
+    s = ph.adjust(base, hands={0: [26, 27, 5, 6, 7]})
+    s = s.apply("p0 build pool hand 2 0 0")
+    for seat in (1, 2):
+        s = s.apply(f"p{seat} research")
+        s = s.apply(s.legal_actions()[0])
+    assert "p0 build bedroom hand 3 0 0" in ph.legal_texts(s)
+    s = s.apply("p0 build bedroom hand 3 0 0")
+    assert s.hotels[0] == ((ph.C.KIND_INDEX["pool"], (26, 27)), (BED, (5, 6, 7)))
+    assert [(f["level"], f["name"], f["size"]) for f in s.view(None)["seats"][0]["hotel"]] == [
+        (1, "Pool", 2), (2, "Bedroom", 3)]

@@ -99,3 +99,16 @@ def test_high_season_tags_stay_until_the_game_ends_and_reset_for_the_next_game(p
     s = s.apply("chance shuffle " + ph.perm(3))
     assert s.game_no == 2 and s.high == 0
     assert [r["high_season"] for r in s.view(None)["rows"]] == [False] * 6
+
+
+def test_the_winner_is_the_most_points(ph):
+    # Game Objective: "The player with the most points is the top hotel mogul." Blue 22, Red 12
+    # (the hand count of test_ph_scoring.py::test_a_full_hand_count_and_the_breakdown_sums_to_it).
+    end = research_until_empty(ph.start(2))
+    assert end.is_terminal
+    p = ph.Pick()
+    s = ph.adjust(end, hands={0: p.tourist(1), 1: []}, hotels={
+        0: [("bedroom", p.plain("bedroom", 5)), ("pool", p.plain("pool", 3) + p.tourist(1)),
+            ("spa", p.plain("spa", 2)), ("garden", p.plain("garden", 2))],
+        1: [("pool", p.plain("pool", 4)), ("restaurant", p.plain("restaurant", 3))]})
+    assert s.scores == [22, 12] and s.winners() == [0]

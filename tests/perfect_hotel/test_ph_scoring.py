@@ -50,6 +50,9 @@ def test_pool_tie_each_scores_its_card_count(ph, base):
     assert not any("Pool" in c for c in ph.items(s, 2))
     tie = [i for i in s.score_breakdown() if i.category == "Pool tie (3 cards)"][0]
     assert "each player receives a point for each card" in tie.rule.quote
+    # Blue and Red: Pool tie +3, Perfect View tied at 1 floor +1, Sky Room tied (3, 3): 0,
+    # Cheap Hotel -3 -> 1; Green: no Pool points, Perfect View +1, Cheap Hotel -3 -> -2
+    assert s.scores == [1, 1, -2]
 
 
 def test_tourists_in_the_set_count_toward_the_majority(ph, base):
@@ -105,6 +108,8 @@ def test_cheap_hotel_under_four_kinds(ph, base):
 def test_tourists_left_in_hand_cost_3_each(ph, base):
     s = ph.adjust(base, hands={0: [57, 58, 3], 1: [], 2: []})
     assert ph.items(s, 0)["Tourist Group penalty (2 in hand)"] == -6
+    # an empty hotel: Cheap Hotel -3; 2 Tourists in hand -6
+    assert s.scores == [-9, -3, -3]
 
 
 def test_star_bonus_only_with_the_option(ph):

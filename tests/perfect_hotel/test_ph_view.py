@@ -96,3 +96,18 @@ def test_scores_and_timeline_figures(ph):
     fig = hl.viz.score_breakdown_figure(replay.final_state)
     assert fig.data
     assert hl.viz.score_timeline_figure(replay).data
+
+
+def test_the_marked_backs_show_to_everyone(ph):
+    # Components: "Tourist Group Cards x 5 (they have a little mark on the back of the cards)".
+    # Red sees that Blue holds 1 Tourist (not the other card), and that the House Deck's top
+    # card (drawn next) is a Tourist; Blue sees the same of Red's hand (ruling PH-08).
+    s = ph.start(3, hands={0: [5, 57], 1: [6, 7]}, draws=[58, 8])
+    red = s.observation(1)
+    assert red["seats"][0]["hand"] is None
+    assert (red["seats"][0]["hand_size"], red["seats"][0]["hand_tourists"]) == (2, 1)
+    assert red["deck"]["top_tourist"] is True
+    assert (s.observation(0)["seats"][1]["hand_size"], s.observation(0)["seats"][1]["hand_tourists"]) == (2, 0)
+    t = s.apply("p0 research")  # draws 58 and 8: the next top card is not a Tourist
+    assert t.observation(2)["deck"]["top_tourist"] is (ph.C.TOURIST[t.deck[t.top]] == 1)
+    assert t.observation(2)["seats"][0]["hand_tourists"] == 2
