@@ -1,0 +1,136 @@
+"""hl.simulate throughput: 1 vs 2 worker processes, the Dask backend's overhead, 10,000 games
+of each game, and the balance notebook's bundled table (issue 13).
+
+    .venv/bin/python bench/simulate.py                   # everything below, default sizes
+    .venv/bin/python bench/simulate.py --quick           # small sizes: checks that it runs
+    .venv/bin/python bench/simulate.py --only scaling    # one part: scaling, dask or tenk
+    .venv/bin/python bench/simulate.py --only tenk --write-data notebooks/data/balance.parquet
+
+Parts:
+
+- **scaling**: games/s of each game (default options, smallest player count, random agents)
+  with ``workers=1`` and ``workers=2`` on the same ``--games`` (default 2,000), and the
+  speed-up (target: 2 workers at least 1.8x one);
+- **dask**: the same 2,000 Perfect Hotel games with 2 local worker processes and with
+  ``backend="dask"`` on a 2-worker LocalCluster, (a) with the cluster already running (the
+  backend's own overhead: target at most 15%), (b) including starting the cluster;
+- **tenk**: the time for 10,000 games of each game with 2 workers; ``--write-data PATH``
+  saves these tables, concatenated (the notebook's ``notebooks/data/balance.parquet``).
+
+Every table is also checked to be the same whatever the workers/backend. The machine's load
+average is printed and saved: on this 2-core machine shared with other work the figures only
+mean something when it is near zero. Results: bench/results/simulate.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from _common import save
+
+import hotellab as hl
+from hotellab.sim import save_table, simulate
+
+# the line-up of the bundled balance table: every seat the same agent, so that a seat
+# advantage cannot come from the agents
+BALANCE_AGENTS = "random"
+
+
+def _load() -> str:
+    a, b, c = os.getloadavg()
+    return f"load average {a:.2f} {b:.2f} {c:.2f} (2 cores)"
+
+
+def timed(**kwargs):
+    t0 = time.perf_counter()
+    table = simulate(progress=False, **kwargs)
+    return table, time.perf_counter() - t0
+
+
+def scaling(games: int) -> dict:
+    print(f"\n== scaling: {games:,} games per game, default options, random agents ({_load()})")
+    print(f"{'game':<16} {'1 worker g/s':>13} {'2 workers g/s':>14} {'speed-up':>9}")
+    out = {}
+    for gid in hl.list_games():
+        args = dict(game=gid, agents=[BALANCE_AGENTS], n_games=games, seed=1)
+        simulate(progress=False, workers=1, **dict(args, n_games=min(games, 20)))  # warm up
+        one, t1 = timed(workers=1, **args)
+        two, t2 = timed(workers=2, **args)
+        assert one.equals(two), f"{gid}: the 2-worker table differs from the 1-worker table"
+        out[gid] = {"games": games, "games_per_s_1": games / t1, "games_per_s_2": games / t2, "speedup": t1 / t2}
+        print(f"{gid:<16} {games / t1:>13,.0f} {games / t2:>14,.0f} {t1 / t2:>8.2f}x")
+    worst = min(out.values(), key=lambda r: r["speedup"])
+    print(f"lowest speed-up {worst['speedup']:.2f}x (target 1.8x)")
+    return out
+
+
+def dask_overhead(games: int) -> dict:
+    from dask.distributed import Client, LocalCluster
+
+    gid = "perfect_hotel"
+    print(f"\n== dask: {games:,} {gid} games, 2 workers ({_load()})")
+    args = dict(game=gid, agents=["random"], n_games=games, seed=2, workers=2)
+    local, t_local = timed(**args)
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        simulate(progress=False, backend="dask", scheduler=cluster.scheduler_address,
+                 **dict(args, n_games=20))  # warm the workers (imports)
+        warm, t_warm = timed(backend="dask", scheduler=cluster.scheduler_address, **args)
+    finally:
+        cluster.close()
+    cold, t_cold = timed(backend="dask", **args)
+    assert local.equals(warm) and local.equals(cold), "the Dask table differs from the local one"
+    res = {"games": games, "local_s": t_local, "dask_running_cluster_s": t_warm, "dask_with_cluster_start_s": t_cold,
+           "overhead_running": t_warm / t_local - 1, "overhead_with_start": t_cold / t_local - 1}
+    print(f"local processes {t_local:.2f} s; dask on a running 2-worker cluster {t_warm:.2f} s "
+          f"({res['overhead_running']:+.1%}, target at most +15%); dask starting its LocalCluster "
+          f"{t_cold:.2f} s ({res['overhead_with_start']:+.1%})")
+    return res
+
+
+def tenk(games: int, write: str | None) -> dict:
+    print(f"\n== {games:,} games of each game, 2 workers, agents {BALANCE_AGENTS} ({_load()})")
+    out, tables = {}, []
+    for gid in hl.list_games():
+        table, dt = timed(game=gid, agents=[BALANCE_AGENTS], n_games=games, seed=2026, workers=2)
+        out[gid] = {"games": games, "seconds": dt, "games_per_s": games / dt}
+        print(f"{gid:<16} {dt:>8.1f} s  ({games / dt:,.0f} games/s)")
+        tables.append(table)
+    if write:
+        import pandas as pd
+
+        # one table of every game: the per-game columns of the others are left empty
+        both = pd.concat(tables, ignore_index=True, sort=False)
+        points = [c for c in both.columns if c.startswith("points_")]
+        both[points] = both[points].astype("float32")
+        path = save_table(both, write)
+        print(f"wrote {path} ({os.path.getsize(path) / 1e6:.2f} MB, {len(both):,} rows)")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--only", choices=["scaling", "dask", "tenk"], action="append", help="run only these parts")
+    ap.add_argument("--games", type=int, default=2000, help="games for scaling and dask (default 2,000)")
+    ap.add_argument("--tenk", type=int, default=10_000, help="games per game for tenk (default 10,000)")
+    ap.add_argument("--write-data", metavar="PATH", help="save the tenk tables as Parquet here")
+    ap.add_argument("--quick", action="store_true", help="small sizes (200 / 200 games)")
+    args = ap.parse_args()
+    if args.quick:
+        args.games, args.tenk = 200, 200
+    parts = args.only or ["scaling", "dask", "tenk"]
+    results = {"load_before": os.getloadavg()}
+    if "scaling" in parts:
+        results["scaling"] = scaling(args.games)
+    if "dask" in parts:
+        results["dask"] = dask_overhead(args.games)
+    if "tenk" in parts:
+        results["tenk"] = tenk(args.tenk, args.write_data)
+    results["load_after"] = os.getloadavg()
+    print(f"\nwritten {save('simulate_quick' if args.quick else 'simulate', results)}")
+
+
+if __name__ == "__main__":
+    main()
