@@ -215,7 +215,7 @@ class BoutiqueHotelState(State):
                 acts = _ACT_MEMO[key] = [Action("bid", (v * C.MONEY_STEP,), p) for v in range(top + 1)]
             return acts
         if kind == N_BLOCK:
-            return [Action("block", tuple(r + 1 for r in rs), p)
+            return [Action("block", (tuple(r + 1 for r in rs),), p)
                     for rs in blockings(self.card, self.node[2], self.built[p], self.occ[p])]
         if kind == N_HIRE:
             k = self.staff[p].index(-1)
@@ -423,7 +423,7 @@ class BoutiqueHotelState(State):
         receives the price (Faza rezerwacji; FAQ for nights past Sunday)."""
         p = a.player
         day = self.node[2]
-        rooms = tuple(r - 1 for r in a.args)
+        rooms = tuple(r - 1 for r in a.args[0])
         card = self.card
         g = GUESTS[card]
         masks = stay_masks(card, day)
@@ -878,8 +878,8 @@ class BoutiqueHotelState(State):
             return f"{who}: change no price die"
         if a.kind == "bid" and args:
             return f"{who}: bid (face down)" if hidden else f"{who}: bid {args[0]}"
-        if a.kind == "block":
-            return f"{who}: block room{'s' if len(args) > 1 else ''} {', '.join(map(str, args))}"
+        if a.kind == "block" and len(args) == 1 and isinstance(args[0], tuple):
+            return f"{who}: block room{'s' if len(args[0]) > 1 else ''} {', '.join(map(str, args[0]))}"
         if a.kind == "hire" and len(args) == 2:
             return f"{who}: hire {args[1]} {args[0]} staff"
         if a.kind == "expand" and args:
@@ -952,8 +952,8 @@ class BoutiqueHotelState(State):
     def _explain_block(self, a: Action):
         p = a.player
         g = GUESTS[self.card]
-        args = a.args
         k = len(g.nights)
+        args = a.args[0] if len(a.args) == 1 and isinstance(a.args[0], tuple) else ()
         if len(args) != k or any(type(r) is not int for r in args):
             return self.refuse(f"{a}: guest card {g.number} needs {k} room{'s' if k > 1 else ''}: "
                                f"'block {','.join(['<room>'] * k)}{',' if k == 1 else ''}'", R_BLOCK)
