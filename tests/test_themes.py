@@ -1,0 +1,142 @@
+"""GameView text stays readable in JupyterLab's light, dark and dark high-contrast themes
+(issue 11, fault 6: in the dark theme the title and rule links measured 2.03:1 and the board's
+dark text on a transparent SVG about 1.3:1).
+
+JupyterLab (the setup of tests/test_browser.py: this Python, Debian's Chromium through
+playwright-python, never ``playwright install``) runs a small notebook with a live omniscient
+GameView and a seat's view, then switches theme from the Settings menu. In the page, every
+visible text of the widget is measured against the colour actually behind it: the first
+opaque background of its ancestors, semi-transparent layers composed over it (WCAG 2.x
+relative luminance and contrast ratio). Board text drawn in the SVG's default ink (no fill
+of its own) is measured against the board's background. Disabled controls are exempt, as
+WCAG exempts inactive components. Every measured ratio must be at least 4.5:1.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location("_hl_browser_setup", Path(__file__).with_name("test_browser.py"))
+_browser = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_browser)
+
+CHROMIUM = _browser.CHROMIUM
+MIN_RATIO = 4.5
+THEMES = ["JupyterLab Dark", "JupyterLab Dark High Contrast", "JupyterLab Light"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.xdist_group("browser"),
+    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"Chromium not found at {CHROMIUM}"),
+]
+
+NOTEBOOK = {
+    "cells": [{
+        "cell_type": "code", "execution_count": None, "id": "themes", "metadata": {}, "outputs": [],
+        "source": [
+            "import hotellab as hl\n",
+            "g = hl.load_game('hostil_hostal', num_players=3)\n",
+            "m = hl.Match(g, seed=1, agents=[None, 'random', 'random'])\n",
+            "m.run()\n",
+            "v = hl.widgets.GameView(m)\n",
+            "v._error = 'an error message, to measure its colours'\n",
+            "display(v)\n",
+            "display(hl.widgets.GameView(hl.Replay(hl.play(g, seed=2)), perspective=0, index=40))\n",
+        ],
+    }],
+    "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+    "nbformat": 4, "nbformat_minor": 5,
+}
+
+CONTRAST_JS = """
+() => {
+  const parse = (c) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(c || "");
+    if (!m) return null;
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, under) => {  // top composed over an opaque colour
+    const a = top[3];
+    return [0, 1, 2].map(i => top[i] * a + under[i] * (1 - a)).concat([1]);
+  };
+  const lum = (c) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+  const background = (el) => {  // the colour behind el: layers down to the first opaque one
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c[3] > 0) { layers.push(c); if (c[3] >= 1) break; }
+    }
+    let base = [255, 255, 255, 1];
+    if (layers.length && layers[layers.length - 1][3] >= 1) base = layers.pop();
+    for (let i = layers.length - 1; i >= 0; i--) base = over(layers[i], base);
+    return base;
+  };
+  const visible = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const out = [];
+  for (const root of document.querySelectorAll(".hl-gameview")) {
+    for (const el of root.querySelectorAll("*")) {
+      if (el.closest("svg") || el.closest("button:disabled, select:disabled, input:disabled")) continue;
+      const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+      if (!own || !visible(el)) continue;
+      const st = getComputedStyle(el);
+      let fg = parse(st.color);
+      const bg = background(el);
+      if (fg[3] < 1) fg = over(fg, bg);
+      out.push({what: (el.className || el.tagName) + ": " + el.textContent.trim().slice(0, 40),
+                ratio: ratio(fg, bg), fg: st.color});
+    }
+    const board = root.querySelector(".hl-board");
+    const bbg = board ? background(board) : null;
+    for (const t of root.querySelectorAll(".hl-board svg text")) {
+      if (t.hasAttribute("fill") || !t.textContent.trim() || !visible(t)) continue;
+      if (t.closest("[fill]:not(svg)")) continue;  // ink set by a group
+      const fg = parse(getComputedStyle(t).fill);
+      if (!fg) continue;
+      out.push({what: "board text: " + t.textContent.trim().slice(0, 40), ratio: ratio(fg, bbg),
+                fg: getComputedStyle(t).fill});
+    }
+  }
+  return out;
+}
+"""
+
+
+def _set_theme(page, theme: str) -> None:
+    """Settings > Theme > ``theme`` (the menu a user would take), then wait for it to apply."""
+    if page.evaluate("() => document.body.dataset.jpThemeName") != theme:
+        page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+        page.locator(".lm-Menu-itemLabel").get_by_text(theme, exact=True).click()
+    light = "true" if theme == "JupyterLab Light" else "false"
+    page.wait_for_function(f"() => document.body.dataset.jpThemeName === {json.dumps(theme)} "
+                           f"&& document.body.dataset.jpThemeLight === '{light}'", timeout=30_000)
+    page.wait_for_timeout(800)  # the theme's stylesheet applies
+
+
+def test_text_contrast_in_light_and_dark_themes(tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with _browser._lab_page(tmp_path, sync_api) as (page, url, token):
+        (tmp_path / "notebooks" / "themes.ipynb").write_text(json.dumps(NOTEBOOK), "utf-8")
+        _browser._open_and_run_all(page, sync_api, url, token, "themes.ipynb", expected_views=2)
+        results = {}
+        for theme in THEMES:
+            _set_theme(page, theme)
+            measured = page.evaluate(CONTRAST_JS)
+            assert len(measured) > 20, measured  # title, status, buttons, scores, events, board text
+            low = [m for m in measured if m["ratio"] < MIN_RATIO]
+            results[theme] = {"measured": len(measured), "lowest": min(m["ratio"] for m in measured), "low": low}
+            page.screenshot(path=str(tmp_path / f"theme-{theme.replace(' ', '_')}.png"))
+        print(json.dumps({t: {k: v for k, v in r.items() if k != "low"} for t, r in results.items()}, indent=1))
+        bad = {t: r["low"][:8] for t, r in results.items() if r["low"]}
+        assert not bad, json.dumps(bad, indent=1)
