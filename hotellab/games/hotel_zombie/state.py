@@ -457,7 +457,7 @@ class HotelZombieState(State):
         if not ex:
             self.cstep = C_ASSIST
             return
-        helpers = [q for q in self.explorers() if not self.down[q] and not self.queue[q]]
+        helpers = [q for q in self.explorers() if not self.down[q] and not self.queue[q] and self.dmg[q]]
         if helpers:
             self._emit("Before the reveal, the group's remaining damage (players who revealed all their cards): "
                        + ", ".join(f"{self._name(q)} {self.dmg[q]}" for q in helpers)
@@ -922,7 +922,7 @@ class HotelZombieState(State):
                 return f"Game over — {', '.join(self._name(q) for q in self.fallen)} fell: the group loses"
             return f"Game over — most decorations: {', '.join(self._name(q) for q in self._winners())}"
         if k == N_SETUP:
-            return "Setup — shuffle the " + ("mansion deck" if p == MANSION else f"{self._name(p)}'s starting deck")
+            return "Setup — shuffle " + ("the mansion deck" if p == MANSION else f"{self._name(p)}'s starting deck")
         if k in (N_TURN_SHUFFLE, N_REGROUP_SHUFFLE):
             return f"{c} — shuffle {self._name(p)}'s discard pile"
         if k == N_DEAL_SHUFFLE:
