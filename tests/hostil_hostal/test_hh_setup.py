@@ -195,6 +195,6 @@ def test_game_identity(hh):
     assert g.options == {"nights": 5, "sides": "A", "misfortune": "die"}
     specs = {o.name: o for o in g.option_specs()}
     assert specs["nights"].allowed == (3, 5) and specs["nights"].default == 3
-    assert specs["sides"].allowed == ("A", "B", "random") and specs["sides"].default == "A"
+    assert specs["sides"].allowed == ("A", "B", "random", "choose") and specs["sides"].default == "A"
     assert specs["misfortune"].allowed == ("die", "fixed", "per_room")
     assert specs["misfortune"].rule.section == "Phase 3 - Dawn / Wear / Variants"

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from ...core.game import Game, OptionSpec, register
-from ...core.rules import RuleRef
 from . import components as C
 from . import render as _render
+from . import rules
 from .state import HostilHostalState
-
-_R = lambda section, quote="": RuleRef("hostil_hostal", section, quote)  # noqa: E731
 
 
 @register
 class HostilHostalGame(Game):
     """Hostil Hostal for 2-5 players (2 players add an automata seat, seat 2).
 
-    Options (see :meth:`option_specs`): ``nights`` 3 or 5, ``sides`` "A", "B" or "random",
-    ``misfortune`` "die", "fixed" or "per_room".
+    Options (see :meth:`option_specs`): ``nights`` 3 or 5, ``sides`` "A", "B", "random" or
+    "choose" (the first player chooses each room's side at setup), ``misfortune`` "die",
+    "fixed" or "per_room". Hostil Hostal Rulebook, Let's Begin (Setup) and Phase 3 - Dawn /
+    Wear / Variants; rulings in ``docs/rulings/hostil_hostal.md``.
     """
 
     id = "hostil_hostal"
@@ -24,16 +24,18 @@ class HostilHostalGame(Game):
     min_players = 2
     max_players = 5
     OPTIONS = (
-        OptionSpec("nights", (3, 5), 3, _R("Let's Begin (Setup) / 4", "the number of nights you want to play (3 or 5)"),
-                   "3 nights (weekend) or 5 nights (standard week)"),
-        OptionSpec("sides", ("A", "B", "random"), "A",
-                   _R("Let's Begin (Setup) / 1", "we recommend using the A side ... players can choose which side"),
-                   "which side of the room boards is used; 'random' flips each room"),
+        OptionSpec("nights", (3, 5), 3, rules.R_NIGHTS, "3 nights (weekend) or 5 nights (standard week)"),
+        OptionSpec("sides", ("A", "B", "random", "choose"), "A", rules.R_SETUP_SIDES,
+                   "which side of the room boards is used: all A, all B, a coin per room ('random'), or the "
+                   "first player chooses each room's side at setup ('choose'; ruling HH-07)"),
         OptionSpec("misfortune", ("die", "fixed", "per_room"), "die",
-                   _R("Phase 3 - Dawn / Wear / Variants", "every guest will lose 2 points always ... roll the die for each room separately"),
+                   rules.R_MISFORTUNE_VARIANTS,
                    "'die': one misfortune roll for all rooms; 'fixed': every guest loses 2; 'per_room': one roll per room"),
     )
     state_class = HostilHostalState
+    phases = rules.PHASES
+    rule_table = rules.RULE_TABLE
+    hidden_information = True
 
     def _setup(self) -> None:
         self.automata_seat = 2 if self.num_players == 2 else None

@@ -87,6 +87,9 @@ R_MISFORTUNE = _r("Phase 3 - Dawn / Wear",
                   "quantity lost is the difference between both dice.")
 R_MISFORTUNE_FIXED = _r("Phase 3 - Dawn / Wear / Variants", "they can decide that every guest will lose 2 points always.")
 R_MISFORTUNE_ROOM = _r("Phase 3 - Dawn / Wear / Variants", "Another option is to roll the die for each room separately.")
+R_MISFORTUNE_VARIANTS = _r("Phase 3 - Dawn / Wear / Variants",
+                           "they can decide that every guest will lose 2 points always. Another option is to roll "
+                           "the die for each room separately.")
 
 # == Phase 4 - Day ===========================================================================
 R_DAY_WEAR = _r("Phase 4 - Day / Wear", "Check each room for wear depending on the number of guests")
@@ -221,7 +224,7 @@ RULE_TABLE = (
     R_PHASE_DUSK, R_DUSK, R_RESHUFFLE,
     R_PHASE_NIGHT, R_NIGHT, R_PLACE, R_PLAY, R_MOVE, R_PASS, R_SPY, R_NIGHT_END,
     R_PHASE_DAWN, R_REVEAL, R_ORDER, R_RESOLUTION, R_LOCK_ICON, R_GUEST_ICON, R_REST, R_MISFORTUNE,
-    R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM,
+    R_MISFORTUNE_VARIANTS, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM,
     R_PHASE_DAY, R_DAY_WEAR, R_WAKE, R_REFORM, R_REFORM_DECK, R_REFORM_SIDE, R_REFORM_REPLACE, R_END_DAY, R_FIRST,
     R_DISCARD_UNUSED,
     R_LAST_NIGHT, R_END, R_END_TIE,
