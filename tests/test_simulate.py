@@ -283,3 +283,18 @@ def test_cli_simulate_errors_are_one_line(args, message):
 
     res = CliRunner().invoke(app, ["simulate", *args, "--games", "2", "--no-progress"])
     assert res.exit_code == 2 and message in res.output and "Traceback" not in res.output
+
+
+def test_split_configs_gives_back_each_games_table(tmp_path):
+    pytest.importorskip("pyarrow")
+    from hotellab.sim import split_configs
+
+    a = simulate("perfect_hotel", ["random"], n_games=5, seed=1, workers=1, progress=False)
+    b = simulate("hostil_hostal", ["random"], n_games=4, seed=1, num_players=2, workers=1, progress=False)
+    both = load_table(save_table(pd.concat([a, b], ignore_index=True, sort=False), tmp_path / "both.parquet"))
+    parts = split_configs(both)
+    assert [k[0] for k in parts] == ["perfect_hotel", "hostil_hostal"]
+    back_a, back_b = parts.values()
+    pd.testing.assert_frame_equal(back_a, a[back_a.columns], check_dtype=False)
+    assert set(back_a.columns) == set(a.columns) and set(back_b.columns) == set(b.columns)
+    assert back_b["win_2"].dtype == bool and back_b["length"].dtype == "int64"

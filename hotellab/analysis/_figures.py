@@ -42,25 +42,33 @@ def win_rates_figure(rates, by_agent, config: dict) -> go.Figure:
 
 
 def scores_figure(long, config: dict) -> go.Figure:
-    """Score distribution per seat (box plots), one colour per agent."""
+    """Score distribution per seat, one colour per agent: boxes drawn from their statistics
+    (quartiles, median, mean; whiskers at the 5th and 95th percentiles), so the figure stays
+    small whatever the number of games."""
     fig = go.Figure()
     for i, a in enumerate(dict.fromkeys(long["agent"])):
         part = long[long["agent"] == a]
-        fig.add_trace(go.Box(x=[f"seat {s}" for s in part["seat"]], y=part["score"], name=str(a),
-                             marker_color=_COLOURS[i % len(_COLOURS)], boxmean=True))
-    fig.update_layout(title=_title(config, "Final scores by seat and agent"), boxmode="group",
-                      yaxis_title="final score", template="plotly_white", height=380)
+        q = part.groupby("seat")["score"].quantile([0.05, 0.25, 0.5, 0.75, 0.95]).unstack()
+        mean = part.groupby("seat")["score"].mean()
+        fig.add_trace(go.Box(
+            x=[f"seat {s}" for s in q.index], name=str(a), marker_color=_COLOURS[i % len(_COLOURS)],
+            lowerfence=q[0.05].tolist(), q1=q[0.25].tolist(), median=q[0.5].tolist(),
+            q3=q[0.75].tolist(), upperfence=q[0.95].tolist(), mean=mean.reindex(q.index).tolist(),
+        ))
+    fig.update_layout(title=_title(config, "Final scores by seat and agent (whiskers: 5th-95th percentile)"),
+                      boxmode="group", yaxis_title="final score", template="plotly_white", height=380)
     return fig
 
 
 def length_figure(table, config: dict) -> go.Figure:
-    """Histogram of the number of actions per game (chance outcomes included) and of
-    decisions."""
+    """How many games had each length: actions (chance outcomes included) and decisions."""
     fig = go.Figure()
-    fig.add_trace(go.Histogram(x=table["length"], name="actions", marker_color=_COLOURS[0], opacity=0.7))
-    fig.add_trace(go.Histogram(x=table["decisions"], name="decisions", marker_color=_COLOURS[1], opacity=0.7))
-    fig.update_layout(title=_title(config, "Game length"), barmode="overlay", xaxis_title="per game",
-                      yaxis_title="games", template="plotly_white", height=340)
+    for i, (col, name) in enumerate((("length", "actions"), ("decisions", "decisions"))):
+        counts = table[col].value_counts().sort_index()
+        fig.add_trace(go.Bar(x=counts.index.tolist(), y=counts.tolist(), name=name,
+                             marker_color=_COLOURS[i], opacity=0.7))
+    fig.update_layout(title=_title(config, "Game length"), barmode="overlay", bargap=0,
+                      xaxis_title="per game", yaxis_title="games", template="plotly_white", height=340)
     return fig
 
 

@@ -44,7 +44,7 @@ from ..core.errors import OptionError
 from ._worker import category_key, game_seed, lineup, run_batch
 
 __all__ = ["simulate", "game_seed", "game_log", "category_key", "save_table", "load_table",
-           "BACKENDS"]
+           "split_configs", "BACKENDS"]
 
 BACKENDS = ("processes", "dask")
 
@@ -329,6 +329,23 @@ def _table(pd, game, rows: list[dict], keep_logs: bool):
     for c in ["game_id", "options", "lineup", "winners", *[f"agent_{s}" for s in range(seats)]]:
         table[c] = table[c].astype(object)
     return table
+
+
+def split_configs(table) -> dict:
+    """The tables of each game configuration in ``table`` (e.g. one Parquet file holding several
+    games): ``{(game_id, num_players, options_json): table}``, each without the columns that
+    are empty for it (another game's seats or categories) and with its column types restored
+    (``win_*`` bool, counts int64), in order of first appearance."""
+    out = {}
+    for key, part in table.groupby(["game_id", "num_players", "options"], sort=False):
+        part = part.dropna(axis=1, how="all").reset_index(drop=True)
+        for c in part.columns:
+            if c.startswith("win_"):
+                part[c] = part[c].astype(bool)
+            elif c in ("game", "seed", "num_players", "seats", "length", "decisions", "n_winners"):
+                part[c] = part[c].astype("int64")
+        out[key] = part
+    return out
 
 
 def save_table(table, path) -> "os.PathLike":
