@@ -129,6 +129,9 @@ def test_text_contrast_in_light_and_dark_themes(tmp_path):
     with _browser._lab_page(tmp_path, sync_api) as (page, url, token):
         (tmp_path / "notebooks" / "themes.ipynb").write_text(json.dumps(NOTEBOOK), "utf-8")
         _browser._open_and_run_all(page, sync_api, url, token, "themes.ipynb", expected_views=2)
+        # the event list is grouped by round and phase (heading of the shown step's group)
+        groups = page.evaluate("() => [...document.querySelectorAll('.hl-gameview .hl-group')].map(e => e.textContent)")
+        assert groups and any("Night 1" in g for g in groups), groups
         results = {}
         for theme in THEMES:
             _set_theme(page, theme)

@@ -61,7 +61,7 @@ def strings(obj):
 def test_frames_one_per_state(replay, log):
     fs = frames(replay)
     assert len(fs) == len(replay)
-    assert set(fs[0]) == {"svg", "status", "action", "events", "scores", "names"}
+    assert set(fs[0]) - {"phase", "round"} == {"svg", "status", "action", "events", "scores", "names"}
     assert fs[0]["action"] is None and fs[0]["events"] == []
     for k in (1, len(replay) // 2, len(replay) - 1):
         state = replay.state_at(k)
@@ -526,3 +526,19 @@ def test_a_seat_view_plays_only_that_seats_actions(game):
     assert len(m.states) == n
     v._on_msg(v, {"type": "apply", "action": mine}, [])
     assert v._error == "" and len(m.states) == n + 1 and str(m.log.actions[-1]) == mine
+
+
+def test_frames_carry_phase_and_round_for_the_grouped_event_list(replay):
+    # GameView groups its event list by round and phase: each frame carries the state's
+    # state.phase.name and state.round_label() (Hostil Hostal: "Night 1".."Night 3"; phases
+    # Dusk, Night, Dawn, Day from the rulebook's "Phases" section).
+    fs = frames(replay)
+    seen = set()
+    for k in range(0, len(replay), 7):
+        state = replay.state_at(k)
+        assert fs[k]["phase"] == state.phase.name
+        assert fs[k].get("round", None) == (state.round_label() or None)
+        seen.add((fs[k].get("round"), fs[k]["phase"]))
+    assert ("Night 2", "Night") in seen and len({r for r, _ in seen}) >= 3
+    js = (WIDGETS / "gameview.js").read_text("utf-8")
+    assert "function groupKey(f)" in js and '"hl-group"' in js

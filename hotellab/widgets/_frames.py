@@ -7,7 +7,9 @@ A frame (see ``docs/dev/view_model.md``, "Widget frames")::
                  "deltas": [[seat, points], ...]}],
      "scores": [15, 17, 12], "names": ["Blue", "Red", "Orange"]}
 
-``quote`` and ``deltas`` are left out when empty. Frames travel to the browser as *chunks*:
+``quote`` and ``deltas`` are left out when empty. ``"phase"`` (``state.phase.name``) and
+``"round"`` (``state.round_label()``, e.g. ``"Night 2"``) are there when the game declares
+them: GameView groups its event list by them. Frames travel to the browser as *chunks*:
 base64 text of the gzip of ``{"n": states, "f": [[frame, ...] per perspective]}``, where a
 frame whose ``svg`` is the same as the one before it (same chunk and perspective) carries
 ``"svg": null``. Nothing here imports anywidget, so :func:`frames` and
@@ -175,7 +177,7 @@ def frame_of(src: Source, k: int, perspective) -> dict:
         for ev in events:
             ev["text"] = swap(ev["text"])
     action = _action_text(prev, src.actions[k], perspective)
-    return {
+    fr = {
         "svg": src.game.render_svg(view),
         "status": clean_text(status),
         "action": None if action is None else clean_text(action),
@@ -183,6 +185,28 @@ def frame_of(src: Source, k: int, perspective) -> dict:
         "scores": list(state.scores),
         "names": list(src.names),
     }
+    phase, rnd = _phase_and_round(state)
+    if phase:
+        fr["phase"] = phase
+    if rnd:
+        fr["round"] = rnd
+    return fr
+
+
+def _phase_and_round(state) -> tuple[str, str]:
+    """``state.phase.name`` and ``state.round_label()`` (the declared game contract), as
+    clean text; "" for either when the game does not say (GameView then shows its event
+    list ungrouped)."""
+    try:
+        phase = clean_text(state.phase.name)
+    except Exception:  # a game without a phase table row for this node
+        phase = ""
+    try:
+        rnd = state.round_label()
+        rnd = clean_text(rnd) if rnd else ""
+    except Exception:
+        rnd = ""
+    return phase, rnd
 
 
 def frames(obj, perspective: int | None = None) -> list[dict]:

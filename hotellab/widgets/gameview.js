@@ -33,6 +33,7 @@ const CHUNK_CACHE_MAX = 64;
 const LONG_GROUP = 12; // more legal actions of one kind than this: one row per first argument
 const WIDE_BOARD = 1000; // SVG viewBox width above which the score/event panel goes under the board
 const HELLO_WAIT_MS = 2000; // no answer by then: no kernel (a saved page); a late answer still counts
+const GROUP_STEPS_MAX = 60; // earlier steps of the shown round and phase listed in the event list
 const ANSWER_WAIT_MS = 2000; // a request unanswered by then: tell the user what to do
 const NO_KERNEL = "The kernel did not take the request: it was restarted, stopped or disconnected. " +
   "Run the cell that made this view again (or Run All) to play on; the saved states still replay here.";
@@ -444,14 +445,10 @@ function render({ model, el }) {
     scoreBox.replaceChildren(table);
   }
 
-  function drawEvents(fr, k) {
-    const names = fr.names || meta().names || [];
-    const head = h("div", "hl-step-head");
-    head.append(h("span", "hl-step-k", k === 0 ? "Start" : "Step " + k));
-    if (fr.action) head.append(h("code", "hl-action", fr.action));
-    stepBox.replaceChildren(head);
+  // One step's events as list items (text, score changes, rule with its quote as a tooltip).
+  function eventItems(f, names) {
     const items = [];
-    for (const ev of fr.events || []) {
+    for (const ev of f.events || []) {
       const li = h("li", "hl-event");
       li.append(h("span", "hl-event-text", ev.text));
       for (const [seat, pts] of ev.deltas || []) {
@@ -464,8 +461,48 @@ function render({ model, el }) {
       }
       items.push(li);
     }
-    if (!items.length) items.push(h("li", "hl-event hl-none", k === 0 ? "Initial state." : "No events."));
+    return items;
+  }
+
+  function groupKey(f) { return f ? (f.round || "") + "\u0001" + (f.phase || "") : null; }
+
+  // The event list, grouped by round and phase (frames carry state.round_label() and
+  // state.phase.name): a heading for the shown step's round and phase, the earlier steps of
+  // that group (each with a link to its step), then the shown step's own events.
+  function drawEvents(fr, k, pi) {
+    const names = fr.names || meta().names || [];
+    const head = h("div", "hl-step-head");
+    head.append(h("span", "hl-step-k", k === 0 ? "Start" : "Step " + k));
+    if (fr.action) head.append(h("code", "hl-action", fr.action));
+    stepBox.replaceChildren(head);
+    const items = [];
+    if (fr.phase || fr.round) {
+      const key = groupKey(fr);
+      let start = k;
+      while (start > 0 && k - start < GROUP_STEPS_MAX && groupKey(frameAt(pi, start - 1)) === key) start--;
+      const gh = h("li", "hl-group", [fr.round, fr.phase].filter(Boolean).join(" \u00B7 "));
+      gh.title = start < k ? "Steps " + start + " to " + k + " of this round and phase" : "This round and phase";
+      items.push(gh);
+      for (let j = start; j < k; j++) {
+        const f = frameAt(pi, j);
+        if (!f) continue;
+        for (const li of eventItems(f, names)) {
+          li.classList.add("hl-earlier");
+          const link = h("button", "hl-step-link", String(j));
+          link.type = "button";
+          link.title = "Go to step " + j;
+          link.addEventListener("click", () => go(j));
+          li.prepend(link);
+          items.push(li);
+        }
+      }
+    }
+    const own = eventItems(fr, names);
+    for (const li of own) li.classList.add("hl-current");
+    items.push(...own);
+    if (!own.length) items.push(h("li", "hl-event hl-none", k === 0 ? "Initial state." : "No events."));
     eventsBox.replaceChildren(...items);
+    eventsBox.scrollTop = eventsBox.scrollHeight; // the shown step's events in view
   }
 
   function drawActions() {
@@ -624,7 +661,7 @@ function render({ model, el }) {
     }
     if (!S.sideKey || S.sideKey[0] !== fr || S.sideKey[1] !== k || S.sideKey[2] !== meta()) {
       drawScores(fr, k > 0 ? frameAt(pi, k - 1) : null);
-      drawEvents(fr, k);
+      drawEvents(fr, k, pi);
       S.sideKey = [fr, k, meta()];
     }
     drawActions();
