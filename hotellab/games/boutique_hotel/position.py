@@ -38,9 +38,9 @@ import hotellab.games.boutique_hotel.components as C  # the module itself, not t
 from .stays import GUESTS, blockings, occupancy
 from .rules import (
     CHANCE_NODES, N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END,
-    N_EXPAND, N_HIRE, N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, PHASES, R_BLOCK, R_CHECKIN_DIE,
+    N_EXPAND, N_HIRE, N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, PHASES, R_BLOCK, R_CHANGE_ONE, R_CHECKIN_DIE,
     R_DOORS, R_EXPAND, R_MORE_CARDS, R_PRICE_VALUES, R_PRICES, R_SAME_ROOMS, R_START_MONEY,
-    R_START_ROOMS, R_TIE_BID, R_TRACK_TOP, R_WAGES, R_ZERO,
+    R_START_ROOMS, R_TIE_BID, R_TRACK_TOP, R_WAGES, R_ZERO, WALKIN_KIND,
 )
 
 NODES = tuple(n for ph in PHASES for n in ph.nodes)
@@ -78,7 +78,7 @@ def to_position(s) -> dict:
         if s.rating and s.rating[p]:
             h["rating"] = list(s.rating[p])
         hotels.append(h)
-    nxt = {"node": s.node[0]}
+    nxt = {"node": s._node_kind()}
     if s.node[0] not in CHANCE_NODES and s.node[0] != N_END:
         nxt["player"] = s.node[1]
     if s.node[0] == N_RANK_ROLL:
@@ -275,6 +275,13 @@ def from_position(cls, game, t: dict):
     node = field(nx_, "node", str, "next")
     if node not in NODES:
         raise PositionError(f"must be one of {', '.join(NODES)}, got {node!r}", field="next.node")
+    internal = {v: k for k, v in WALKIN_KIND.items()}
+    if node in internal and not s.day:
+        raise PositionError(f"{node!r} is a walk-in day's step: day must be 1-7", field="day")
+    if node in WALKIN_KIND and s.day:
+        raise PositionError(f"{node!r} is a reservation step; on a walk-in day it is {WALKIN_KIND[node]!r}",
+                            field="next.node")
+    node = internal.get(node, node)
     act = s.active_seats()
     if node in CHANCE_NODES or node == N_END:
         seat = -1
@@ -314,6 +321,11 @@ def _check_node(s, budget: int) -> None:
             if (want is None and got >= 8) or (want is not None and got != want):
                 raise PositionError(f"seats set their dice in turn: seat {p} has set {got} of 8 while seat {seat} is setting",
                                     field=f"hotels[{p}].secret_price_dice", rule=R_PRICES)
+    if node == N_CHANGE and not s.day and seat != s.active_player():
+        raise PositionError(f"in the reservation phase only the active player (seat {s.active_player()}, card_turn "
+                            f"{s.turn}) changes a die", field="next.player", rule=R_CHANGE_ONE)
+    if node in (N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_BID, N_BLOCK) and not s.day and s.turn >= s.cards_this_week():
+        raise PositionError(f"the reservation phase has {s.cards_this_week()} cards", field="card_turn", rule=R_MORE_CARDS)
     needs_card = node in (N_BID, N_BLOCK)
     if needs_card and s.card < 0:
         raise PositionError("a bid or a blocking needs the guest card on the table", field="guest_card")

@@ -103,16 +103,22 @@ N_HIRE = "hire_staff"            # planning: hire staff of one kind
 N_RANK_BID = "ranking_bid"       # walk-in ranking tie: a secret marketing bid
 N_RANK_ROLL = "ranking_roll"     # chance: the white die settles a ranking tie
 N_BUDGET_ROLL = "budget_roll"    # chance: the walk-in guest's nightly budget
+N_WALKIN_CHANGE = "walkin_change_price"  # a walk-in day: a player may change one price die
+N_WALKIN_DRAW = "walkin_draw_guest"      # chance: the walk-in's guest card
+N_WALKIN_BLOCK = "walkin_block_rooms"    # the hotel the walk-ins chose blocks rooms
 N_EXPAND = "expand"              # expansion: buy a room or finish
 N_END = "end"                    # the game is over
 
-CHANCE_NODES = frozenset({N_CHECKIN_ROLL, N_DRAW, N_RANK_ROLL, N_BUDGET_ROLL})
+CHANCE_NODES = frozenset({N_CHECKIN_ROLL, N_DRAW, N_RANK_ROLL, N_BUDGET_ROLL, N_WALKIN_DRAW})
+WALKIN_KIND = {N_CHANGE: N_WALKIN_CHANGE, N_DRAW: N_WALKIN_DRAW, N_BLOCK: N_WALKIN_BLOCK}
+"""The node kind of a walk-in day's step that works like a reservation step."""
 
 PHASES = (
     Phase("Faza przygotowania do tygodnia", R_PRICES, nodes=(N_SET_PRICE,)),
     Phase("Faza rezerwacji", R_TURN_ORDER, nodes=(N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_BID, N_BLOCK)),
     Phase("Faza planowania", R_HIRE, nodes=(N_HIRE,)),
-    Phase("Faza gości bez rezerwacji", R_WALKIN, nodes=(N_RANK_BID, N_RANK_ROLL, N_CHANGE, N_BUDGET_ROLL, N_DRAW, N_BLOCK)),
+    Phase("Faza gości bez rezerwacji", R_WALKIN,
+          nodes=(N_RANK_BID, N_RANK_ROLL, N_WALKIN_CHANGE, N_BUDGET_ROLL, N_WALKIN_DRAW, N_WALKIN_BLOCK)),
     Phase("Faza ekspansji", R_EXPAND, nodes=(N_EXPAND,)),
     Phase("Koniec gry", R_END, nodes=(N_END,)),
 )

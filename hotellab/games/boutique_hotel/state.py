@@ -42,6 +42,7 @@ from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
 from .rules import (
+    WALKIN_KIND,
     N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
     N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, R_BID_LOSERS, R_BLANK, R_BLOCK, R_BUDGET, R_CARRY,
     R_CARRY_FAQ, R_CHANGE_ONE, R_CHECKIN_DIE, R_CHECKIN_STAFF, R_CLEANING, R_CONNECT, R_DEMAND,
@@ -174,7 +175,8 @@ class BoutiqueHotelState(State):
 
     # ================================================================== the standard API
     def _node_kind(self) -> str:
-        return self.node[0]
+        kind = self.node[0]
+        return WALKIN_KIND.get(kind, kind) if self.day else kind
 
     def _current_player(self) -> int:
         kind = self.node[0]
