@@ -10,8 +10,9 @@ Positions for rule tests are built in two ways:
    state at Night 1, round 1, with seat 0 (the first player) to act.
 
 2. **Adjusting a real state** for dawn and day effects: ``hh.adjust(state, ...)`` takes a
-   state reached by actions, copies it with ``state._copy()._own_all()`` (the engine's own
-   copy, made to own every list so that nothing is shared with ``state``) and sets fields:
+   state reached by actions, writes its declared position (``state.to_position()``), changes
+   the table and reads it back with ``game.state_from_position`` (so the adjusted state passes
+   every position check: each card and guest in exactly one place). It sets:
 
    - ``beds={board: {bed: [guest, ...]}}`` replaces the occupancy of the listed rooms
      (a guest is a seat number, or ``hh.sed(seat)`` for a sedated guest). Unless ``supply``
@@ -29,8 +30,7 @@ Positions for rule tests are built in two ways:
    - ``wear={board: value}``, ``reform={board: (id, side)}``, ``first=seat``,
      ``supply=[...]``, ``lobby=[...]``.
 
-   The adjusted state carries the history of the state it came from (so ``to_json`` of an
-   adjusted state does not describe it: only use ``apply`` from there).
+   The adjusted state starts its history at that position (``state.start_position``).
 
    Fields of the state (hotellab/games/hostil_hostal/state.py): ``node`` is what the state
    waits for, ``(N_TURN, seat)``, ``(N_CARD, seat)``, ``(N_MISFORTUNE, None | pos)``, ...
@@ -135,91 +135,98 @@ def sed(seat):
     return _Sedated(seat)
 
 
-def _take_card(s, seat, number):
-    """Remove card (seat, number) from wherever it is in ``s`` (a private copy)."""
-    if number in s.hands[seat]:
-        h = list(s.hands[seat]); h.remove(number); s.hands[seat] = tuple(h); return
-    if number in s.decks[seat]:
-        s.decks[seat] = tuple(c for c in s.decks[seat] if c != number); return
-    if number in s.discards[seat]:
-        s.discards[seat] = tuple(c for c in s.discards[seat] if c != number); return
-    cid = seat * 16 + number
-    for pos in range(len(s.cards)):
-        if cid in s.cards[pos]:
-            s.cards[pos] = tuple(c for c in s.cards[pos] if c != cid); return
+def _take_card(t, seat, number):
+    """Remove card (seat, number) from wherever it is in the position table ``t``."""
+    colour = C.COLOURS[seat]
+    st = t["seats"][seat]
+    for place in ("hand", "deck", "discard"):
+        if number in st[place]:
+            st[place].remove(number)
+            return
+    for room in t["rooms"]:
+        for c in room["cards"]:
+            if c == {"colour": colour, "number": number}:
+                room["cards"].remove(c)
+                return
     raise AssertionError(f"card {number} of seat {seat} is nowhere")
 
 
 def adjust(state, *, beds=None, cards=None, hands=None, decks=None, score=None, wear=None,
            reform=None, first=None, supply=None, lobby=None):
-    """A copy of ``state`` with fields set (see the module doc). ``state`` is untouched."""
-    s = state._copy()._own_all()
-    g = s.game
+    """The state of ``state``'s declared position with fields set (see the module doc);
+    ``state`` is untouched. Built with ``game.state_from_position``, so every adjusted state
+    passes the position checks (cards and guests conserved)."""
+    t = state.to_position()
+    g = state.game
+    room_of = {r["board"]: r for r in t["rooms"]}
+    seats = t["seats"]
     if decks:
         for seat, numbers in decks.items():
-            old = list(s.decks[seat])
-            s.decks[seat] = ()
+            old = list(seats[seat]["deck"])
+            seats[seat]["deck"] = []
             for c in numbers:
                 if c in old:
                     old.remove(c)
                 else:
-                    _take_card(s, seat, c)
-            s.decks[seat] = tuple(numbers)
-            s.discards[seat] = s.discards[seat] + tuple(old)
+                    _take_card(t, seat, c)
+            seats[seat]["deck"] = list(numbers)
+            seats[seat]["discard"] += old
     if hands:
         for seat, numbers in hands.items():
-            old = list(s.hands[seat])
-            s.hands[seat] = ()
+            old = list(seats[seat]["hand"])
+            seats[seat]["hand"] = []
             for c in numbers:
                 if c in old:
                     old.remove(c)
                 else:
-                    _take_card(s, seat, c)
-            s.discards[seat] = s.discards[seat] + tuple(old)
-            s.hands[seat] = tuple(sorted(numbers))
+                    _take_card(t, seat, c)
+            seats[seat]["discard"] += old
+            seats[seat]["hand"] = sorted(numbers)
     if cards:
         for board, lst in cards.items():
-            pos = s.pos_of[board]
-            for cid in list(s.cards[pos]):  # cards replaced go back to the owner's discard
-                s.cards[pos] = tuple(c for c in s.cards[pos] if c != cid)
-                s.discards[cid >> 4] = s.discards[cid >> 4] + (cid & 15,)
+            room = room_of[board]
+            for c in room["cards"]:  # cards replaced go back to the owner's discard
+                seats[C.COLOURS.index(c["colour"])]["discard"].append(c["number"])
+            room["cards"] = []
             new = []
             for seat, number in lst:
-                _take_card(s, seat, number)
-                new.append(seat * 16 + number)
-            s.cards[pos] = tuple(new)
+                _take_card(t, seat, number)
+                new.append({"colour": C.COLOURS[seat], "number": number})
+            room["cards"] = new
     if beds is not None:
         for board, spec in beds.items():
-            pos = s.pos_of[board]
-            room = [()] * len(s.layouts[pos].beds)
+            room = room_of[board]
+            lst = [[] for _ in room["beds"]]
             for bed, guests in spec.items():
-                room[bed] = tuple(int(x) * 2 + (1 if isinstance(x, _Sedated) else 0) for x in guests)
-            s.beds[pos] = tuple(room)
+                lst[bed] = [C.COLOURS[int(x)] + (" sedated" if isinstance(x, _Sedated) else "") for x in guests]
+            room["beds"] = lst
         for seat in range(g.num_seats):
-            bedded = sum(1 for room in s.beds for gs in room for x in gs if x >> 1 == seat)
-            s.supply[seat] = 0
-            s.lobby[seat] = C.GUESTS_PER_PLAYER - bedded
+            bedded = sum(1 for r in t["rooms"] for gs in r["beds"] for x in gs if x.split()[0] == C.COLOURS[seat])
+            seats[seat]["guests_in_supply"] = 0
+            seats[seat]["guests_in_lobby"] = C.GUESTS_PER_PLAYER - bedded
     if supply is not None:
-        s.supply = list(supply)
+        for seat, v in enumerate(supply):
+            seats[seat]["guests_in_supply"] = v
     if lobby is not None:
-        s.lobby = list(lobby)
+        for seat, v in enumerate(lobby):
+            seats[seat]["guests_in_lobby"] = v
     if score:
-        s.ledger = dict(s.ledger)
-        s._ledger_own = True
         for seat, v in score.items():
-            s.ledger[(seat, "Start")] += v - s.score[seat]
-            s.score[seat] = v
+            seats[seat]["breakdown"]["Start"] += v - seats[seat]["rest"]
+            seats[seat]["rest"] = v
     if wear:
         for board, v in wear.items():
-            s.wear[s.pos_of[board]] = v
+            room_of[board]["wear"] = v
     if reform:
-        for board, v in reform.items():
-            s.reform[s.pos_of[board]] = v
+        for board, (rid, side) in reform.items():
+            room_of[board]["reform"] = {"board": rid, "side": side}
+            t["reform_deck"].remove(rid)
     if first is not None:
-        s.first = first
-        if s.node[0] == HS.N_TURN and s.turn == 0:
-            s.node = (HS.N_TURN, first)
-    return s
+        nxt = t["next"]
+        if nxt["kind"] == "turn" and nxt["seat"] == t["first_player"] and not t["passed"]:
+            nxt["seat"] = C.COLOURS[first]
+        t["first_player"] = C.COLOURS[first]
+    return g.state_from_position(t)
 
 
 def pass_all(state, max_steps=100):
