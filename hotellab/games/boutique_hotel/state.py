@@ -534,7 +534,7 @@ class BoutiqueHotelState(State):
                     return
                 bids = {s: self.bids[s] for s in seats}
                 self._emit("Ranking bids revealed: " + ", ".join(f"{self._name(s)} {v}" for s, v in bids.items())
-                           + "; all marketing money is lost.", R_RANK_BID)
+                           + "; all marketing money is lost.", R_RANK_BID, tuple((s, -v) for s, v in bids.items() if v))
                 for s in seats:
                     if bids[s]:
                         self._pay(s, -bids[s], _L_MKT)
