@@ -90,15 +90,16 @@ def deck_perm(first, top=11):
     return ",".join(str(c - 1) for c in first + rest)
 
 
-def setup_actions(n=3, *, rooms=(0, 1, 2, 3, 4), wear=None, hands=None, decks=None, room_sides=None):
+def setup_actions(n=3, *, rooms=(0, 1, 2, 3, 4), wear=None, hands=None, decks=None, room_sides=None,
+                  side_chooser="chance"):
     """The forced chance actions of a whole setup (see the module doc)."""
     g = game(n)
     R = len(C.POSITIONS[n])
     boards = [rooms[i] + 1 for i in range(R)]
     wear = list(wear) if wear is not None else [6] * R
     out = ["chance shuffle rooms " + ",".join(map(str, rooms))]
-    if room_sides is not None:  # only with the option sides="random"
-        out += [f"chance side {b} {sd}" for b, sd in zip(boards, room_sides)]
+    if room_sides is not None:  # only with the option sides="random" (chance) or "choose" ("p0")
+        out += [f"{side_chooser} side {b} {sd}" for b, sd in zip(boards, room_sides)]
     out += [f"chance wear {b} {w}" for b, w in zip(boards, wear)]
     for s in range(g.num_seats):
         top = 12 if g.is_automata(s) else 11
@@ -118,12 +119,15 @@ def start(n=3, *, rooms=(0, 1, 2, 3, 4), wear=None, hands=None, decks=None, room
     ``hands={seat: (a, b, c)}`` puts those cards on top of the seat's deck (for the automata:
     the three cards dealt face down to the rooms at dusk, in position order); ``decks`` gives
     whole permutations; ``wear`` the forced wear die of each room; ``room_sides`` the forced
-    side of each room when the option ``sides="random"``; ``options`` are game options.
+    side of each room when the option ``sides="random"`` (a chance coin) or ``"choose"`` (seat 0's
+    choice); ``options`` are game options.
     """
-    if options.get("sides") == "random" and room_sides is None:
+    if options.get("sides") in ("random", "choose") and room_sides is None:
         room_sides = "A" * len(C.POSITIONS[n])
+    chooser = "p0" if options.get("sides") == "choose" else "chance"
     s = game(n, **options).new_initial_state()
-    return run(s, *setup_actions(n, rooms=rooms, wear=wear, hands=hands, decks=decks, room_sides=room_sides))
+    return run(s, *setup_actions(n, rooms=rooms, wear=wear, hands=hands, decks=decks, room_sides=room_sides,
+                                 side_chooser=chooser))
 
 
 class _Sedated(int):

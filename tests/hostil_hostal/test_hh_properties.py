@@ -33,7 +33,7 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 games = st.fixed_dictionaries({
     "n": st.integers(2, 5),
     "nights": st.sampled_from([3, 5]),
-    "sides": st.sampled_from(["A", "B", "random"]),
+    "sides": st.sampled_from(["A", "B", "random", "choose"]),
     "misfortune": st.sampled_from(["die", "fixed", "per_room"]),
 })
 
@@ -175,13 +175,13 @@ def test_random_legal_play_keeps_every_invariant(spec, seed, by_kind):
 
 
 @pytest.mark.parametrize("misfortune", ["die", "fixed", "per_room"])
-@pytest.mark.parametrize("sides", ["A", "B", "random"])
+@pytest.mark.parametrize("sides", ["A", "B", "random", "choose"])
 @pytest.mark.parametrize("nights", [3, 5])
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_every_player_count_and_option_combination(n, nights, sides, misfortune):
-    # the hypothesis test samples combinations; this one plays each of the 72 once
+    # the hypothesis test samples combinations; this one plays each of the 96 once
     spec = {"n": n, "nights": nights, "sides": sides, "misfortune": misfortune}
-    seed = 1000 * n + 100 * nights + 10 * "AB".find(sides) + len(misfortune)
+    seed = 1000 * n + 100 * nights + 10 * ("A", "B", "random", "choose").index(sides) + len(misfortune)
     play_checked(spec, seed=seed, by_kind=n % 2 == 0)
 
 
