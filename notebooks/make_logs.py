@@ -31,6 +31,11 @@ GAMES = {
     "hellton_palace_greedy.json": dict(
         game="hellton_palace", num_players=2, options={}, agents=["greedy", "greedy"], seed=2,
     ),
+    # Hotel Zombie: four greedy players; seed 2 survives all 20 rounds (most games end with a
+    # player falling) with assists, a Kill Steal, unassisted hits and herbs; Jill wins.
+    "hotel_zombie_4p_greedy.json": dict(
+        game="hotel_zombie", num_players=4, options={}, agents=["greedy", "greedy", "greedy", "greedy"], seed=2,
+    ),
 }
 
 
