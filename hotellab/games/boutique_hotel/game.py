@@ -38,13 +38,13 @@ class BoutiqueHotelGame(Game):
     max_players = 8
     OPTIONS = (
         OptionSpec("shortfall", ("per_worker", "per_day"), "per_worker", R.R_SHORTFALL,
-                   "'per_worker': a star per worker short of the weekly demand; 'per_day': a star per day a kind is short"),
+                   "ruling BH-14: 'per_worker': a star per worker short of the weekly demand; 'per_day': a star per day a kind is short"),
         OptionSpec("walkin_budget", ("each_night", "average"), "each_night", R.R_BUDGET,
-                   "'each_night': every night's rate (with breakfast) within the budget; 'average': the price per room-night"),
+                   "ruling BH-12: 'each_night': every night's rate (with breakfast) within the budget; 'average': the price per room-night"),
         OptionSpec("winning_bid", ("kept", "paid"), "kept", R.R_BID_LOSERS,
-                   "'kept': only the losing marketing bids are paid; 'paid': the winning bid is paid too"),
+                   "ruling BH-07: 'kept': only the losing marketing bids are paid; 'paid': the winning bid is paid too"),
         OptionSpec("walkins", ("round_up", "round_down"), "round_up", R.R_MORE_WALKINS,
-                   "walk-ins a day with an odd number of players: one per 2 players rounded up or down"),
+                   "ruling BH-13: walk-ins a day with an odd number of players: one per 2 players rounded up or down"),
     )
     state_class = BoutiqueHotelState
     phases = R.PHASES
