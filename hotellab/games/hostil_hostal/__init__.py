@@ -1,6 +1,6 @@
 """Hostil Hostal (2-5 players): rules engine, components, views.
 
-Rulebook: ``shared/rulebooks/hostil_hostal.txt``; rulings: ``docs/rulings/hostil_hostal.md``.
+Rulebook: Hostil Hostal Rulebook; rulings: ``docs/rulings/hostil_hostal.md``.
 """
 
 from .game import HostilHostalGame
