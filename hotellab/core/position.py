@@ -105,7 +105,9 @@ def check_range(value, lo, hi, path: str, *, rule=None) -> int:
 
 def check_unknown(table: dict, known, where: str = "") -> None:
     """PositionError for a key of ``table`` that is not in ``known`` (a typo must not be
-    silently ignored)."""
+    silently ignored), and for a ``table`` that is not a table at all (null, a list...)."""
+    if not isinstance(table, dict):
+        raise PositionError(f"must be a table, got {type(table).__name__}", field=where or None)
     extra = sorted(set(table) - set(known))
     if extra:
         path = f"{where}.{extra[0]}" if where else extra[0]
