@@ -5,7 +5,6 @@ as is after each game and adding to it").
 
 from __future__ import annotations
 
-import random
 
 import pytest
 

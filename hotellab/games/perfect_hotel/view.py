@@ -8,22 +8,23 @@ else, and the order of the House Deck (only whether its top card has the Tourist
 
 from __future__ import annotations
 
-from . import components as C
-from .state import (
-    N_END, N_PLACE, N_SHUFFLE, N_TURN, R_CHEAP_HOTEL, R_PERFECT_VIEW, R_SKY_ROOM, R_STAR,
+from .components import (
+    CHEAP_HOTEL, CHEAP_HOTEL_KINDS, COLOUR_HEX, KIND, KINDS, KIND_IDS, PERFECT_VIEW, PERFECT_VIEW_TIE,
+    SKY_ROOM, STAR, T, TOURIST, TOURIST_NAME, card_name,
 )
+from .rules import N_END, N_PLACE, N_SHUFFLE, N_TURN, R_CHEAP_HOTEL, R_PERFECT_VIEW, R_SKY_ROOM, R_STAR
 
-_T = C.T
+_T = T
 
 
 def _card(c: int, visible: bool = True) -> dict:
     """A card seen face up (``visible``) or by its back (kind from its row, Tourist mark)."""
-    k = C.KIND[c]
+    k = KIND[c]
     tourist = k == _T
     if not visible:
-        return {"id": None, "kind": None, "tourist": tourist, "star": None, "name": C.TOURIST_NAME if tourist else None}
-    return {"id": c, "kind": None if tourist else C.KIND_IDS[k], "tourist": tourist,
-            "star": bool(C.STAR[c]), "name": C.card_name(c)}
+        return {"id": None, "kind": None, "tourist": tourist, "star": None, "name": TOURIST_NAME if tourist else None}
+    return {"id": c, "kind": None if tourist else KIND_IDS[k], "tourist": tourist,
+            "star": bool(STAR[c]), "name": card_name(c)}
 
 
 def _tally(state) -> dict:
@@ -34,12 +35,12 @@ def _tally(state) -> dict:
         tour = stars = 0
         for k, cards in state.hotels[s]:
             cnt[k] += len(cards)
-            tour += sum(C.TOURIST[c] for c in cards)
-            stars += sum(C.STAR[c] for c in cards)
+            tour += sum(TOURIST[c] for c in cards)
+            stars += sum(STAR[c] for c in cards)
         hotel = state.hotels[s]
         out.append({"counts": cnt, "floors": len(hotel), "top": len(hotel[-1][1]) if hotel else 0,
                     "kinds": 6 - cnt.count(0), "tourists": tour, "stars": stars,
-                    "hand_tourists": sum(C.TOURIST[c] for c in state.hands[s])})
+                    "hand_tourists": sum(TOURIST[c] for c in state.hands[s])})
     return out
 
 
@@ -56,7 +57,7 @@ def build_view(state, perspective=None) -> dict:
     face_down = opts["research_face"] == "down"
     tally = _tally(state)
     kinds = [{"id": kd.id, "name": kd.name, "points": kd.points, "count": kd.count, "colour": kd.colour}
-             for kd in C.KINDS]
+             for kd in KINDS]
     rows = []
     for k, row in enumerate(state.rows):
         cards = []
@@ -64,13 +65,13 @@ def build_view(state, perspective=None) -> dict:
             c, seat = e & 63, e >> 6
             vis = not face_down or perspective is None or perspective == seat
             d = _card(c, vis)
-            d["kind"] = C.KIND_IDS[k]  # the row tells the kind of every card in it
+            d["kind"] = KIND_IDS[k]  # the row tells the kind of every card in it
             d["seat"] = seat
             d["face_up"] = not face_down
             cards.append(d)
         counts = [t["counts"][k] for t in tally]
-        rows.append({"kind": C.KIND_IDS[k], "name": C.KINDS[k].name, "points": C.KINDS[k].points,
-                     "count": C.KINDS[k].count, "colour": C.KINDS[k].colour,
+        rows.append({"kind": KIND_IDS[k], "name": KINDS[k].name, "points": KINDS[k].points,
+                     "count": KINDS[k].count, "colour": KINDS[k].colour,
                      "high_season": bool(state.high >> k & 1), "cards": cards,
                      "leaders": _holders(counts)})
     seats = []
@@ -81,19 +82,19 @@ def build_view(state, perspective=None) -> dict:
         floors = []
         prev = None
         for level, (k, cards) in enumerate(state.hotels[s], start=1):
-            floors.append({"level": level, "kind": C.KIND_IDS[k], "name": C.KINDS[k].name,
-                           "colour": C.KINDS[k].colour, "size": len(cards),
-                           "tourists": sum(C.TOURIST[c] for c in cards), "stars": sum(C.STAR[c] for c in cards),
+            floors.append({"level": level, "kind": KIND_IDS[k], "name": KINDS[k].name,
+                           "colour": KINDS[k].colour, "size": len(cards),
+                           "tourists": sum(TOURIST[c] for c in cards), "stars": sum(STAR[c] for c in cards),
                            "annex": prev == k, "cards": [_card(c) for c in cards]})
             prev = k
         t = tally[s]
         seats.append({
-            "seat": s, "name": g.seat_label(s), "colour": colour, "color": C.COLOUR_HEX[colour],
+            "seat": s, "name": g.seat_label(s), "colour": colour, "color": COLOUR_HEX[colour],
             "score": state.score[s], "first_player": s == state.first,
             "hand": [_card(c) for c in hand] if show else None,
             "hand_size": len(hand), "hand_tourists": t["hand_tourists"],
             "drawn": [_card(c) for c in state.drawn] if show and state.node[0] == N_PLACE and state.node[1] == s else None,
-            "hotel": floors, "sets": {C.KIND_IDS[k]: t["counts"][k] for k in range(6) if t["counts"][k]},
+            "hotel": floors, "sets": {KIND_IDS[k]: t["counts"][k] for k in range(6) if t["counts"][k]},
             "kinds": t["kinds"], "stars": t["stars"],
         })
     heights = [t["floors"] for t in tally]
@@ -101,12 +102,12 @@ def build_view(state, perspective=None) -> dict:
     pv, sky = _holders(heights), _holders(tops)
     awards = [
         {"id": "perfect_view", "name": "Perfect View", "text": "+5 pts. / in a tie +1 pt.", "rule": R_PERFECT_VIEW.section,
-         "holders": pv, "points": (C.PERFECT_VIEW if len(pv) == 1 else C.PERFECT_VIEW_TIE) if pv else 0},
+         "holders": pv, "points": (PERFECT_VIEW if len(pv) == 1 else PERFECT_VIEW_TIE) if pv else 0},
         {"id": "sky_room", "name": "Sky Room", "text": "+3 pts. / in a tie +0 pt.", "rule": R_SKY_ROOM.section,
          "holders": sky if len(sky) == 1 else [], "tied": sky if len(sky) > 1 else [],
-         "points": C.SKY_ROOM if len(sky) == 1 else 0},
+         "points": SKY_ROOM if len(sky) == 1 else 0},
         {"id": "cheap_hotel", "name": "Cheap Hotel", "text": "-3 pts. under 4 kinds", "rule": R_CHEAP_HOTEL.section,
-         "holders": [s for s in range(n) if tally[s]["kinds"] < C.CHEAP_HOTEL_KINDS], "points": C.CHEAP_HOTEL},
+         "holders": [s for s in range(n) if tally[s]["kinds"] < CHEAP_HOTEL_KINDS], "points": CHEAP_HOTEL},
     ]
     breakdown = [{"player": it.player, "category": it.category, "points": it.points, "rule": it.rule.section}
                  for it in state.score_breakdown()]
@@ -131,7 +132,7 @@ def build_view(state, perspective=None) -> dict:
                     "research_face": opts["research_face"]},
         "current_player": state.current_player,
         "first_player": state.first,
-        "deck": {"size": state.deck_size, "top_tourist": bool(C.TOURIST[deck_top]) if deck_top is not None else None},
+        "deck": {"size": state.deck_size, "top_tourist": bool(TOURIST[deck_top]) if deck_top is not None else None},
         "kinds": kinds,
         "rows": rows,
         "seats": seats,
@@ -166,10 +167,10 @@ def adjacency_graph(state):
         prev = None
         for level, (k, cards) in enumerate(hotel, start=1):
             node = f"floor:{s}:{level}"
-            kd = C.KINDS[k]
+            kd = KINDS[k]
             G.add_node(node, kind="floor", seat=s, level=level, floor=level, col=s + 1, build=kd.id,
                        label=f"{kd.name} {len(cards)}", name=kd.name, size=len(cards),
-                       tourists=sum(C.TOURIST[c] for c in cards), stars=sum(C.STAR[c] for c in cards),
+                       tourists=sum(TOURIST[c] for c in cards), stars=sum(STAR[c] for c in cards),
                        annex=prev == k, set_size=sets[k], colour=kd.colour)
             if level > 1:
                 G.add_edge(node, f"floor:{s}:{level - 1}", kind="above", annex=prev == k)
