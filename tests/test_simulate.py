@@ -211,6 +211,23 @@ def test_dask_local_cluster_gives_the_local_table():
     assert len(dask) == 200 and dask.attrs["interrupted"] is False
 
 
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_dask_on_an_existing_scheduler(tmp_path):
+    """scheduler="tcp://..." sends the batches to a running cluster (here a LocalCluster
+    started by the test) and leaves that cluster running."""
+    distributed = pytest.importorskip("dask.distributed")
+    args = dict(game="hellton_palace", agents=["random"], n_games=40, seed=3, progress=False)
+    local = simulate(workers=1, **args)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = simulate(backend="dask", scheduler=cluster.scheduler_address, batch_size=7, **args)
+        again = simulate(backend="dask", scheduler=cluster.scheduler_address, **args)
+        assert cluster.scheduler_address  # still up after two runs
+    pd.testing.assert_frame_equal(local, remote)
+    pd.testing.assert_frame_equal(local, again)
+
+
 # ----------------------------------------------------------------------------- errors
 def test_missing_extra_says_what_to_install(monkeypatch):
     import sys

@@ -258,10 +258,15 @@ def _run_here(spec, batches, rows, bar) -> bool:
 
 def _mp_context():
     import multiprocessing as mp
+    import threading
 
-    # fork starts a worker in milliseconds with hotellab already imported; elsewhere spawn
+    # fork starts a worker in milliseconds with hotellab already imported, but forking a
+    # process that runs other threads (a Jupyter kernel, a Dask client) can copy a lock held
+    # by one of them: then forkserver; spawn where neither exists (Windows)
     methods = mp.get_all_start_methods()
-    return mp.get_context("fork" if "fork" in methods and os.name == "posix" else "spawn")
+    if "fork" in methods and threading.active_count() == 1:
+        return mp.get_context("fork")
+    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def _run_processes(spec, batches, workers, rows, bar) -> bool:

@@ -4,6 +4,7 @@ LocalCluster (``workers`` single-threaded worker processes) or on an existing sc
 from __future__ import annotations
 
 import logging
+import uuid
 
 from ._worker import run_batch
 
@@ -22,8 +23,10 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar) -> bool:
     futures = []
     interrupted = False
     try:
-        # pure=False: every batch is its own task even if two had the same arguments
-        futures = [client.submit(run_batch, spec, b, pure=False, key=f"hotellab-batch-{b[0][0]}-{id(spec)}")
+        # a key of its own for every batch of every run: a shared scheduler never hands back
+        # another run's result
+        run = uuid.uuid4().hex
+        futures = [client.submit(run_batch, spec, b, pure=False, key=f"hotellab-{run}-{b[0][0]}")
                    for b in batches]
         for f in as_completed(futures):
             got = f.result()
