@@ -9,8 +9,8 @@ Rulings HH-29 to HH-33 and HH-25 in ``docs/rulings/hostil_hostal.md``.
 from __future__ import annotations
 
 from ...core.actions import Action
-from . import cards
-from . import components as C
+import hotellab.games.hostil_hostal.cards as cards
+import hotellab.games.hostil_hostal.components as C
 from .rules import (
     N_AUTOBED, N_AUTOROOM, N_FORCED_GRRR, N_PICK, N_RELOCATE, N_ROLLOFF, R_2P_DAMAGE, R_2P_DUSK, R_2P_GRRR,
     R_2P_PHASE, card_rule,

@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.actions import Action
-from . import automata
-from . import components as C
+import hotellab.games.hostil_hostal.components as C
 from .rules import N_RELOCATE, N_ROLL, card_rule
 
 # ---------------------------------------------------------------- helpers
@@ -106,7 +105,7 @@ def grrr(s, a, p, pos):
     s._emit(f"Grrr: {s._name(seat)}'s guest is thrown out of bed {bed} of {s._label(pos)}.", card_rule(3))
     s.ctx = ("relocate", seat, pos, bed)
     if s.game.is_automata(seat):
-        automata.relocate(s, seat)
+        s._automata_relocate(seat)  # automata.py: the most damage (the state calls it)
     else:
         s.node = (N_RELOCATE, seat)
     return True  # the relocation finishes the card

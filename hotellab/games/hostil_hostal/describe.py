@@ -4,7 +4,7 @@ the current node and why an action is refused. Pure functions of a state (``s``)
 from __future__ import annotations
 
 from ...core.actions import CHANCE, Action
-from . import components as C
+import hotellab.games.hostil_hostal.components as C
 from .rules import (
     CHANCE_NODES, N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK,
     N_REFORM, N_RELOCATE, N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN,

@@ -6,6 +6,7 @@ from ...core.game import Game, OptionSpec, register
 from . import components as C
 from . import render as _render
 from . import rules
+from . import view as _view
 from .state import HostilHostalState
 
 
@@ -72,6 +73,15 @@ class HostilHostalGame(Game):
             q for q, (f, c) in enumerate(state.positions)
             if (f == floor and abs(c - col) == 1) or (c == col and abs(f - floor) == 1)
         ]
+
+    def build_view(self, state, perspective=None) -> dict:
+        """The view model of ``state`` seen by ``perspective`` (see :func:`.view.build_view`);
+        :meth:`HostilHostalState._view` calls it."""
+        return _view.build_view(state, perspective)
+
+    def adjacency_graph_of(self, state):
+        """networkx.Graph of rooms, beds and the Lobby of ``state`` (:func:`.view.adjacency_graph`)."""
+        return _view.adjacency_graph(state)
 
     def render_svg(self, view: dict) -> str:
         """The board as SVG text: a pure function of the view model (see ``render.py``)."""

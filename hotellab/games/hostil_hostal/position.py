@@ -53,7 +53,7 @@ from collections import Counter
 from ...core.actions import Action, parse_action
 from ...core.errors import PositionError
 from ...core.position import check_partition, check_range, check_unknown, field
-from . import components as C
+import hotellab.games.hostil_hostal.components as C
 from .rules import (
     N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK, N_REFORM, N_RELOCATE,
     N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN, N_WEAR, NODE_KINDS,
@@ -386,7 +386,6 @@ class _Reader:
 
     # -- seats ----------------------------------------------------------------------
     def read_seats(self, s, kind) -> None:
-        g = self.g
         seats = field(self.t, "seats", list)
         if len(seats) != self.n:
             raise self.err(f"this game has {self.n} seats, got {len(seats)}", "seats", R_SETUP)

@@ -12,7 +12,7 @@ Event Card Guide. ``state.py``, ``cards.py``, ``automata.py``, ``position.py`` a
 from __future__ import annotations
 
 from ...core.rules import Phase, RuleRef
-from . import components as C
+import hotellab.games.hostil_hostal.components as C
 
 GAME_ID = "hostil_hostal"
 

@@ -7,17 +7,12 @@ return, reforms, first player). The game ends at the dawn of the last night (3 o
 Component values the rulebook does not print are reconstructed data in ``data/``; every
 reading of an unclear rule is in ``docs/rulings/hostil_hostal.md``.
 
-This module follows the rulebook's order: setup, dusk, night, dawn, day, end of game; one
-function per step, each docstring naming its section. The Event Card Guide's effects are in
-``cards.py`` (one handler per card), the automata's choices in ``automata.py``, declared
-positions in ``position.py`` and the texts for people in ``describe.py``.
-
-Encodings (internal, compact so that ``apply`` copies cheaply):
-
-- a guest is ``seat * 2 + sedated``; a bed holds a tuple of guests (2x1 can stack two);
-- a card in a room is ``seat * 16 + number`` (each colour has exactly one card per number);
-- rooms are addressed by position (0..R-1) inside the state and by board number (1-5) in
-  actions, e.g. ``p0 place 3 1`` puts a guest on bed 1 of room board 3.
+The state follows the rulebook's order: setup and dusk here, then ``night.py`` (Phase 2),
+``dawn.py`` (Phase 3; each card's effect in ``cards.py``, one handler per card) and
+``day.py`` (Phase 4), mixed into :class:`HostilHostalState`; the end of the game here. One
+function per step, each docstring naming its section. The automata's rules are in
+``automata.py``, declared positions in ``position.py``, the texts for people in
+``describe.py`` and the encodings in ``encoding.py``.
 
 Copy-on-write: :meth:`_copy` shares every list with the old state; a step that changes a
 list first takes its own copy with :meth:`_w` (one bit of ``_own`` per list), so an apply
@@ -27,53 +22,33 @@ step copies only the lists it changes.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from ...core.actions import CHANCE, TERMINAL, Action
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
-from . import automata, cards, describe, position
-from . import components as C
+import hotellab.games.hostil_hostal.automata as automata
+import hotellab.games.hostil_hostal.cards as cards
+import hotellab.games.hostil_hostal.describe as describe
+import hotellab.games.hostil_hostal.position as position
+import hotellab.games.hostil_hostal.components as C
+from .dawn import DawnRules
+from .day import DayRules
+from .encoding import ALL as _ALL
+from .encoding import BIT as _BIT
+from .encoding import LISTS as _LISTS
+from .encoding import guest as _sx
+from .night import NightRules
 from .rules import (
     CHANCE_NODES, N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK,
     N_REFORM, N_RELOCATE, N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN,
-    N_WEAR, R_DAY_WEAR, R_DISCARD_UNUSED, R_DUSK, R_END, R_END_DAY, R_FIRST, R_GUEST_ICON, R_LOCK_ICON,
-    R_LAST_NIGHT, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM, R_MOVE, R_NIGHT_END, R_ORDER, R_PASS,
-    R_PLACE, R_PLAY, R_REFORM, R_REFORM_DECK, R_REFORM_REPLACE, R_REFORM_SIDE, R_RESHUFFLE, R_REST, R_RESOLUTION, R_REVEAL,
-    R_SETUP, R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_SPY, R_START, R_WAKE, R_2P_MOVE,
-    card_rule,
+    N_WEAR, R_DUSK, R_END, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM, R_REFORM_DECK, R_RESHUFFLE,
+    R_REST, R_SETUP, R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_SPY, R_START, card_rule,
 )
-
-if TYPE_CHECKING:  # pragma: no cover
-    import networkx as nx
 
 GAME_ID = "hostil_hostal"
 
-OPTION_DEFAULTS = {"nights": 3, "sides": "A", "misfortune": "die"}
 
-# bit of each list field in ``_own`` (copy-on-write)
-_LISTS = ("wear", "reform", "beds", "cards", "hands", "decks", "discards", "score", "supply", "lobby", "known")
-_BIT = {name: 1 << i for i, name in enumerate(_LISTS)}
-_ALL = (1 << len(_LISTS)) - 1
-
-
-def _sx(seat: int, sedated: bool = False) -> int:
-    return seat * 2 + (1 if sedated else 0)
-
-
-# Actions are immutable: the night's many place/play/move actions are made once and shared.
-_ACTIONS: dict = {}
-
-
-def _act(kind: str, args: tuple, p: int) -> Action:
-    key = (kind, args, p)
-    a = _ACTIONS.get(key)
-    if a is None:
-        a = _ACTIONS[key] = Action(kind, args, p)
-    return a
-
-
-class HostilHostalState(State):
+class HostilHostalState(NightRules, DawnRules, DayRules, State):
     """A Hostil Hostal position. Use :meth:`Game.new_initial_state` or
     ``game.state_from_position(table)``; never mutate."""
 
@@ -511,418 +486,9 @@ class HostilHostalState(State):
         self.passed = frozenset()
         self.node = (N_TURN, self._order()[0])
 
-    # ================================================================== Phase 2 - Night
-    def _spy_actions(self, p: int) -> list[Action]:
-        """Bonus action: Spy — a room and a colour with a face-down card ``p`` has not seen
-        (own cards are always visible; ruling HH-11), if ``p`` has a rest point to spend."""
-        if self.score[p] < 1:
-            return []
-        out = []
-        known = self.known[p]
-        for pos, cs in enumerate(self.cards):
-            seen = set()
-            for c in cs:
-                s = c >> 4
-                if s != p and c not in known and s not in seen:
-                    seen.add(s)
-                    out.append(_act("spy", (self.boards[pos], s), p))
-        return out
-
-    def _night_actions(self, p: int) -> list[Action]:
-        """Phase 2 - Night: Place a guest, Play a card, Move a guest, Pass (and Spy)."""
-        boards = self.boards
-        beds = self.beds
-        out = []
-        free = [(q, b) for q, room in enumerate(beds) for b, gs in enumerate(room) if not gs]
-        if self.supply[p] > 0:
-            out += [_act("place", (boards[q], b), p) for q, b in free]
-        hand = self.hands[p]
-        if len(hand) >= 2:
-            mine, theirs = p * 2, p * 2 + 1
-            rooms_with = [boards[q] for q, room in enumerate(beds) if any(mine in gs or theirs in gs for gs in room)]
-            out += [_act("play", (c, board), p) for c in hand for board in rooms_with]
-            auto = self.game.automata_seat
-            movable = []
-            for q, room in enumerate(beds):
-                for b, gs in enumerate(room):
-                    if not gs:
-                        continue
-                    seats = sorted({g >> 1 for g in gs if not g & 1})
-                    for s in seats:
-                        if s == p or s == auto:
-                            movable.append((boards[q], b, s))
-            out += [_act("move", (c,) + m, p) for c in hand for m in movable]
-        if self.supply[p] == 0 or not free:
-            out.append(_act("pass", (), p))
-        return out + self._spy_actions(p)
-
-    def _move_destinations(self, p: int) -> list[Action]:
-        """Phase 2 - Night / Move a guest: "to another bed in any room or to the lobby" — any
-        unoccupied bed (HH-08) but the one the guest left, the same room included, or the Lobby."""
-        _, ex_pos, ex_bed, _ = self.ctx
-        out = [Action("moveto", (self.boards[q], b), p) for q, b in self._free_beds() if (q, b) != (ex_pos, ex_bed)]
-        out.append(Action("moveto", ("lobby",), p))
-        return out
-
-    def _relocate_destinations(self, p: int) -> list[Action]:
-        """Event Card Guide / #3 Grrr: "Remove any one guest from the room … The guest owner then
-        chooses another unoccupied bed or the lobby"; the 2-player rules: "move one of her guests
-        from the room". The guest leaves the room: an unoccupied bed of ANOTHER room, or the
-        Lobby (ruling HH-18). Used for players and for the automata alike."""
-        _, _, ex_pos, _ = self.ctx
-        out = [Action("relocate", (self.boards[q], b), p) for q, b in self._free_beds() if q != ex_pos]
-        out.append(Action("relocate", ("lobby",), p))
-        return out
-
-    def _do_place(self, a: Action) -> None:
-        """Place a guest: "places it in any unoccupied bed in a room of their choice"."""
-        p = a.player
-        board, bed = a.args
-        pos = self.pos_of[board]
-        self._w("supply")[p] -= 1
-        self._add_guest(pos, bed, _sx(p))
-        self.all_passed = False
-        self._emit(f"{self._name(p)} places a guest on bed {bed} ({self.layouts[pos].beds[bed][2]:+d}) of room "
-                   f"{self._label(pos)}.", R_PLACE)
-        self._end_turn()
-
-    def _do_play(self, a: Action) -> None:
-        """Play a card: "one card face down in a room where they own at least one guest"."""
-        p = a.player
-        number, board = a.args
-        pos = self.pos_of[board]
-        self._take_from_hand(p, number)
-        self._w("cards")[pos] = self.cards[pos] + (p * 16 + number,)
-        self.all_passed = False
-        self._emit(f"{self._name(p)} plays a card face down in room {self._label(pos)}.", R_PLAY)
-        self._end_turn()
-
-    def _do_move(self, a: Action) -> None:
-        """Move a guest: discard a card, lift a bedded guest (own, or with 2 players the
-        automata's: Special action); :meth:`_do_moveto` puts it down."""
-        p = a.player
-        number, board, bed, seat = a.args
-        pos = self.pos_of[board]
-        self._take_from_hand(p, number)
-        self._to_discard(p, (number,))
-        self._remove_guest(pos, bed, seat)
-        self.all_passed = False
-        whose = "their" if seat == p else f"the automata's ({self._name(seat)})"
-        rule = R_MOVE if seat == p else R_2P_MOVE
-        self._emit(f"{self._name(p)} discards a card to move {whose} guest from bed {bed} of room "
-                   f"{self._label(pos)}.", rule)
-        self.ctx = ("move", pos, bed, seat)
-        self.node = (N_MOVETO, p)
-
-    def _do_moveto(self, a: Action) -> None:
-        """Move a guest: "to another bed in any room or to the lobby"; the move ends the turn."""
-        seat = self.ctx[3]
-        self._put(seat, a.args, R_MOVE)
-        self.ctx = None
-        self._end_turn()
-
-    def _put(self, seat: int, where: tuple, rule: RuleRef) -> None:
-        if where[0] == "lobby":
-            self._w("lobby")[seat] += 1
-            self._emit(f"{self._name(seat)}'s guest goes to the Lobby.", rule)
-        else:
-            pos = self.pos_of[where[0]]
-            self._add_guest(pos, where[1], _sx(seat))
-            self._emit(f"{self._name(seat)}'s guest goes to bed {where[1]} of room {self._label(pos)}.", rule)
-
-    def _do_pass(self, a: Action) -> None:
-        """Pass: "If a player has placed all of their own guests, they can pass" (HH-09)."""
-        self.passed = self.passed | {a.player}
-        self._emit(f"{self._name(a.player)} passes.", R_PASS)
-        self._end_turn()
-
-    def _do_spy(self, a: Action) -> None:
-        """Bonus action: Spy — 1 rest point to see one colour's cards in one room; offered before
-        the mandatory action only (spying after it would see the same cards, ruling HH-11)."""
-        p = a.player
-        board, seat = a.args
-        pos = self.pos_of[board]
-        seen = frozenset(c for c in self.cards[pos] if c >> 4 == seat)
-        self._w("known")[p] = self.known[p] | seen
-        self._gain(p, -1, "Spy")
-        self._emit(
-            f"{self._name(p)} spends 1 rest point to spy on {self._name(seat)}'s cards in room {self._label(pos)}.",
-            R_SPY, [(p, -1)],
-        )
-
-    def _end_turn(self) -> None:
-        """The mandatory action ends the turn; the next player clockwise acts. After a round in
-        which every player passed, the night ends ("If all the players pass on the same round");
-        otherwise, with 2 players, the Automata phase comes before the next round."""
-        self.turn += 1
-        order = self._order()
-        if self.turn < len(order):
-            self.node = (N_TURN, order[self.turn])
-            return
-        if self.all_passed:
-            self._emit("Every player passed in the same round: the night ends.", R_NIGHT_END)
-            self.stage = "dawn"
-            self.node = None
-            return
-        if self.game.automata_seat is not None and automata.phase_possible(self):
-            automata.start_phase(self)
-            return
-        self._new_round()
-
-    def _new_round(self) -> None:
-        self.round += 1
-        self.turn = 0
-        self.all_passed = True
-        self.passed = frozenset()
-        self.node = (N_TURN, self._order()[0])
-
-    # ================================================================== Phase 3 - Dawn
-    def _reveal(self) -> None:
-        """Reveal: every card is turned up; "every copy of a repeated card in a room is
-        discarded … with the exception of Mr. Tools". Order: "Cards are ordered by number";
-        within a number, turn order from the first player, then room order (HH-13)."""
-        self.revealed = True
-        self._emit(f"Dawn of night {self.night}: all cards in the rooms are revealed.", R_REVEAL)
-        for pos in range(len(self.cards)):
-            numbers = [c & 15 for c in self.cards[pos]]
-            dup = sorted({n for n in numbers if numbers.count(n) > 1 and n != C.TOOLS})
-            for n in dup:
-                for c in [c for c in self.cards[pos] if c & 15 == n]:
-                    self._discard_card(pos, c)
-                self._emit(f"Room {self._label(pos)}: the copies of {self._card_name(n)} cancel out and are discarded.",
-                           R_REVEAL)
-        items = []
-        for pos, cs in enumerate(self.cards):
-            for c in cs:
-                if c & 15 != C.TOOLS:
-                    items.append((c & 15, pos, c))
-            if any(c & 15 == C.TOOLS for c in cs):
-                items.append((C.TOOLS, pos, None))
-        items.sort(key=lambda t: (t[0], self._rank(t[2] >> 4) if t[2] is not None else 0, t[1]))
-        self.queue = tuple(items)
-        self.stage = "resolve"
-
-    def _resolve_next(self) -> None:
-        """Resolution: the next card in number order. A guest-icon card needs a guest of its
-        owner in the room; a lock card is mandatory; otherwise its owner decides (HH-14); the
-        automata's cards follow the 2-player rules (``automata.py``)."""
-        if not self.queue:
-            self._rest()
-            return
-        self.item, self.queue = self.queue[0], self.queue[1:]
-        number, pos, cid = self.item
-        if number == C.TOOLS:
-            cards.tools(self, pos)
-            self.item = None
-            return
-        owner = cid >> 4
-        card = C.cards()[number]
-        if card.guest_icon and not self._has_guest(owner, pos):
-            self._emit(
-                f"{self._name(owner)}'s {self._card_name(number)} in {self._label(pos)} has no effect: "
-                "the guest icon needs one of their guests in the room.", R_GUEST_ICON,
-            )
-            self._card_done()
-            return
-        if not cards.can_take_effect(self, owner):
-            self._emit(f"{self._name(owner)}'s {self._card_name(number)} in {self._label(pos)} has nothing to act on.",
-                       card_rule(number))
-            self._card_done()
-            return
-        if self.game.is_automata(owner):
-            automata.resolve_card(self, owner)
-        elif card.lock:
-            cards.effect(self, Action("activate", (), owner))
-        else:
-            self.node = (N_CARD, owner)
-
-    def _card_done(self) -> None:
-        """"As each card is resolved, discard it in the owner's discard pile"."""
-        number, pos, cid = self.item
-        if cid in self.cards[pos]:
-            self._discard_card(pos, cid)
-        self.item = None
-        self.node = None
-        self.stage = "resolve"
-
-    def _do_skip(self, a: Action) -> None:
-        """Resolution: "the owner of the cards decides whether to activate the effect or not"."""
-        self._emit(f"{self._name(a.player)} does not activate {self._card_name(self.item[0])}.", R_RESOLUTION)
-        self._card_done()
-
-    def _do_card(self, a: Action) -> None:
-        """The owner activates the card being resolved with the choice ``a`` (HH-14)."""
-        cards.effect(self, a)
-
-    def _do_relocate(self, a: Action) -> None:
-        """#3 Grrr: the owner of the removed guest puts it on another room's bed or in the Lobby."""
-        self._put(self.ctx[1], a.args, card_rule(3))
-        self.ctx = None
-        self._card_done()
-
-    def _do_roll(self, a: Action) -> None:
-        """#10 Scratch Scratch / #11 Auuuuu: one guest's misfortune die (HH-22)."""
-        cards.roll(self, a)
-
-    def _rest(self) -> None:
-        """Rest: "add all the visible numbers in the unoccupied beds and the rug"; each awake
-        guest wins or loses that total. Then Wear: the misfortune die (or a variant)."""
-        for pos in range(len(self.beds)):
-            guests = [g for _, g in self._awake(pos)]
-            if guests:
-                total = self._total(pos)
-                self._hit_guests(
-                    guests, total, "Rest",
-                    f"Rest in {self._label(pos)}: total {total:+d} for each of its {len(guests)} awake guest(s).",
-                    R_REST,
-                )
-        mode = self.game.options["misfortune"]
-        if mode == "fixed":
-            for q in range(len(self.beds)):
-                guests = [g for _, g in self._awake(q)]
-                if guests:
-                    self._hit_guests(guests, -2, "Misfortune die",
-                                     f"Room {self._label(q)}: each guest loses 2 (fixed-loss variant).",
-                                     R_MISFORTUNE_FIXED)
-            self._after_misfortune()
-        else:
-            self.node = (N_MISFORTUNE, None if mode == "die" else 0)
-
-    def _do_misfortune(self, a: Action) -> None:
-        """Wear (Dawn): "If the die result is bigger than the wear, each non-sedated guest loses
-        slumber points. The quantity lost is the difference between both dice." (HH-24)."""
-        d = a.args[0]
-        self.misfortune = d
-        pos = self.node[1]
-        rooms = range(len(self.beds)) if pos is None else (pos,)
-        rule = R_MISFORTUNE if pos is None else R_MISFORTUNE_ROOM
-        where = "" if pos is None else f" for room {self._label(pos)}"
-        self._emit(f"The misfortune die rolls {d}{where}.", rule)
-        for q in rooms:
-            if d > self.wear[q]:
-                guests = [g for _, g in self._awake(q)]
-                if guests:
-                    loss = d - self.wear[q]
-                    self._hit_guests(guests, -loss, "Misfortune die",
-                                     f"Room {self._label(q)} (wear {self.wear[q]}): each guest loses {loss}.", rule)
-        if pos is None or pos + 1 == len(self.beds):
-            self._after_misfortune()
-        else:
-            self.node = (N_MISFORTUNE, pos + 1)
-
-    def _after_misfortune(self) -> None:
-        """End of the Game: "When the sun rises for the last time" the game ends (HH-27);
-        otherwise the Day follows."""
-        if self.night >= self.game.options["nights"]:
-            self.stage = "end"
-            w = self._winners()
-            self._emit(f"The sun rises for the last time. Winner(s): {', '.join(self._name(s) for s in w)}.",
-                       R_LAST_NIGHT)
-            self.node = (N_END,)
-        else:
-            self.stage = "day"
-            self.node = None
-
-    # ================================================================== Phase 4 - Day
-    def _day(self) -> None:
-        """Wear: 5 guests lose 3, 2-4 lose 2, 0-1 lose 1 ("left at value 1"); ¡Wake up,
-        brains!: "Each player returns their guests to their supply"."""
-        wear = self._w("wear")
-        for pos in range(len(self.beds)):
-            n = len(self._guests(pos))
-            loss = 3 if n >= 5 else 2 if n >= 2 else 1
-            before = wear[pos]
-            wear[pos] = max(1, before - loss)
-            self._emit(f"Day: room {self._label(pos)} with {n} guest(s) wears {before} -> {wear[pos]}.", R_DAY_WEAR)
-        g = self.game
-        supply, lobby = self._w("supply"), self._w("lobby")
-        for s in range(g.num_seats):
-            if g.is_automata(s):
-                lobby[s] = C.GUESTS_PER_PLAYER
-                supply[s] = 0
-            else:
-                supply[s] = C.GUESTS_PER_PLAYER
-                lobby[s] = 0
-        self.beds = [tuple(() for _ in room) for room in self.beds]
-        self._own |= _BIT["beds"]
-        self._emit("Wake up, brains! Every guest returns to its owner's supply.", R_WAKE)
-        self.stage = "reform"
-        self.cursor = 0
-
-    def _reform_next(self) -> None:
-        """Reform: in each room with Mr. Tools a reform is drawn; the Mr. Tools player closest to
-        the first player chooses its side (the automata takes the lower rug, HH-25); no reform
-        is laid when the reform deck is empty."""
-        while self.cursor < len(self.cards):
-            pos = self.cursor
-            self.cursor += 1
-            owners = {c >> 4 for c in self.cards[pos] if c & 15 == C.TOOLS}
-            if not owners:
-                continue
-            if not self.reform_deck:
-                self._emit(f"No reform board is left for room {self._label(pos)}.", R_REFORM_DECK)
-                continue
-            rid, self.reform_deck = self.reform_deck[0], self.reform_deck[1:]
-            chooser = min(owners, key=self._rank)
-            if self.game.is_automata(chooser):
-                self._place_reform(pos, rid, automata.reform_side(rid), chooser)
-                continue
-            self.ctx = ("reform", pos, rid)
-            self.node = (N_REFORM, chooser)
-            return
-        self._end_of_day()
-
-    def _do_reform(self, a: Action) -> None:
-        """Reform: "The player that placed the Mr. Tools card in the room decides which side"."""
-        pos, rid = self.ctx[1], self.ctx[2]
-        self._place_reform(pos, rid, a.args[0], a.player)
-        self.ctx = None
-        self.node = None
-
-    def _place_reform(self, pos: int, rid: int, side: str, chooser: int) -> None:
-        """Lay reform ``rid``; one already there "is discarded in the bottom of the reform's deck"."""
-        old = self.reform[pos]
-        self._w("reform")[pos] = (rid, side)
-        if old is not None:
-            self.reform_deck = self.reform_deck + (old[0],)
-        self._emit(
-            f"{self._name(chooser)} lays reform {rid}, side {side} (rug {C.reforms()[rid][side]:+d}), in room "
-            f"{self._label(pos)}" + (f"; reform {old[0]} goes to the bottom of the reform deck." if old else "."),
-            R_REFORM_REPLACE if old else R_REFORM_SIDE,
-        )
-
-    def _end_of_day(self) -> None:
-        """End of day: the night marker advances; unused cards are discarded and Mr. Tools
-        returns to every hand; the first player marker goes to the player with the most
-        points, a tie to the one further in turn order (never the automata, HH-26)."""
-        g = self.game
-        cards_ = self._w("cards")
-        for pos in range(len(cards_)):
-            for c in cards_[pos]:
-                seat = c >> 4
-                if g.is_automata(seat):
-                    self._to_discard(seat, (c & 15,))
-            cards_[pos] = ()
-        discards, hands = self._w("discards"), self._w("hands")
-        for s in range(g.num_players):
-            unused = tuple(c for c in hands[s] if c != C.TOOLS)
-            # Mr. Tools comes back from the room (or the discard, if it paid for a move)
-            discards[s] = tuple(c for c in discards[s] if c != C.TOOLS) + unused
-            hands[s] = (C.TOOLS,)
-        self.night += 1
-        self._emit(f"End of day: the night marker moves to night {self.night}; unused cards are discarded and "
-                   "Mr. Tools returns to every hand.", R_DISCARD_UNUSED)
-        order = self._order()
-        best = max(self.score[s] for s in order)
-        tied = [s for s in order if self.score[s] == best]
-        self.first = tied[-1]  # "the player further in turn order from the current first player"
-        self._emit(f"{self._name(self.first)} has the most rest points and takes the first player marker.", R_FIRST)
-        self.known = [frozenset()] * g.num_seats
-        self._own |= _BIT["known"]
-        self.revealed = False
-        self.misfortune = None
-        self.stage = "dusk"
-        self.cursor = 0
+    def _automata_relocate(self, seat: int) -> None:
+        """#3 Grrr threw out the automata's guest: it chooses where it goes (``automata.py``)."""
+        automata.relocate(self, seat)
 
     # ================================================================== End of the Game and Winner
     def _scores(self) -> list[int]:
@@ -977,15 +543,13 @@ class HostilHostalState(State):
 
     # ================================================================== views and texts
     def _view(self, perspective):
-        from .view import build_view
-
-        return build_view(self, perspective)
+        """The view model (``view.build_view``, reached through the Game: state.py and view.py
+        never import each other)."""
+        return self.game.build_view(self, perspective)
 
     def adjacency_graph(self):
         """networkx.Graph of rooms, beds and the Lobby; see :func:`.view.adjacency_graph`."""
-        from .view import adjacency_graph
-
-        return adjacency_graph(self)
+        return self.game.adjacency_graph_of(self)
 
     def _status_text(self) -> str:
         return describe.status_text(self)

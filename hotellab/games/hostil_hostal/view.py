@@ -7,7 +7,7 @@ it or has spied it), the order of every deck, an automata card drawn by someone 
 
 from __future__ import annotations
 
-from . import components as C
+import hotellab.games.hostil_hostal.components as C
 from .rules import (
     N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MOVETO, N_REFORM, N_RELOCATE, N_SIDE_CHOICE, N_TURN,
 )

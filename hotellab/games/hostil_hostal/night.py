@@ -1,0 +1,182 @@
+"""Hostil Hostal, Phase 2 - Night: place a guest, play a card, move a guest, pass, and the
+bonus action Spy (Hostil Hostal Rulebook). A mixin of :class:`.state.HostilHostalState`; the
+2-player Automata phase that follows each round is in ``automata.py``."""
+
+from __future__ import annotations
+
+from ...core.actions import Action
+from ...core.rules import RuleRef
+import hotellab.games.hostil_hostal.automata as automata
+from .encoding import act as _act
+from .encoding import guest as _sx
+from .rules import N_MOVETO, N_TURN, R_2P_MOVE, R_MOVE, R_NIGHT_END, R_PASS, R_PLACE, R_PLAY, R_SPY
+
+
+class NightRules:
+    """Phase 2 - Night."""
+
+    __slots__ = ()
+
+    def _spy_actions(self, p: int) -> list[Action]:
+        """Bonus action: Spy — a room and a colour with a face-down card ``p`` has not seen
+        (own cards are always visible; ruling HH-11), if ``p`` has a rest point to spend."""
+        if self.score[p] < 1:
+            return []
+        out = []
+        known = self.known[p]
+        for pos, cs in enumerate(self.cards):
+            seen = set()
+            for c in cs:
+                s = c >> 4
+                if s != p and c not in known and s not in seen:
+                    seen.add(s)
+                    out.append(_act("spy", (self.boards[pos], s), p))
+        return out
+
+    def _night_actions(self, p: int) -> list[Action]:
+        """Phase 2 - Night: Place a guest, Play a card, Move a guest, Pass (and Spy)."""
+        boards = self.boards
+        beds = self.beds
+        out = []
+        free = [(q, b) for q, room in enumerate(beds) for b, gs in enumerate(room) if not gs]
+        if self.supply[p] > 0:
+            out += [_act("place", (boards[q], b), p) for q, b in free]
+        hand = self.hands[p]
+        if len(hand) >= 2:
+            mine, theirs = p * 2, p * 2 + 1
+            rooms_with = [boards[q] for q, room in enumerate(beds) if any(mine in gs or theirs in gs for gs in room)]
+            out += [_act("play", (c, board), p) for c in hand for board in rooms_with]
+            auto = self.game.automata_seat
+            movable = []
+            for q, room in enumerate(beds):
+                for b, gs in enumerate(room):
+                    if not gs:
+                        continue
+                    seats = sorted({g >> 1 for g in gs if not g & 1})
+                    for s in seats:
+                        if s == p or s == auto:
+                            movable.append((boards[q], b, s))
+            out += [_act("move", (c,) + m, p) for c in hand for m in movable]
+        if self.supply[p] == 0 or not free:
+            out.append(_act("pass", (), p))
+        return out + self._spy_actions(p)
+
+    def _move_destinations(self, p: int) -> list[Action]:
+        """Phase 2 - Night / Move a guest: "to another bed in any room or to the lobby" — any
+        unoccupied bed (HH-08) but the one the guest left, the same room included, or the Lobby."""
+        _, ex_pos, ex_bed, _ = self.ctx
+        out = [Action("moveto", (self.boards[q], b), p) for q, b in self._free_beds() if (q, b) != (ex_pos, ex_bed)]
+        out.append(Action("moveto", ("lobby",), p))
+        return out
+
+    def _relocate_destinations(self, p: int) -> list[Action]:
+        """Event Card Guide / #3 Grrr: "Remove any one guest from the room … The guest owner then
+        chooses another unoccupied bed or the lobby"; the 2-player rules: "move one of her guests
+        from the room". The guest leaves the room: an unoccupied bed of ANOTHER room, or the
+        Lobby (ruling HH-18). Used for players and for the automata alike."""
+        _, _, ex_pos, _ = self.ctx
+        out = [Action("relocate", (self.boards[q], b), p) for q, b in self._free_beds() if q != ex_pos]
+        out.append(Action("relocate", ("lobby",), p))
+        return out
+
+    def _do_place(self, a: Action) -> None:
+        """Place a guest: "places it in any unoccupied bed in a room of their choice"."""
+        p = a.player
+        board, bed = a.args
+        pos = self.pos_of[board]
+        self._w("supply")[p] -= 1
+        self._add_guest(pos, bed, _sx(p))
+        self.all_passed = False
+        self._emit(f"{self._name(p)} places a guest on bed {bed} ({self.layouts[pos].beds[bed][2]:+d}) of room "
+                   f"{self._label(pos)}.", R_PLACE)
+        self._end_turn()
+
+    def _do_play(self, a: Action) -> None:
+        """Play a card: "one card face down in a room where they own at least one guest"."""
+        p = a.player
+        number, board = a.args
+        pos = self.pos_of[board]
+        self._take_from_hand(p, number)
+        self._w("cards")[pos] = self.cards[pos] + (p * 16 + number,)
+        self.all_passed = False
+        self._emit(f"{self._name(p)} plays a card face down in room {self._label(pos)}.", R_PLAY)
+        self._end_turn()
+
+    def _do_move(self, a: Action) -> None:
+        """Move a guest: discard a card, lift a bedded guest (own, or with 2 players the
+        automata's: Special action); :meth:`_do_moveto` puts it down."""
+        p = a.player
+        number, board, bed, seat = a.args
+        pos = self.pos_of[board]
+        self._take_from_hand(p, number)
+        self._to_discard(p, (number,))
+        self._remove_guest(pos, bed, seat)
+        self.all_passed = False
+        whose = "their" if seat == p else f"the automata's ({self._name(seat)})"
+        rule = R_MOVE if seat == p else R_2P_MOVE
+        self._emit(f"{self._name(p)} discards a card to move {whose} guest from bed {bed} of room "
+                   f"{self._label(pos)}.", rule)
+        self.ctx = ("move", pos, bed, seat)
+        self.node = (N_MOVETO, p)
+
+    def _do_moveto(self, a: Action) -> None:
+        """Move a guest: "to another bed in any room or to the lobby"; the move ends the turn."""
+        seat = self.ctx[3]
+        self._put(seat, a.args, R_MOVE)
+        self.ctx = None
+        self._end_turn()
+
+    def _put(self, seat: int, where: tuple, rule: RuleRef) -> None:
+        if where[0] == "lobby":
+            self._w("lobby")[seat] += 1
+            self._emit(f"{self._name(seat)}'s guest goes to the Lobby.", rule)
+        else:
+            pos = self.pos_of[where[0]]
+            self._add_guest(pos, where[1], _sx(seat))
+            self._emit(f"{self._name(seat)}'s guest goes to bed {where[1]} of room {self._label(pos)}.", rule)
+
+    def _do_pass(self, a: Action) -> None:
+        """Pass: "If a player has placed all of their own guests, they can pass" (HH-09)."""
+        self.passed = self.passed | {a.player}
+        self._emit(f"{self._name(a.player)} passes.", R_PASS)
+        self._end_turn()
+
+    def _do_spy(self, a: Action) -> None:
+        """Bonus action: Spy — 1 rest point to see one colour's cards in one room; offered before
+        the mandatory action only (spying after it would see the same cards, ruling HH-11)."""
+        p = a.player
+        board, seat = a.args
+        pos = self.pos_of[board]
+        seen = frozenset(c for c in self.cards[pos] if c >> 4 == seat)
+        self._w("known")[p] = self.known[p] | seen
+        self._gain(p, -1, "Spy")
+        self._emit(
+            f"{self._name(p)} spends 1 rest point to spy on {self._name(seat)}'s cards in room {self._label(pos)}.",
+            R_SPY, [(p, -1)],
+        )
+
+    def _end_turn(self) -> None:
+        """The mandatory action ends the turn; the next player clockwise acts. After a round in
+        which every player passed, the night ends ("If all the players pass on the same round");
+        otherwise, with 2 players, the Automata phase comes before the next round."""
+        self.turn += 1
+        order = self._order()
+        if self.turn < len(order):
+            self.node = (N_TURN, order[self.turn])
+            return
+        if self.all_passed:
+            self._emit("Every player passed in the same round: the night ends.", R_NIGHT_END)
+            self.stage = "dawn"
+            self.node = None
+            return
+        if self.game.automata_seat is not None and automata.phase_possible(self):
+            automata.start_phase(self)
+            return
+        self._new_round()
+
+    def _new_round(self) -> None:
+        self.round += 1
+        self.turn = 0
+        self.all_passed = True
+        self.passed = frozenset()
+        self.node = (N_TURN, self._order()[0])
