@@ -24,7 +24,8 @@ import hotellab as hl
 from hotellab.agents import RandomAgent
 
 # steps/s that the slowest option cell of each game must reach (issue targets).
-TARGETS = {"hostil_hostal": 10_000, "perfect_hotel": 20_000, "hellton_palace": 10_000, "hotel_zombie": 20_000}
+TARGETS = {"hostil_hostal": 10_000, "perfect_hotel": 20_000, "hellton_palace": 10_000, "hotel_zombie": 20_000,
+           "boutique_hotel": 20_000}
 DEFAULT_TARGET = 10_000
 
 
