@@ -146,8 +146,46 @@ class HotelZombieState(State):
     def _copy(self) -> "HotelZombieState":
         new = HotelZombieState.__new__(HotelZombieState)
         self._copy_base(new)
-        for f in self.__slots__:
-            setattr(new, f, getattr(self, f))
+        new.counter = self.counter
+        new.stage = self.stage
+        new.node = self.node
+        new.plans = self.plans
+        new.plans_shown = self.plans_shown
+        new.hands = self.hands
+        new.decks = self.decks
+        new.discards = self.discards
+        new.plays = self.plays
+        new.trash = self.trash
+        new.supply = self.supply
+        new.health = self.health
+        new.dmg = self.dmg
+        new.skill = self.skill
+        new.trophies = self.trophies
+        new.draws = self.draws
+        new.mdeck = self.mdeck
+        new.mdisc = self.mdisc
+        new.tp = self.tp
+        new.t_acts = self.t_acts
+        new.t_buys = self.t_buys
+        new.t_gold = self.t_gold
+        new.t_ammo = self.t_ammo
+        new.t_step = self.t_step
+        new.t_trash = self.t_trash
+        new.t_bonus = self.t_bonus
+        new.t_decl = self.t_decl
+        new.takes = self.takes
+        new.order = self.order
+        new.deals = self.deals
+        new.down = self.down
+        new.cur = self.cur
+        new.queue = self.queue
+        new.fightq = self.fightq
+        new.stealq = self.stealq
+        new.spassed = self.spassed
+        new.apassed = self.apassed
+        new.cstep = self.cstep
+        new.explored = self.explored
+        new.fallen = self.fallen
         return new
 
     def _clear_turn(self) -> None:
@@ -352,7 +390,8 @@ class HotelZombieState(State):
         self.t_ammo += _AMMO[c]
         self.t_bonus += _DMG[c]
         card = C.CARDS[c]
-        self._emit(f"{self._name(p)} plays {card.name} ({card.text})", R_PLAY_ACTION)
+        self._emit(f"{self._name(p)} plays {card.name} ({card.text})",
+                   R_INVENTORY_NO_WEAPONS if self.plans[p] == INVENTORY else R_PLAY_ACTION)
         if C.PLUS_CARDS[c]:
             self.draws = self.draws + ((p, C.PLUS_CARDS[c]),)
 
@@ -375,7 +414,8 @@ class HotelZombieState(State):
         self.t_gold -= C.COST[c]
         self.supply = _set(self.supply, c, self.supply[c] - 1)
         self.discards = _set(self.discards, p, self.discards[p] + (c,))
-        self._emit(f"{self._name(p)} buys {C.card_name(c)} for {C.COST[c]} gold.", R_BUY)
+        self._emit(f"{self._name(p)} buys {C.card_name(c)} for {C.COST[c]} gold.",
+                   R_INVENTORY_NO_WEAPONS if self.plans[p] == INVENTORY else R_BUY)
 
     def _do_declare(self, a: Action) -> None:
         """Declaring a weapon (explorers only): its ammo is spent and its damage added; the
@@ -720,12 +760,9 @@ class HotelZombieState(State):
 
     # ================================================================== the standard API
     def _current_player(self) -> int:
-        k = self.node[0]
-        if k == N_END:
-            return TERMINAL
-        if k in (N_SETUP, N_TURN_SHUFFLE, N_DEAL_SHUFFLE, N_REGROUP_SHUFFLE):
-            return CHANCE
-        return self.node[1]
+        k, p = self.node
+        c = _NODE_PLAYER.get(k)
+        return p if c is None else c
 
     def _node_kind(self) -> str:
         return self.node[0]
@@ -1108,6 +1145,11 @@ class HotelZombieState(State):
     def _from_position(cls, game, table: dict) -> "HotelZombieState":
         """The state a declared position table gives (``position.py``, composed by the game)."""
         return game.state_of_position(cls, table)
+
+
+_NODE_PLAYER = {N_END: TERMINAL, N_SETUP: CHANCE, N_TURN_SHUFFLE: CHANCE, N_DEAL_SHUFFLE: CHANCE,
+                N_REGROUP_SHUFFLE: CHANCE}
+"""The current player of the node kinds that are not a seat's decision."""
 
 
 def _perm_text(a: Action) -> str:
