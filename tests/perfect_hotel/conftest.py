@@ -12,13 +12,14 @@ Positions are built in two ways:
    those 2 Hand Cards and the House Deck's top cards are ``draws`` in order (then every other
    card in number order). Seat 0 is the first player, so the deal goes 0, 1, ..., n-1, 0, ...
 
-2. **Adjusting a real state**: ``ph.adjust(state, hands=, rows=, hotels=, high=)`` copies
-   ``state`` with the engine's own ``_copy()`` and sets fields. Every card given is taken from
-   wherever it was (House Deck, a hand, a Tag Row, a hotel), and the cards a hand gives up go
-   to the bottom of the House Deck, so that every card is still in exactly one place. ``rows``
-   is ``{kind: [(card, seat who placed it), ...]}``, ``hotels`` is ``{seat: [(kind, [cards]),
-   ...]}`` bottom floor first. The scores are recomputed. The adjusted state keeps the history
-   of ``state`` (use ``apply`` from it; ``to_json`` does not describe it).
+2. **Declared positions** (issue 8): ``ph.adjust(state, hands=, rows=, hotels=, high=, step=,
+   player=)`` writes ``state.to_position()``, changes fields and reads it back with
+   ``game.state_from_position``, which checks every field. Every card given is taken from
+   wherever it was (House Deck, a hand, a Tag Row, a hotel), and the cards a hand, row or
+   hotel gives up go to the bottom of the House Deck, so that every card is still in exactly
+   one place. ``rows`` is ``{kind: [(card, seat who placed it), ...]}``, ``hotels`` is
+   ``{seat: [(kind, [cards]), ...]}`` bottom floor first. The new state's history starts at
+   that position. ``ph.ended(n, hands=, hotels=, point_track=)`` declares the end of a game.
 
 ``ph.Pick()`` hands out unused card numbers: ``pick.plain("bedroom", 4)``, ``pick.star("pool")``,
 ``pick.tourist(2)``.
@@ -99,67 +100,93 @@ def start(n=3, hands=None, draws=(), **options):
     return s.apply(f"chance shuffle {perm(n, hands, draws)}")
 
 
-def _remove(s, card):
-    """Take ``card`` out of wherever it is in ``s`` (a private copy)."""
-    rest = s.deck[s.top:]
-    if card in rest:
-        s.deck = s.deck[:s.top] + tuple(c for c in rest if c != card)
+def _take_out(pos, card) -> None:
+    """Take ``card`` (a number) out of wherever the position table ``pos`` has it."""
+    if card in pos["house_deck"]:
+        pos["house_deck"].remove(card)
         return
-    for seat, hand in enumerate(s.hands):
+    for hand in pos["hands"].values():
         if card in hand:
-            s.hands = s.hands[:seat] + (tuple(c for c in hand if c != card),) + s.hands[seat + 1:]
+            hand.remove(card)
             return
-    for k, row in enumerate(s.rows):
-        if any(e & 63 == card for e in row):
-            s.rows = s.rows[:k] + (tuple(e for e in row if e & 63 != card),) + s.rows[k + 1:]
-            return
-    for seat, hotel in enumerate(s.hotels):
-        for f, (kind, cards) in enumerate(hotel):
-            if card in cards:
-                floor = (kind, tuple(c for c in cards if c != card))
-                s.hotels = s.hotels[:seat] + (hotel[:f] + (floor,) + hotel[f + 1:],) + s.hotels[seat + 1:]
+    for row in pos["tag_rows"].values():
+        for e in row:
+            if e["card"] == card:
+                row.remove(e)
+                return
+    for floors in pos["hotels"].values():
+        for f in floors:
+            if card in f["cards"]:
+                f["cards"].remove(card)
                 return
     raise AssertionError(f"card {card} is nowhere")
 
 
-def adjust(state, *, hands=None, rows=None, hotels=None, high=None):
-    """A copy of ``state`` with fields set (see the module doc). ``state`` is untouched."""
-    s = state._copy()
-    n = s.game.num_players
+def adjust(state, *, hands=None, rows=None, hotels=None, high=None, step=None, player=None):
+    """The state of a declared position: ``state.to_position()`` with fields changed, read
+    back with ``game.state_from_position`` (which checks every field: each card in one place,
+    rows, floors and sets legal). See the module doc; ``step``/``player`` set whose decision
+    is next ("turn" or "place", a seat number)."""
+    pos = state.to_position()
+    name = state.game.seat_label
+    deck = pos["house_deck"]
     if hands:
         for seat, cards in hands.items():
-            old = [c for c in s.hands[seat] if c not in cards]
+            old = [c for c in pos["hands"][name(seat)] if c not in cards]
             for c in cards:
-                _remove(s, c)
-            hs = list(s.hands)
-            hs[seat] = tuple(sorted(cards))
-            s.hands = tuple(hs)
-            s.deck = s.deck + tuple(old)  # the cards the hand gives up: to the deck's bottom
+                _take_out(pos, c)
+            pos["hands"][name(seat)] = sorted(cards)
+            deck += old  # the cards the hand gives up: to the deck's bottom
     if rows:
         for kind, entries in rows.items():
-            k = C.KIND_INDEX[kind]
+            old = [e["card"] for e in pos["tag_rows"][kind] if e["card"] not in [c for c, _ in entries]]
             for c, _ in entries:
-                _remove(s, c)
-            rs = list(s.rows)
-            rs[k] = tuple(c | seat << 6 for c, seat in entries)
-            s.rows = tuple(rs)
+                _take_out(pos, c)
+            pos["tag_rows"][kind] = [{"card": c, "placed_by": name(seat)} for c, seat in entries]
+            deck += old
     if hotels:
         for seat, floors in hotels.items():
-            for _, cards in floors:
-                for c in cards:
-                    _remove(s, c)
-            old = [c for _, cs in s.hotels[seat] for c in cs]
-            hs = list(s.hotels)
-            hs[seat] = tuple((C.KIND_INDEX[kind], tuple(cards)) for kind, cards in floors)
-            s.hotels = tuple(hs)
-            s.deck = s.deck + tuple(old)
+            given = [c for _, cards in floors for c in cards]
+            old = [c for f in pos["hotels"][name(seat)] for c in f["cards"] if c not in given]
+            for c in given:
+                _take_out(pos, c)
+            pos["hotels"][name(seat)] = [{"kind": kind, "cards": list(cards)} for kind, cards in floors]
+            deck += old
     if high is not None:
-        s.high = sum(1 << C.KIND_INDEX[k] for k in high)
-    s.summ = tuple(s._summary(s.hotels[p]) for p in range(n))
-    s.hpts = tuple(s._standing(hands=False))
-    s.score = s._totals()
-    s._legal = None
-    return s
+        pos["high_season"] = list(high)
+    if step is not None:
+        pos["step"] = step
+        pos["player"] = name(player)
+    if pos["step"] == "place" and "drawn" in pos:
+        pos["drawn"] = [c for c in pos["drawn"] if c in pos["hands"][pos["player"]]]
+    else:
+        pos.pop("drawn", None)
+    return state.game.state_from_position(pos)
+
+
+def ended(n, hands=None, hotels=None, point_track=(), **options):
+    """A declared position at the end of a game (step "end") of ``n`` players: ``hands``
+    {seat: [cards]}, ``hotels`` {seat: [(kind, [cards])]}, every other card on the Tag Row of
+    its kind (a Tourist on the first row without one), the House Deck empty. ``point_track``
+    is the count of the game, which the position must state (state_from_position checks it)."""
+    g = game(n, **options)
+    name = g.seat_label
+    hands = hands or {}
+    hotels = hotels or {}
+    used = {c for cs in hands.values() for c in cs} | {c for fl in hotels.values() for _, cs in fl for c in cs}
+    rows = {k: [] for k in C.KIND_IDS}
+    free_rows = list(C.KIND_IDS)
+    for c in range(C.NUM_CARDS):
+        if c in used:
+            continue
+        kind = free_rows.pop(0) if C.TOURIST[c] else C.KIND_IDS[C.KIND[c]]
+        rows[kind].append({"card": c, "placed_by": name(0)})
+    return g.state_from_position({
+        "step": "end", "point_track": [list(point_track)], "house_deck": [],
+        "hands": {name(s): list(cs) for s, cs in hands.items()},
+        "hotels": {name(s): [{"kind": k, "cards": list(cs)} for k, cs in fl] for s, fl in hotels.items()},
+        "tag_rows": rows,
+    })
 
 
 def where_all(s) -> list[int]:
@@ -195,6 +222,6 @@ def legal_texts(state):
 def ph():
     return types.SimpleNamespace(
         game=game, run=run, start=start, perm=perm, adjust=adjust, Pick=Pick, card_ids=card_ids,
-        TOURISTS=TOURISTS, where_all=where_all, items=items, texts=texts, legal_texts=legal_texts,
+        TOURISTS=TOURISTS, where_all=where_all, ended=ended, items=items, texts=texts, legal_texts=legal_texts,
         C=C, PS=PS,
     )

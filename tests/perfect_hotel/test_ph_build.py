@@ -92,8 +92,7 @@ def test_annex_on_the_last_built_set_counts_as_one_set(ph, base):
     assert seat["sets"] == {"pool": 2, "bedroom": 5}
     assert [f["annex"] for f in seat["hotel"]] == [False, False, True]
     # an Annex on an Annex is still on the last-built set of the kind
-    s2 = ph.adjust(s, hands={0: [10, 11]})
-    s2.node = (ph.PS.N_TURN, 0)
+    s2 = ph.adjust(s, hands={0: [10, 11]}, step="turn", player=0)
     assert s2.explain_illegal("p0 build bedroom hand 2 0 0") is None
 
 

@@ -41,12 +41,14 @@ def test_the_last_drawer_places_then_the_game_ends(ph):
 
 
 def test_ties_share_the_moniker(ph):
-    s = research_until_empty(ph.start(2))
-    # a Pool floor of 2 each: Pool tie +2 each, Perfect View tie +1 each, Cheap Hotel -3 each
-    assert s.is_terminal
+    # "If there exists a tie in the total points accumulated, the best hotel mogul moniker is
+    # shared." A Pool floor of 2 each: Pool tie +2 each, Perfect View tie +1 each, Sky Room
+    # tied (no points), Cheap Hotel -3 each: 0 and 0 (the position states that count).
     p = ph.Pick()
-    same = ph.adjust(s, hands={0: [], 1: []}, hotels={0: [("pool", p.plain("pool", 2))], 1: [("pool", p.plain("pool", 2))]})
-    assert same.scores[0] == same.scores[1] and same.winners() == [0, 1]
+    s = ph.ended(2, hotels={0: [("pool", p.plain("pool", 2))], 1: [("pool", p.plain("pool", 2))]},
+                 point_track=[0, 0])
+    assert s.is_terminal and s.scores == [0, 0] and s.winners() == [0, 1]
+    assert ph.texts(s) == [] and "Game over — top hotel mogul: Blue, Red" == s.status_text()
 
 
 def test_a_match_adds_up_the_games_on_the_point_track(ph):
@@ -103,11 +105,9 @@ def test_high_season_tags_stay_until_the_game_ends_and_reset_for_the_next_game(p
 def test_the_winner_is_the_most_points(ph):
     # Game Objective: "The player with the most points is the top hotel mogul." Blue 22, Red 12
     # (the hand count of test_ph_scoring.py::test_a_full_hand_count_and_the_breakdown_sums_to_it).
-    end = research_until_empty(ph.start(2))
-    assert end.is_terminal
     p = ph.Pick()
-    s = ph.adjust(end, hands={0: p.tourist(1), 1: []}, hotels={
+    s = ph.ended(2, hands={0: p.tourist(1)}, hotels={
         0: [("bedroom", p.plain("bedroom", 5)), ("pool", p.plain("pool", 3) + p.tourist(1)),
             ("spa", p.plain("spa", 2)), ("garden", p.plain("garden", 2))],
-        1: [("pool", p.plain("pool", 4)), ("restaurant", p.plain("restaurant", 3))]})
-    assert s.scores == [22, 12] and s.winners() == [0]
+        1: [("pool", p.plain("pool", 4)), ("restaurant", p.plain("restaurant", 3))]}, point_track=[22, 12])
+    assert s.is_terminal and s.scores == [22, 12] and s.winners() == [0]

@@ -52,8 +52,7 @@ def test_only_one_tourist_per_row(ph):
     assert "it counts as Pool" in ph.texts(s)[0]
     assert s.row_has_tourist(ph.C.KIND_INDEX["pool"])
     # seat 0 again, still holding Tourist 58: the Pool row already has one
-    s = ph.adjust(s, hands={0: [58, 4]})
-    s.node = (ph.PS.N_PLACE, 0)
+    s = ph.adjust(s, hands={0: [58, 4]}, step="place", player=0)
     assert "p0 place pool tourist" not in ph.legal_texts(s)
     assert "p0 place bedroom tourist" in ph.legal_texts(s)
     msg = s.explain_illegal("p0 place pool tourist")

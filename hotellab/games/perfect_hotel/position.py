@@ -252,21 +252,6 @@ def fill_from_position(s, table: dict) -> None:
     cards.resolve()
     num = cards.num
 
-    # every card in exactly one place (Components: 62 cards), none before Game Setup
-    placed = [num(c) for items in cards.places.values() for c in items]
-    if not dealt:
-        if placed:
-            raise PositionError("no card is on the table before Game Setup (step 'shuffle' of the first game)",
-                                field=next(iter(cards.places)), rule=R_SETUP)
-    else:
-        if deck is None:
-            taken = set(placed)
-            deck = [c for c in range(NUM_CARDS) if c not in taken]
-            cards.places["house_deck"] = deck
-        check_partition({path: [num(c) for c in items] for path, items in cards.places.items()},
-                        Counter(range(NUM_CARDS)), "card", rule=R_CARDS)
-    deck = [num(c) for c in deck or []]
-
     # Tag Rows: a Build Card on the row of its kind; one Tourist per row
     for k, row in enumerate(rows):
         tourists = 0
@@ -301,6 +286,21 @@ def fill_from_position(s, table: dict) -> None:
                 raise PositionError(f"a second {KINDS[k].name} set that is not an Annex directly on top of the "
                                     f"first", field=f"{where}.kind", rule=R_ONE_SET)
             seen.append(k)
+    # every card in exactly one place (Components: 62 cards), none before Game Setup
+    placed = [num(c) for items in cards.places.values() for c in items]
+    if not dealt:
+        if placed:
+            raise PositionError("no card is on the table before Game Setup (step 'shuffle' of the first game)",
+                                field=next(iter(cards.places)), rule=R_SETUP)
+    else:
+        if deck is None:
+            taken = set(placed)
+            deck = [c for c in range(NUM_CARDS) if c not in taken]
+            cards.places["house_deck"] = deck
+        check_partition({path: [num(c) for c in items] for path, items in cards.places.items()},
+                        Counter(range(NUM_CARDS)), "card", rule=R_CARDS)
+    deck = [num(c) for c in deck or []]
+
     # Build Tags, the House Deck and the step
     high = 0
     for i, word in enumerate(high_t):
