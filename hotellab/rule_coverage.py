@@ -1,8 +1,9 @@
 """Rule coverage: which entries of a game's rule table a lesson, scenario or game exercises.
 
 A game declares its rule table (``Game.rule_table``: every RuleRef, in rulebook order). Every
-event and score line an action causes carries a RuleRef. :func:`coverage` collects the
-RuleRefs of everything that happened in ``obj`` and compares them with the table::
+event and score line an action causes carries a RuleRef, and so do the phase and the rule of
+each decision or chance outcome taken. :func:`coverage` collects the RuleRefs of everything
+that happened in ``obj`` and compares them with the table::
 
     import hotellab as hl
     cov = hl.coverage("notebooks/perfect_hotel.ipynb")
@@ -102,9 +103,17 @@ class Coverage:
 
 
 def _refs_of_state_path(states: Iterable) -> tuple[list[RuleRef], list]:
+    """The RuleRefs a sequence of states exercised: each state's events, the phase and the
+    rule of each decision or chance outcome taken from it (not of the last state), and the
+    last state's score lines."""
     refs: list[RuleRef] = []
     last = None
     for s in states:
+        if last is not None:
+            refs.append(last.phase.rule)
+            rule = last.current_rule()
+            if rule is not None:
+                refs.append(rule)
         refs.extend(ev.rule for ev in s.events)
         last = s
     if last is not None:
