@@ -1,0 +1,471 @@
+"""``hotellab publish OUTDIR``: a JupyterLite site of the tutorials, run live in the browser.
+
+The site is static files: JupyterLab built for the browser (JupyterLite), the Pyodide kernel,
+the Pyodide core (Python compiled to WebAssembly) and every wheel the tutorials import,
+hotellab's own included. Served by any static file server, it needs no other host: a
+reader opens a tutorial, runs its cells (real Python, in the page) and plays.
+
+How it is built (each step cached under ``~/.cache/hotellab/publish`` or
+``$HOTELLAB_PUBLISH_CACHE``; network is needed only to fill that cache):
+
+1. The Pyodide core: the npm package ``pyodide`` (the version the installed
+   ``jupyterlite-pyodide-kernel`` is made for), fetched with ``npm pack``; only
+   ``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm`` and ``python_stdlib.zip`` are
+   kept (``$HOTELLAB_PYODIDE_DIR`` may name an unpacked copy instead).
+2. Wheels: hotellab's wheel (``pip wheel`` of this checkout), and its dependencies plus what
+   the kernel imports (IPython, jedi, comm, micropip, nbformat, which plotly needs to show
+   figures) from the package index with ``pip download --platform
+   pyemscripten_<abi>_wasm32 --python-version 3.14 --only-binary=:all:``; pure-Python wheels
+   except ``pydantic_core``. The kernel's own wheels (piplite, pyodide-kernel, its ipykernel
+   and widgetsnbextension stand-ins) come from the installed kernel extension.
+3. ``pyodide-lock.json`` is written here, not by ``PyodideLockAddon`` (which needs uv, and
+   whose pyodide-lock 0.1.2 rejects the npm lock, which lacks ``info.version``, and the
+   ``pyemscripten_2026_0`` wheel tag): one entry per shipped wheel, with its sha256 and its
+   dependencies as Pyodide would evaluate their markers (``sys_platform == "emscripten"``),
+   so the lock lists exactly the packages the site ships.
+4. The notebooks (every ``*.ipynb`` of the notebooks folder, with ``logs/``, ``scenarios/``
+   and any other data files beside them) are copied, made publishable
+   (:func:`hotellab.publish.notebook.publishable`: they read and play before the kernel
+   starts) and marked trusted.
+5. ``jupyter lite build`` (apps ``lab`` and ``notebooks``, no source maps), with the kernel
+   set to load every shipped package at start (``loadPyodideOptions.packages``) and the
+   PyPI fallback off (``disablePyPIFallback``): a request for a package the site does not
+   ship fails at once instead of reaching for the network.
+
+Requirements: the ``publish`` extra (``pip install "hotellab[publish]"``: jupyterlite-core,
+jupyterlite-pyodide-kernel) and, to fill the cache, ``npm`` and ``pip``.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+#: what the kernel and the tutorials import besides hotellab's own requirements
+KERNEL_SPECS = ("ipython", "jedi", "comm", "micropip", "packaging", "nbformat")
+#: left out: JupyterLab's front-end packages (the site is the front end); the kernel
+#: extension ships a stand-in widgetsnbextension
+EXCLUDE = {"jupyterlab", "jupyter-server", "notebook", "jupyterlab-widgets", "widgetsnbextension"}
+#: the Pyodide core files the site needs (the npm package also has source maps, a console, types)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+
+
+class PublishError(RuntimeError):
+    """The site cannot be built; the message says which step and what to install or fix."""
+
+
+def _say(log, msg: str) -> None:
+    if log is not None:
+        log(msg)
+
+
+def cache_dir() -> Path:
+    """The download cache: ``$HOTELLAB_PUBLISH_CACHE`` or ``~/.cache/hotellab/publish``."""
+    env = os.environ.get("HOTELLAB_PUBLISH_CACHE")
+    base = Path(env) if env else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "hotellab" / "publish"
+    base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+def _run(cmd: list[str], what: str, cwd=None) -> str:
+    try:
+        r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=1800)
+    except FileNotFoundError as exc:
+        raise PublishError(f"{what}: {cmd[0]} not found ({exc})") from None
+    except subprocess.TimeoutExpired:
+        raise PublishError(f"{what}: timed out: {' '.join(cmd)}") from None
+    if r.returncode != 0:
+        tail = "\n".join((r.stderr or r.stdout).strip().splitlines()[-15:])
+        raise PublishError(f"{what} failed ({' '.join(cmd[:4])} ...):\n{tail}")
+    return r.stdout
+
+
+# ----------------------------------------------------------------------------- Pyodide core
+def kernel_versions() -> tuple[str, str]:
+    """(Pyodide version, Python version) the installed jupyterlite-pyodide-kernel is made for."""
+    try:
+        from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION, PYODIDE_VERSION
+    except ImportError as exc:
+        raise PublishError(
+            "hotellab publish needs jupyterlite-core and jupyterlite-pyodide-kernel: "
+            "pip install \"hotellab[publish]\"") from exc
+    return PYODIDE_VERSION, PYODIDE_PYTHON_VERSION
+
+
+def pyodide_core(version: str, log=None) -> Path:
+    """A folder with the Pyodide core files and the npm package's ``pyodide-lock.json``."""
+    env = os.environ.get("HOTELLAB_PYODIDE_DIR")
+    if env:
+        d = Path(env)
+        missing = [f for f in (*PYODIDE_FILES, "pyodide-lock.json") if not (d / f).is_file()]
+        if missing:
+            raise PublishError(f"HOTELLAB_PYODIDE_DIR={d} lacks {', '.join(missing)}")
+        return d
+    d = cache_dir() / f"pyodide-{version}"
+    if all((d / f).is_file() for f in (*PYODIDE_FILES, "pyodide-lock.json")):
+        return d
+    _say(log, f"fetching the Pyodide core {version} (npm pack pyodide@{version})")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = _run(["npm", "pack", f"pyodide@{version}", "--silent", "--pack-destination", tmp],
+                   "fetching the Pyodide core with npm (install npm, or set HOTELLAB_PYODIDE_DIR)")
+        tgz = Path(tmp) / out.strip().splitlines()[-1]
+        part = d.with_name(d.name + ".part")
+        shutil.rmtree(part, ignore_errors=True)
+        part.mkdir(parents=True)
+        with tarfile.open(tgz) as tf:
+            for m in tf.getmembers():
+                name = m.name.split("/", 1)[-1]
+                if name in (*PYODIDE_FILES, "pyodide-lock.json") and m.isfile():
+                    with tf.extractfile(m) as src, open(part / name, "wb") as dst:
+                        shutil.copyfileobj(src, dst)
+        shutil.rmtree(d, ignore_errors=True)
+        part.replace(d)
+    return d
+
+
+# ----------------------------------------------------------------------------- wheels
+def project_root() -> Path | None:
+    """The source checkout hotellab is imported from (where pyproject.toml is), if any."""
+    here = Path(__file__).resolve().parents[2]
+    return here if (here / "pyproject.toml").is_file() and (here / "hotellab").is_dir() else None
+
+
+def hotellab_wheel(dest: Path, log=None) -> Path:
+    """Build hotellab's wheel from the checkout into ``dest`` (``$HOTELLAB_WHEEL`` may name
+    a wheel file instead)."""
+    env = os.environ.get("HOTELLAB_WHEEL")
+    if env:
+        return Path(env)
+    root = project_root()
+    if root is None:
+        raise PublishError("hotellab publish builds hotellab's wheel from a source checkout; "
+                           "this hotellab is not one: set HOTELLAB_WHEEL to a hotellab wheel file")
+    dest.mkdir(parents=True, exist_ok=True)
+    for old in dest.glob("hotellab-*.whl"):
+        old.unlink()
+    _say(log, "building the hotellab wheel")
+    with tempfile.TemporaryDirectory() as build:
+        # from a copy of the sources: the checkout gets no build/ folder
+        src = Path(build) / "src"
+        ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "*.egg-info", "build", "dist")
+        shutil.copytree(root / "hotellab", src / "hotellab", ignore=ignore)
+        for f in ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in"):
+            if (root / f).is_file():
+                shutil.copy2(root / f, src / f)
+        if (root / "notebooks").is_dir():
+            shutil.copytree(root / "notebooks", src / "notebooks", ignore=ignore)
+        cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "--disable-pip-version-check",
+               "-w", str(dest), str(src)]
+        try:  # offline when setuptools and wheel are installed; else pip fetches them
+            _run([*cmd[:5], "--no-build-isolation", *cmd[5:]], "building the hotellab wheel", cwd=build)
+        except PublishError:
+            _run(cmd, "building the hotellab wheel", cwd=build)
+    found = sorted(dest.glob("hotellab-*.whl"))
+    if not found:
+        raise PublishError("building the hotellab wheel gave no wheel")
+    return found[-1]
+
+
+def wheel_metadata(path: Path) -> dict:
+    """Name, version, requirements and top-level import names of a wheel file."""
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        meta_name = next(n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+        msg = email.parser.Parser().parsestr(z.read(meta_name).decode("utf-8"))
+        top = meta_name.rsplit("/", 2)[0].replace("METADATA", "")
+        top_file = meta_name.replace("METADATA", "top_level.txt")
+        if top_file in names:
+            imports = [t.strip() for t in z.read(top_file).decode("utf-8").split() if t.strip()]
+        else:
+            imports = sorted({n.split("/", 1)[0].removesuffix(".py") for n in names
+                              if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
+                              and (n.endswith("/__init__.py") and n.count("/") == 1 or (n.count("/") == 0 and n.endswith(".py")))})
+    del top
+    return {"name": msg["Name"], "version": msg["Version"], "requires": msg.get_all("Requires-Dist") or [],
+            "imports": imports}
+
+
+def _marker_env(python: str) -> dict:
+    return {
+        "sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+        "platform_machine": "wasm32", "implementation_name": "cpython",
+        "platform_python_implementation": "CPython", "python_version": ".".join(python.split(".")[:2]),
+        "python_full_version": python if python.count(".") == 2 else python + ".0",
+        "platform_release": "", "platform_version": "", "implementation_version": python, "extra": "",
+    }
+
+
+def dependency_wheels(specs: list[str], platform: str, python: str, log=None) -> Path:
+    """``pip download`` the wheels of ``specs`` for Pyodide into a cached folder (keyed by
+    the specs and platform) and return it."""
+    key = hashlib.sha256(json.dumps([sorted(specs), platform, python]).encode()).hexdigest()[:16]
+    d = cache_dir() / f"wheels-{key}"
+    if (d / ".complete").is_file():
+        return d
+    _say(log, f"downloading {len(specs)} requirements and their dependencies for {platform}")
+    part = d.with_name(d.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    _run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--dest", str(part),
+          "--platform", platform, "--platform", "any", "--python-version", python,
+          "--only-binary=:all:", *specs], f"downloading the wheels for Pyodide ({platform})")
+    (part / ".complete").write_text("\n".join(sorted(specs)) + "\n")
+    shutil.rmtree(d, ignore_errors=True)
+    part.replace(d)
+    return d
+
+
+def _canon(name: str) -> str:
+    from packaging.utils import canonicalize_name
+
+    return str(canonicalize_name(name))
+
+
+def kernel_extension_wheels() -> list[Path]:
+    """piplite, pyodide-kernel and the kernel's ipykernel/widgetsnbextension stand-ins (the
+    newest of each), from the installed kernel extension."""
+    from jupyter_core.paths import jupyter_path
+
+    for base in jupyter_path("labextensions"):
+        pypi = Path(base) / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+        if pypi.is_dir():
+            best: dict[str, Path] = {}
+            from packaging.version import Version
+
+            for w in pypi.glob("*.whl"):
+                name, ver = w.name.split("-")[:2]
+                c = _canon(name)
+                if c not in best or Version(ver) > Version(best[c].name.split("-")[1]):
+                    best[c] = w
+            return sorted(best.values())
+    raise PublishError("the Pyodide kernel extension is not installed: pip install \"hotellab[publish]\"")
+
+
+def select_wheels(roots: list[str], wheels: list[Path], python: str) -> dict[str, tuple[Path, dict]]:
+    """The wheels reachable from ``roots`` through requirements whose markers hold in
+    Pyodide; canonical name -> (wheel, metadata with ``depends``). Raises PublishError for
+    a requirement no wheel provides."""
+    from packaging.requirements import Requirement
+
+    env = _marker_env(python)
+    by_name: dict[str, tuple[Path, dict]] = {}
+    for w in wheels:
+        meta = wheel_metadata(w)
+        by_name.setdefault(_canon(meta["name"]), (w, meta))
+    chosen: dict[str, tuple[Path, dict]] = {}
+    todo = [(_canon(Requirement(r).name), set(Requirement(r).extras), "the site") for r in roots]
+    missing = []
+    while todo:
+        name, extras, why = todo.pop()
+        if name in EXCLUDE:
+            continue
+        if name not in by_name:
+            missing.append(f"{name} (needed by {why})")
+            continue
+        w, meta = by_name[name]
+        new = name not in chosen
+        if new:
+            chosen[name] = (w, {**meta, "depends": set(), "extras_done": set()})
+        entry = chosen[name][1]
+        want = ({""} | extras) - entry["extras_done"]
+        if not want:
+            continue
+        entry["extras_done"] |= want
+        for r in meta["requires"]:
+            req = Requirement(r)
+            ok = any(req.marker is None or req.marker.evaluate({**env, "extra": e}) for e in want)
+            if not ok:
+                continue
+            dep = _canon(req.name)
+            if dep in EXCLUDE:
+                continue
+            entry["depends"].add(dep)
+            todo.append((dep, set(req.extras), name))
+    if missing:
+        raise PublishError("no Pyodide wheel for: " + "; ".join(sorted(set(missing))))
+    return chosen
+
+
+def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path) -> dict:
+    """Copy the Pyodide core and the chosen wheels into ``dest`` and write its
+    ``pyodide-lock.json`` listing exactly those wheels. Returns the lock."""
+    npm_lock = json.loads((core / "pyodide-lock.json").read_text("utf-8"))
+    info = dict(npm_lock.get("info") or {})
+    info.setdefault("version", core.name.removeprefix("pyodide-") if core.name.startswith("pyodide-") else "")
+    dest.mkdir(parents=True, exist_ok=True)
+    for f in PYODIDE_FILES:
+        shutil.copy2(core / f, dest / f)
+    packages = {}
+    for name, (w, meta) in sorted(chosen.items()):
+        shutil.copy2(w, dest / w.name)
+        packages[name] = {
+            "name": meta["name"],
+            "version": meta["version"],
+            "file_name": w.name,
+            "install_dir": "site",
+            "sha256": hashlib.sha256(w.read_bytes()).hexdigest(),
+            "package_type": "package",
+            "imports": meta["imports"],
+            "depends": sorted(d for d in meta["depends"] if d in chosen),
+            "unvendored_tests": False,
+            "shared_library": False,
+        }
+    lock = {"info": info, "packages": packages}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), "utf-8")
+    return lock
+
+
+# ----------------------------------------------------------------------------- notebooks
+def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
+    """Copy the notebooks folder (notebooks made publishable and trusted; data files as they
+    are; no build scripts, checkpoints or hidden files) into ``dest``. Returns the notebook
+    names."""
+    import nbformat
+
+    from .notebook import publishable
+
+    names = []
+    for p in sorted(src.rglob("*")):
+        rel = p.relative_to(src)
+        if any(part.startswith(".") or part in ("__pycache__",) for part in rel.parts) or p.is_dir():
+            continue
+        if p.suffix == ".py" and len(rel.parts) == 1:
+            continue  # build.py, make_logs.py: the notebooks' makers, not their data
+        out = dest / rel
+        out.parent.mkdir(parents=True, exist_ok=True)
+        if p.suffix == ".ipynb":
+            nb = nbformat.read(p, as_version=4)
+            publishable(nb)
+            for cell in nb.cells:  # trusted: the saved players draw at once
+                if cell.cell_type == "code":
+                    cell.metadata["trusted"] = True
+            nbformat.write(nb, out)
+            names.append(str(rel))
+        else:
+            shutil.copy2(p, out)
+    if not names:
+        raise PublishError(f"no notebooks in {src}")
+    _say(log, f"{len(names)} notebooks: {', '.join(names)}")
+    return names
+
+
+# ----------------------------------------------------------------------------- the site
+def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
+    """Build the JupyterLite site into ``outdir`` (replaced if it exists) and return a
+    summary: ``{"outdir", "notebooks", "packages", "bytes", "files", "seconds"}``.
+
+    :param notebooks: the notebooks folder (default: the bundled tutorials, as found by
+        ``hotellab lab``).
+    :raises PublishError: with the step that failed and what to install.
+    """
+    t0 = time.perf_counter()
+    outdir = Path(outdir).resolve()
+    if notebooks is None:
+        from ..cli import find_notebooks_dir
+
+        notebooks = find_notebooks_dir()
+        if notebooks is None:
+            raise PublishError("cannot find the hotellab notebooks; pass a notebooks folder")
+    notebooks = Path(notebooks).resolve()
+    if not notebooks.is_dir():
+        raise PublishError(f"{notebooks} is not a folder")
+    if outdir == notebooks or notebooks in outdir.parents and outdir.name == "":
+        raise PublishError("OUTDIR must not be the notebooks folder")
+    pyodide_version, python = kernel_versions()
+    core = pyodide_core(pyodide_version, log)
+    info = json.loads((core / "pyodide-lock.json").read_text("utf-8")).get("info") or {}
+    platform = f"pyemscripten_{info.get('abi_version', '2026_0')}_{info.get('arch', 'wasm32')}"
+    python = ".".join(str(info.get("python") or python).split(".")[:2])
+
+    from packaging.requirements import Requirement
+
+    with tempfile.TemporaryDirectory(prefix="hotellab-publish-") as tmp:
+        tmp = Path(tmp)
+        hl_wheel = hotellab_wheel(tmp / "hl", log)
+        core_reqs = [r for r in wheel_metadata(hl_wheel)["requires"]
+                     if Requirement(r).marker is None or "extra" not in str(Requirement(r).marker)]
+        deps = dependency_wheels(sorted({*core_reqs, *KERNEL_SPECS}), platform, python, log)
+        wheels = [hl_wheel, *kernel_extension_wheels(), *sorted(deps.glob("*.whl"))]
+        ext_names = [_canon(wheel_metadata(w)["name"]) for w in kernel_extension_wheels()]
+        roots = ["hotellab", *KERNEL_SPECS, *ext_names]
+        chosen = select_wheels(roots, wheels, python)
+        lite = tmp / "lite"
+        lock = write_lock(core, chosen, lite / "static" / "pyodide")
+        nb_names = stage_notebooks(notebooks, lite / "files", log)
+        packages = sorted(lock["packages"])
+        (lite / "jupyter-lite.json").write_text(json.dumps({
+            "jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {
+                "appName": "hotellab tutorials",
+                "defaultKernelName": "python",
+                "litePluginSettings": {
+                    KERNEL_PLUGIN: {
+                        "disablePyPIFallback": True,
+                        "loadPyodideOptions": {"packages": packages},
+                    }
+                },
+            },
+        }, indent=2), "utf-8")
+        (lite / "jupyter_lite_config.json").write_text(json.dumps({
+            "LiteBuildConfig": {
+                "apps": ["lab", "notebooks"],
+                "no_sourcemaps": True,
+                "no_unused_shared_packages": True,
+                "contents": ["files"],
+                "output_dir": str(outdir),
+            },
+        }, indent=2), "utf-8")
+        if outdir.exists():
+            shutil.rmtree(outdir)
+        _say(log, "jupyter lite build")
+        _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite), "--output-dir", str(outdir),
+              *lite_args], "jupyter lite build", cwd=lite)
+    _prune(outdir)
+    files = [p for p in outdir.rglob("*") if p.is_file()]
+    summary = {
+        "outdir": str(outdir),
+        "notebooks": nb_names,
+        "packages": packages,
+        "bytes": sum(p.stat().st_size for p in files),
+        "files": len(files),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+    _say(log, f"site: {summary['bytes'] / 1e6:.1f} MB in {summary['files']} files, {len(packages)} Python "
+              f"packages, built in {summary['seconds']} s -> {outdir}")
+    return summary
+
+
+def _prune(outdir: Path) -> None:
+    """Drop what the site never serves: the build's doit database and any source maps."""
+    for p in outdir.rglob("*.map"):
+        p.unlink()
+    for name in (".jupyterlite.doit.db",):
+        for p in outdir.glob(name + "*"):
+            p.unlink()
+
+
+def main(argv=None) -> int:  # pragma: no cover - `python -m hotellab.publish.site OUTDIR`
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) not in (1, 2):
+        print("usage: python -m hotellab.publish.site OUTDIR [NOTEBOOKS]", file=sys.stderr)
+        return 2
+    try:
+        build_site(args[0], args[1] if len(args) > 1 else None)
+    except PublishError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
