@@ -34,3 +34,43 @@ def act(kind: str, args: tuple, p: int) -> Action:
     if a is None:
         a = _ACTIONS[key] = Action(kind, args, p)
     return a
+
+
+# Night action tables, made once per seat: indexing lists is cheaper than making or hashing
+# the many place/play/move actions of every Night state (bench/playout.py).
+_TABLES: dict = {}
+_BOARDS = 6  # board numbers 1-5 (index 0 unused)
+
+
+def _beds() -> int:
+    from .components import rooms
+
+    return max(len(r.beds) for r in rooms().values())
+
+
+def place_table(p: int) -> list:
+    """``place_table(p)[board][bed]`` is ``Action("place", (board, bed), p)``."""
+    t = _TABLES.get(("place", p))
+    if t is None:
+        t = _TABLES[("place", p)] = [[Action("place", (board, b), p) for b in range(_beds())]
+                                     for board in range(_BOARDS)]
+    return t
+
+
+def play_table(p: int) -> list:
+    """``play_table(p)[card][board]`` is ``Action("play", (card, board), p)``."""
+    t = _TABLES.get(("play", p))
+    if t is None:
+        t = _TABLES[("play", p)] = [[Action("play", (c, board), p) for board in range(_BOARDS)] for c in range(13)]
+    return t
+
+
+def move_table(p: int, seat: int) -> list:
+    """``move_table(p, seat)[card][board][bed]`` is ``Action("move", (card, board, bed, seat), p)``."""
+    t = _TABLES.get(("move", p, seat))
+    if t is None:
+        nb = _beds()
+        t = _TABLES[("move", p, seat)] = [
+            [[Action("move", (c, board, b, seat), p) for b in range(nb)] for board in range(_BOARDS)]
+            for c in range(13)]
+    return t

@@ -8,6 +8,7 @@ from ...core.actions import Action
 from ...core.rules import RuleRef
 import hotellab.games.hostil_hostal.automata as automata
 from .encoding import act as _act
+from .encoding import move_table, place_table, play_table
 from .encoding import guest as _sx
 from .rules import N_MOVETO, N_TURN, R_2P_MOVE, R_MOVE, R_NIGHT_END, R_PASS, R_PLACE, R_PLAY, R_SPY
 
@@ -25,41 +26,59 @@ class NightRules:
         out = []
         known = self.known[p]
         for pos, cs in enumerate(self.cards):
+            if not cs:
+                continue
             seen = set()
             for c in cs:
                 s = c >> 4
-                if s != p and c not in known and s not in seen:
+                if s != p and s not in seen and c not in known:
                     seen.add(s)
                     out.append(_act("spy", (self.boards[pos], s), p))
         return out
 
     def _night_actions(self, p: int) -> list[Action]:
-        """Phase 2 - Night: Place a guest, Play a card, Move a guest, Pass (and Spy)."""
+        """Phase 2 - Night: Place a guest ("any unoccupied bed"), Play a card and Move a guest
+        (with at least two cards; a card goes to a room with one of the player's guests; the
+        guest moved is a bedded guest of the player's own or, with 2 players, the automata's),
+        Pass (all guests placed, or no free bed: HH-09), and Spy before them (HH-11)."""
         boards = self.boards
-        beds = self.beds
-        out = []
-        free = [(q, b) for q, room in enumerate(beds) for b, gs in enumerate(room) if not gs]
+        auto = self.game.automata_seat
+        mine, sedated = p * 2, p * 2 + 1
+        free, rooms_with, movable = [], [], []
+        for q, room in enumerate(self.beds):
+            board = boards[q]
+            has = False
+            for b, gs in enumerate(room):
+                if not gs:
+                    free.append((board, b))
+                    continue
+                seats = sorted({g >> 1 for g in gs if not g & 1}) if len(gs) > 1 else (
+                    (gs[0] >> 1,) if not gs[0] & 1 else ())
+                for s in seats:
+                    if s == p or s == auto:
+                        movable.append((board, b, s))
+                if not has and (mine in gs or sedated in gs):
+                    has = True
+            if has:
+                rooms_with.append(board)
         if self.supply[p] > 0:
-            out += [_act("place", (boards[q], b), p) for q, b in free]
+            pt = place_table(p)
+            out = [pt[board][b] for board, b in free]
+        else:
+            out = []
         hand = self.hands[p]
         if len(hand) >= 2:
-            mine, theirs = p * 2, p * 2 + 1
-            rooms_with = [boards[q] for q, room in enumerate(beds) if any(mine in gs or theirs in gs for gs in room)]
-            out += [_act("play", (c, board), p) for c in hand for board in rooms_with]
-            auto = self.game.automata_seat
-            movable = []
-            for q, room in enumerate(beds):
-                for b, gs in enumerate(room):
-                    if not gs:
-                        continue
-                    seats = sorted({g >> 1 for g in gs if not g & 1})
-                    for s in seats:
-                        if s == p or s == auto:
-                            movable.append((boards[q], b, s))
-            out += [_act("move", (c,) + m, p) for c in hand for m in movable]
+            if rooms_with:
+                pl = play_table(p)
+                out += [pl[c][board] for c in hand for board in rooms_with]
+            if movable:
+                tables = {s: move_table(p, s) for s in {m[2] for m in movable}}
+                out += [tables[s][c][board][b] for c in hand for board, b, s in movable]
         if self.supply[p] == 0 or not free:
             out.append(_act("pass", (), p))
-        return out + self._spy_actions(p)
+        if self.cards:
+            out += self._spy_actions(p)
+        return out
 
     def _move_destinations(self, p: int) -> list[Action]:
         """Phase 2 - Night / Move a guest: "to another bed in any room or to the lobby" — any
