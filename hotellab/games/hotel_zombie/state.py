@@ -218,8 +218,10 @@ class HotelZombieState(State):
         return sum(self.dmg[q] for q in self.explorers() if q != seat and not self.down[q] and not self.queue[q])
 
     def mansion_available(self) -> int:
-        """Mansion cards that can still be dealt this round (deck + discard - taken)."""
-        return len(self.mdeck) + len(self.mdisc) - sum(t for t in self.takes if t > 0)
+        """Mansion cards that can still be dealt this round: the mansion deck and discard, less
+        what explorers have chosen and are still to be dealt (ruling HZ-06)."""
+        owed = sum(t for t in self.takes if t > 0) if self.stage == ST_COUNT else sum(k for _, k in self.deals)
+        return len(self.mdeck) + len(self.mdisc) - owed
 
     # ================================================================== automatic steps
     def _settle(self) -> None:
