@@ -259,12 +259,26 @@ def _check_writable(path: Path) -> None:
         raise _fail(f"cannot write {path}: the folder {path.parent} does not exist")
 
 
+def _seat_of(text: str, names: list[str], seat_names: list[str]) -> int:
+    """A seat from ``--perspective`` text: its number (0 = first) or its name (the log's
+    player name or the game's seat name, any case). Exits 2 naming the seats otherwise."""
+    t = text.strip()
+    if _INT.match(t) and 0 <= int(t) < len(names):
+        return int(t)
+    for table in (names, seat_names):
+        hits = [i for i, n in enumerate(table) if str(n).lower() == t.lower()]
+        if len(hits) == 1:
+            return hits[0]
+    seats = ", ".join(f"{i} ({n})" for i, n in enumerate(names))
+    raise _fail(f"--perspective {text!r} is not a seat of this game; seats: {seats}")
+
+
 @app.command("replay")
 def replay_cmd(
     log_path: Path = typer.Argument(..., metavar="LOG", help="A game log written by `hotellab play --out` or GameLog.save()."),
     step: Optional[int] = typer.Option(None, "--step", "-k", help="Show state K (0 = initial; negative counts from the end)."),
     html: Optional[Path] = typer.Option(None, "--html", help="Write a standalone HTML page with the replay widget."),
-    perspective: Optional[int] = typer.Option(None, "--perspective", "-p", help="With --html: the page shows (and holds) only what this seat may see."),
+    perspective: Optional[str] = typer.Option(None, "--perspective", "-p", help="With --html: the page shows (and holds) only what this seat may see: a seat number (0 = first) or a seat name (e.g. Red)."),
 ) -> None:
     """Summarise a saved game; --step K shows one state, --html writes a page."""
     import hotellab as hl
@@ -274,8 +288,8 @@ def replay_cmd(
         replay = hl.Replay(log)
     except hl.HotellabError as exc:
         raise _fail(_error_message(exc)) from None
-    if perspective is not None and not 0 <= perspective < replay.game.num_seats:
-        raise _fail(f"--perspective must be a seat from 0 to {replay.game.num_seats - 1}, got {perspective}")
+    if perspective is not None:
+        perspective = _seat_of(perspective, _names(replay.game, log.players), replay.game.seat_names())
     if perspective is not None and html is None:
         raise _fail("--perspective chooses what an --html page holds; give --html FILE too")
     if html is not None:
@@ -442,6 +456,10 @@ def lab_cmd(
         typer.echo(f"cd {nb_dir}")
         typer.echo(" ".join(cmd))
         return
+    import importlib.util
+
+    if importlib.util.find_spec("jupyterlab") is None:  # the `lab` extra (not in the core: Pyodide)
+        raise _fail('JupyterLab is not installed: pip install "hotellab[lab]" (bash scripts/lab.sh does)')
     if not (nb_dir / TUTORIAL).is_file():
         typer.echo(f"warning: {nb_dir / TUTORIAL} does not exist; opening the folder", err=True)
     typer.echo(f"Starting JupyterLab in {nb_dir} (Ctrl-C to stop)", err=True)
@@ -542,6 +560,40 @@ def simulate_cmd(
     if table.attrs.get("interrupted"):
         typer.echo(f"interrupted: kept the {len(table):,} finished games of {games:,}", err=True)
         raise typer.Exit(130)
+
+
+# -- publish ---------------------------------------------------------------------------------
+
+
+@app.command("publish")
+def publish_cmd(
+    outdir: Path = typer.Argument(..., metavar="OUTDIR", help="Folder to write the site into (replaced if it exists)."),
+    notebooks: Optional[Path] = typer.Option(None, "--notebooks", help="Notebook folder (default: the bundled tutorials)."),
+) -> None:
+    """Build a static JupyterLite site of the tutorials that readers run live in the browser.
+
+    The site holds JupyterLite, the Pyodide kernel, the Pyodide core and every wheel the
+    notebooks import (hotellab's too): any static file server serves it, with no other
+    host. Building it needs the `publish` extra, and npm and pip with their registries to
+    fill a cache (~/.cache/hotellab/publish) the first time. Serve it with e.g.
+    `python -m http.server -d OUTDIR` and open /lab/index.html.
+    """
+    from hotellab.publish.site import PublishError, build_site
+
+    if outdir.exists() and not outdir.is_dir():
+        raise _fail(f"cannot write {outdir}: it is a file; give a folder")
+    if outdir.exists() and any(outdir.iterdir()) and not (outdir / "jupyter-lite.json").is_file():
+        raise _fail(f"{outdir} is a folder that is not a JupyterLite site; give a new or empty folder "
+                    "(it is replaced)")
+    if notebooks is not None and not notebooks.is_dir():
+        raise _fail(f"--notebooks {notebooks} is not a folder")
+    try:
+        summary = build_site(outdir, notebooks, log=lambda m: typer.echo(m, err=True))
+    except PublishError as exc:
+        raise _fail(_error_message(exc)) from None
+    typer.echo(f"Wrote {outdir}: {summary['bytes'] / 1e6:.1f} MB, {len(summary['notebooks'])} notebooks "
+               f"({', '.join(summary['notebooks'])}), {len(summary['packages'])} Python packages")
+    typer.echo(f"Serve it with: python -m http.server -d {outdir}  (then open /lab/index.html)")
 
 
 def main() -> None:  # pragma: no cover - `python -m hotellab.cli`

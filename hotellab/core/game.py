@@ -128,8 +128,12 @@ class Game:
             # equal AND of the same type: True is not 1 and 3.0 is not 3
             if not any(value == a and type(value) is type(a) for a in spec.allowed):
                 allowed = ", ".join(repr(v) for v in spec.allowed)
+                # "5" for 5, 1 for True: say which value was meant and of what type
+                same_text = [a for a in spec.allowed if str(a).lower() == str(value).lower()]
+                hint = (f" ({type(value).__name__} {value!r}; give the {type(same_text[0]).__name__} "
+                        f"{same_text[0]!r})") if same_text else ""
                 raise OptionError(
-                    f"{cls.id}: option {name!r} cannot be {value!r}; allowed: {allowed} "
+                    f"{cls.id}: option {name!r} cannot be {value!r}{hint}; allowed: {allowed} "
                     f"({spec.rule.section})"
                 )
             out[name] = value

@@ -174,13 +174,15 @@ def play(game, agents=None, seed: int | None = 0, *, max_steps: int = 1_000_000,
 
         bar = tqdm(desc=f"{game.id} seed {seed}", unit="step")
     n = 0
-    while not m.state.is_terminal:
-        if n >= max_steps:
-            raise RuntimeError(f"play(): no end after {max_steps} steps ({m.state.status_text()})")
-        m.step()
-        n += 1
+    try:
+        while not m.state.is_terminal:
+            if n >= max_steps:
+                raise RuntimeError(f"play(): no end after {max_steps} steps ({m.state.status_text()})")
+            m.step()
+            n += 1
+            if bar is not None:
+                bar.update(1)
+    finally:  # the bar ends its line before any error is printed
         if bar is not None:
-            bar.update(1)
-    if bar is not None:
-        bar.close()
+            bar.close()
     return m.log
