@@ -12,10 +12,10 @@ Layout, in viewBox units (the SVG scales to its container):
   the walk-in's budget, the prices the hotels quoted, the walk-in ranking, the deck;
 - one block per hotel: name, money, stars, staff dice; the price dice over the calendar (a
   "?" die is set in secret; the number under it says how many are set); the calendar grid,
-  rooms x days (Monday-Sunday, then 3 nights past Sunday beside the board), with the stay
-  tokens (square: check-in day, circle: further night; green: room only, brown: breakfast)
-  and the connection tokens (a bar joining two rooms of a stay); rooms not built are greyed;
-  under it the demand per day (rooms / check-ins / breakfasts);
+  built rooms x days (Monday-Sunday, then 3 nights past Sunday beside the board), with the
+  stay tokens (square: check-in day, circle: further night; green: room only, brown:
+  breakfast) and the connection tokens (a bar joining two rooms of a stay); the rooms not yet
+  built are listed under it, then the demand per day (rooms / check-ins / breakfasts);
 - the money breakdown of each hotel, each line with its rule.
 
 >>> import hotellab as hl
@@ -66,7 +66,7 @@ def _token(out, x, y, ch):
         return
     fill = _BROWN if ch.isupper() else _GREEN
     if ch in "sS":
-        _rect(out, x + 4, y + 4, CELL - 8, CELL - 8, fill, stroke=fill, rx=1)
+        out.append(f'<rect x="{_f(x + 4)}" y="{_f(y + 4)}" width="{CELL - 8}" height="{CELL - 8}" fill="{fill}"/>')
     else:
         out.append(f'<circle cx="{_f(x + CELL / 2)}" cy="{_f(y + CELL / 2)}" r="{_f(CELL / 2 - 4)}" fill="{fill}"/>')
 
@@ -118,23 +118,25 @@ def _hotel(out, seat: dict, y: float, days_shown: int) -> float:
         _t(out, GRID_X + d * CELL + CELL / 2, y + 10, label, 9, anchor="middle", fill=_MUTED if d >= 7 else "#2d2a26")
     y += 13
     rooms = [r for r in _list(seat.get("rooms")) if isinstance(r, dict)]
+    built = [r for r in rooms if r.get("built")]
+    spare = [str(int(_num(r.get("number"), 0))) for r in rooms if not r.get("built")]
     row_y = {}
-    for i, room in enumerate(rooms):
+    h = len(built) * CELL
+    if built:
+        # the grid: one background per part (the week, beside the board) and one path of lines
+        out.append(f'<rect x="{_f(GRID_X)}" y="{_f(y)}" width="{7 * CELL}" height="{h}" fill="#ffffff"/>')
+        out.append(f'<rect x="{_f(GRID_X + 7 * CELL)}" y="{_f(y)}" width="{(days_shown - 7) * CELL}" height="{h}" fill="{_PAPER}"/>')
+        lines = "".join(f"M{_f(GRID_X)} {_f(y + i * CELL)}h{days_shown * CELL}" for i in range(len(built) + 1))
+        lines += "".join(f"M{_f(GRID_X + d * CELL)} {_f(y)}v{h}" for d in range(days_shown + 1))
+        out.append(f'<path d="{lines}" stroke="#cfc6b5" fill="none"/>')
+    for i, room in enumerate(built):
         ry = y + i * CELL
         number = int(_num(room.get("number"), i + 1))
         row_y[number] = ry
-        built = bool(room.get("built"))
-        label = f"room {number}" + (" S" if room.get("start") else "")
-        _t(out, M, ry + 15, label, 10, fill="#2d2a26" if built else _MUTED)
+        _t(out, M, ry + 15, f"room {number}" + (" S" if room.get("start") else ""), 10)
         days = str(room.get("days", ""))
-        for d in range(days_shown):
-            x = GRID_X + d * CELL
-            fill = "#ffffff" if built else _GREY
-            if d >= 7:
-                fill = _PAPER if built else _GREY
-            _rect(out, x, ry, CELL, CELL, fill, stroke="#cfc6b5", rx=0)
-            if d < len(days):
-                _token(out, x, ry, days[d])
+        for d in range(min(days_shown, len(days))):
+            _token(out, GRID_X + d * CELL, ry, days[d])
     for conn in _list(seat.get("connections")):
         if not (isinstance(conn, list) and len(conn) == 3):
             continue
@@ -142,17 +144,19 @@ def _hotel(out, seat: dict, y: float, days_shown: int) -> float:
         if a in row_y and b in row_y and 1 <= d <= days_shown:
             x = GRID_X + (d - 1) * CELL + CELL / 2
             y1, y2 = sorted((row_y[a] + CELL / 2, row_y[b] + CELL / 2))
-            out.append(f'<line x1="{_f(x)}" y1="{_f(y1)}" x2="{_f(x)}" y2="{_f(y2)}" stroke="#6fb7d9" '
-                       f'stroke-opacity="0.7" stroke-width="5"/>')
-    y += len(rooms) * CELL + 3
+            out.append(f'<path d="M{_f(x)} {_f(y1)}V{_f(y2)}" stroke="#6fb7d9" stroke-opacity="0.7" stroke-width="5"/>')
+    y += h + 3
+    if spare:
+        _t(out, M, y + 9, "not built: rooms " + ", ".join(spare) + " (1000 each in the expansion)", 8.5, fill=_MUTED)
+        y += 11
     dem = _dict(seat.get("demand"))
+    xs = " ".join(_f(GRID_X + d * CELL + CELL / 2) for d in range(7))
     for k, (key, word) in enumerate((("rooms", "rooms"), ("checkins", "check-ins"), ("breakfasts", "breakfasts"))):
         vals = _list(dem.get(key))
         _t(out, M, y + 10 + k * 11, word, 8.5, fill=_MUTED)
-        for d in range(min(7, len(vals))):
-            v = int(_num(vals[d], 0))
-            if v:
-                _t(out, GRID_X + d * CELL + CELL / 2, y + 10 + k * 11, str(v), 8.5, anchor="middle")
+        digits = "".join(str(min(9, int(_num(v, 0)))) if _num(v, 0) else "\u00b7" for v in vals[:7])
+        if len(digits) == 7:  # one character per day, each at its column (SVG per-glyph x)
+            out.append(f'<text x="{xs}" y="{_f(y + 10 + k * 11)}" font-size="8.5" text-anchor="middle">{digits}</text>')
     rating = _dict(seat.get("rating"))
     if rating:
         lost_k = _list(rating.get("lost"))
