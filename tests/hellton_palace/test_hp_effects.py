@@ -231,6 +231,7 @@ def test_special_8_a_token_of_your_choice_per_pillar_of_this_column(hp, base):
     for _ in range(3):  # 3 pillars in column 2: 3 tokens, the same guest allowed
         s = s.apply("p0 target 1")
     assert hp.tokens(s, 0) == [1] and s.doorbells[0] == 2  # irritated, tantrum, irritated
+    assert s.node[0] == hp.HS.N_COLLECT  # exactly 3: the tour goes on (room 5 was the last)
 
 
 def test_special_9_and_10_pillars_per_satisfied_or_irritated_adjacent_guest(hp, base):

@@ -38,6 +38,8 @@ def test_the_display_is_18_cards_in_3_rows_of_6(hp, cards):
         assert sorted(a.args[0]) == sorted(hp.C.intro_ids())
     s = s.apply(a)
     assert [len(r) for r in s.display] == [6, 6, 6]
+    # HP-09: the outcome lists the lowest row's 6 cards, then the middle row's, then the highest's
+    assert s.display == (a.args[0][0:6], a.args[0][6:12], a.args[0][12:18])
     assert s.current_player == 0  # seat 0 is the First player (HP-01)
 
 
