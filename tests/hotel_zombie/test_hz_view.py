@@ -22,10 +22,12 @@ def _example_after(k):
 def test_face_down_cards_show_only_their_number_to_everyone():
     # "each player is dealt facedown mansion cards": even their owner does not see them
     s = _example_after(4)  # Ada to decide, Leon has 1 card face down
-    for p in (None, 0, 3):
+    for p in (0, 1, 2, 3):
         v = s.view(p)
-        assert v["seats"][3]["face_down"] == 1
+        assert v["seats"][3]["face_down"] == 1 and v["seats"][3]["face_down_cards"] is None
         assert "brute" not in json.dumps(v["mansion"]) and v["mansion"]["deck_size"] == 45 - 8
+    # the omniscient view (a teacher's) names it: the example's Walker (20 health)
+    assert s.view()["seats"][3]["face_down_cards"] == ["walker"]
     # dealing Leon's last card again at random changes nothing any seat sees
     import random
     for p in range(4):

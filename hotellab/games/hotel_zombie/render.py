@@ -10,7 +10,8 @@ Layout, in viewBox units (the SVG scales to its container):
 - the status line, and the Hotel counter as a track of 20 rooms (the current one marked);
 - one column per seat: name, Game Plan (or "?" while secret), health bar, damage,
   decorations and skill; the hand (card names, or its size when hidden), deck, discard and
-  play area; the mansion cards of the round: face-down backs, then the revealed cards with
+  play area; the mansion cards of the round: face-down backs (named only in the omniscient
+  view), then the revealed cards with
   what became of them (defeated, hit, stolen, assisted, waiting...), the infected it must
   decide on, and the group's remaining damage it could count on;
 - the supply (cards left and cost), the mansion deck and discard, the Kill Steal queue, the
@@ -195,9 +196,11 @@ def _seat(out, s, x0, y0, w, chars, names, view) -> float:
             _t(out, x0 + 13, y + 12, f"waiting: {_nm(names, r.get('id'))} {_n(r.get('left'), 0)} left{extra}"[:chars],
                10, fill="#2b6cd4")
             y += 19
+        known = _l(s.get("face_down_cards"))  # the omniscient view names them
         for k in range(down):
-            _rect(out, x0 + 8 + k * 34, y, 30, 22, _BACK, _EDGE)
-            _t(out, x0 + 23 + k * 34, y + 15, "?", 11, anchor="middle", fill="#f2e6c9")
+            _rect(out, x0 + 8 + k * 44, y, 40, 22, _BACK, _EDGE)
+            label = _nm(names, known[k])[:6] if k < len(known) else "?"
+            _t(out, x0 + 28 + k * 44, y + 15, label, 10 if known else 11, anchor="middle", fill="#f2e6c9")
         if down:
             y += 26
         gd = _n(s.get("group_damage"), None)

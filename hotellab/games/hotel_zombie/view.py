@@ -3,7 +3,8 @@
 The view model's shape is documented in ``docs/dev/view_model.md`` (section Hotel Zombie).
 Hidden things are ``None`` or left out: another seat's hand (its size shows), another seat's
 Game Plan until every plan is revealed, the order of every deck, and the face-down mansion
-cards (their number shows), which no seat sees before they are revealed.
+cards (their number shows), which no seat sees before they are revealed (the omniscient view,
+``perspective=None``, names them for a teacher).
 
 This module reads the state's fields and imports rules and components, never ``state``.
 """
@@ -73,6 +74,8 @@ def build_view(state, perspective=None) -> dict:
             "play_area": _ids(state.plays[p]), "trophies": trophies,
             "takes": state.takes[p] if state.takes[p] >= 0 else None,
             "face_down": len(state.down[p]),
+            # the omniscient view (a teacher's) names them, in reveal order; no seat sees them
+            "face_down_cards": [_mid(m) for m in state.down[p]] if perspective is None else None,
             "revealed": this_round[p],
             "fighting": ({"id": _mid(cur), "health": C.HEALTH[cur], "damage": C.HIT[cur]} if cur >= 0 else None),
             "waiting": [{"id": _mid(m), "health": C.HEALTH[m], "left": left, "helpers": list(h)}
