@@ -1,6 +1,6 @@
 """Hellton Palace (2 players): rules engine, components, views.
 
-Rulebook: ``shared/rulebooks/hellton_palace.txt``; rulings: ``docs/rulings/hellton_palace.md``.
+Rulebook: *Hellton Palace* rulebook; rulings: ``docs/rulings/hellton_palace.md``.
 """
 
 from .game import HelltonPalaceGame
