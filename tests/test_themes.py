@@ -1,4 +1,5 @@
-"""GameView text stays readable in JupyterLab's light, dark and dark high-contrast themes
+"""GameView text stays readable in JupyterLab's light, dark and dark high-contrast themes,
+and says what to do when its kernel is gone
 (issue 11, fault 6: in the dark theme the title and rule links measured 2.03:1 and the board's
 dark text on a transparent SVG about 1.3:1).
 
@@ -124,22 +125,55 @@ def _set_theme(page, theme: str) -> None:
     page.wait_for_timeout(800)  # the theme's stylesheet applies
 
 
-def test_text_contrast_in_light_and_dark_themes(tmp_path):
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab with the notebook above run: (page, tmp folder)."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    with _browser._lab_page(tmp_path, sync_api) as (page, url, token):
-        (tmp_path / "notebooks" / "themes.ipynb").write_text(json.dumps(NOTEBOOK), "utf-8")
+    tmp = tmp_path_factory.mktemp("themes")
+    with _browser._lab_page(tmp, sync_api) as (page, url, token):
+        (tmp / "notebooks" / "themes.ipynb").write_text(json.dumps(NOTEBOOK), "utf-8")
         _browser._open_and_run_all(page, sync_api, url, token, "themes.ipynb", expected_views=2)
-        # the event list is grouped by round and phase (heading of the shown step's group)
-        groups = page.evaluate("() => [...document.querySelectorAll('.hl-gameview .hl-group')].map(e => e.textContent)")
-        assert groups and any("Night 1" in g for g in groups), groups
-        results = {}
-        for theme in THEMES:
-            _set_theme(page, theme)
-            measured = page.evaluate(CONTRAST_JS)
-            assert len(measured) > 20, measured  # title, status, buttons, scores, events, board text
-            low = [m for m in measured if m["ratio"] < MIN_RATIO]
-            results[theme] = {"measured": len(measured), "lowest": min(m["ratio"] for m in measured), "low": low}
-            page.screenshot(path=str(tmp_path / f"theme-{theme.replace(' ', '_')}.png"))
-        print(json.dumps({t: {k: v for k, v in r.items() if k != "low"} for t, r in results.items()}, indent=1))
-        bad = {t: r["low"][:8] for t, r in results.items() if r["low"]}
-        assert not bad, json.dumps(bad, indent=1)
+        yield page, tmp
+
+
+def test_text_contrast_in_light_and_dark_themes(lab):
+    page, tmp_path = lab
+    # the event list is grouped by round and phase (heading of the shown step's group)
+    groups = page.evaluate("() => [...document.querySelectorAll('.hl-gameview .hl-group')].map(e => e.textContent)")
+    assert groups and any("Night 1" in g for g in groups), groups
+    results = {}
+    for theme in THEMES:
+        _set_theme(page, theme)
+        measured = page.evaluate(CONTRAST_JS)
+        assert len(measured) > 20, measured  # title, status, buttons, scores, events, board text
+        low = [m for m in measured if m["ratio"] < MIN_RATIO]
+        results[theme] = {"measured": len(measured), "lowest": min(m["ratio"] for m in measured), "low": low}
+        page.screenshot(path=str(tmp_path / f"theme-{theme.replace(' ', '_')}.png"))
+    print(json.dumps({t: {k: v for k, v in r.items() if k != "low"} for t, r in results.items()}, indent=1))
+    bad = {t: r["low"][:8] for t, r in results.items() if r["low"]}
+    assert not bad, json.dumps(bad, indent=1)
+
+
+def test_after_a_kernel_restart_a_click_says_what_to_do_within_2_s(lab):
+    # Issue 11, smaller items: after a kernel restart, clicking in a live view did nothing and
+    # showed no message ("Cannot send" in the console). Any request that cannot be sent must
+    # show the user what to do within 2 s.
+    page, tmp_path = lab
+    root = page.locator(".hl-gameview").first
+    assert root.locator(".hl-actions:not([hidden])").count() == 1  # live: it has a kernel
+    page.locator(".lm-MenuBar-itemLabel", has_text="Kernel").first.click()
+    page.locator(".lm-Menu-itemLabel").get_by_text("Restart Kernel…", exact=True).click()
+    page.locator(".jp-Dialog .jp-mod-accept").first.click()
+    page.wait_for_function(_browser.KERNEL_IDLE_JS, timeout=60_000)
+    page.wait_for_timeout(500)
+    step = root.locator(".hl-stepbtn")
+    t0 = page.evaluate("() => performance.now()")
+    step.click()
+    page.wait_for_function(
+        "() => /kernel/i.test(document.querySelector('.hl-gameview .hl-error').textContent)",
+        timeout=2500)
+    waited = page.evaluate("() => performance.now()") - t0
+    text = root.locator(".hl-error").inner_text()
+    page.screenshot(path=str(tmp_path / "after-restart.png"))
+    assert waited < 2000 + 300, waited
+    assert "run the cell that made this view again" in text.lower(), text
