@@ -168,11 +168,11 @@ RULE_TABLE = _rule_table()
 PHASES = (
     Phase("Setup", R_SETUP, (N_DISPLAY,)),
     Phase("1. Welcome a New Guest", R_WELCOME, (N_WELCOME,)),
-    Phase("2. Dismiss Your Grooms", R_DISMISS, ()),
     Phase("3. Hire Your Grooms", R_HIRE, (N_HIRE, N_SWAP)),
     Phase("4. Do the Tour of the Rooms", R_TOUR, (N_SERVE, N_TARGET, N_PILLAR)),
     Phase("5. Collect Rents or Recover a Doorbell", R_COLLECT, (N_COLLECT,)),
     Phase("End of the Game", R_END, (N_END,)),
 )
-"""The phase table, in rulebook order: Setup, the five steps of a turn (Course of the Game; step
-2 has no decision), End of the Game."""
+"""The phase table, in rulebook order: Setup, the steps of a turn that wait for a decision
+(Course of the Game; step 2, Dismiss Your Grooms, happens by itself between steps 1 and 3, with
+its own event citing R_DISMISS), End of the Game."""

@@ -40,9 +40,9 @@ def _card_view(card: int, side: int | None = None) -> dict:
     return out
 
 
-_PHASE_WORD = {"Setup": "setup", "1. Welcome a New Guest": "welcome", "2. Dismiss Your Grooms": "hire",
-               "3. Hire Your Grooms": "hire", "4. Do the Tour of the Rooms": "tour",
-               "5. Collect Rents or Recover a Doorbell": "collect", "End of the Game": "end"}
+_PHASE_WORD = {"Setup": "setup", "1. Welcome a New Guest": "welcome", "3. Hire Your Grooms": "hire",
+               "4. Do the Tour of the Rooms": "tour", "5. Collect Rents or Recover a Doorbell": "collect",
+               "End of the Game": "end"}
 """phase name (rules.PHASES) -> the view's short ``phase`` word (docs/dev/view_model.md)."""
 
 
