@@ -67,6 +67,13 @@ SOURCES = ("reservation", "walk-in")
 _DIE_FACES = tuple(range(1, FACES + 1))
 _MEMO_LIMIT = 200_000
 _ACT_MEMO: dict = {}
+_CHANGE_ACTS: dict = {}
+
+
+_GUEST_ACTS = tuple(Action("guest", (i + 1,)) for i in range(C.CARDS_PER_SET))
+_DIE_OUTCOMES = {kind: [(Action(word, (f,)), 1.0 / FACES) for f in _DIE_FACES]
+                 for kind, word in ((N_CHECKIN_ROLL, "checkin"), (N_BUDGET_ROLL, "budget"), (N_RANK_ROLL, "roll"))}
+"""The chance outcomes of the dice (listed once: every roll offers the same six)."""
 
 
 def _with(tup: tuple, i: int, value) -> tuple:
@@ -123,8 +130,34 @@ class BoutiqueHotelState(State):
     def _copy(self) -> "BoutiqueHotelState":
         new = BoutiqueHotelState.__new__(BoutiqueHotelState)
         self._copy_base(new)
-        for f in BoutiqueHotelState.__slots__:
-            setattr(new, f, getattr(self, f))
+        new.week = self.week
+        new.node = self.node
+        new.prices = self.prices
+        new.draft = self.draft
+        new.money = self.money
+        new.ledger = self.ledger
+        new.stars = self.stars
+        new.out = self.out
+        new.staff = self.staff
+        new.built = self.built
+        new.occ = self.occ
+        new.stays = self.stays
+        new.deck = self.deck
+        new.turn = self.turn
+        new.day = self.day
+        new.walk = self.walk
+        new.die = self.die
+        new.card = self.card
+        new.quotes = self.quotes
+        new.contenders = self.contenders
+        new.bids = self.bids
+        new.queue = self.queue
+        new.groups = self.groups
+        new.rolls = self.rolls
+        new.ranking = self.ranking
+        new.rating = self.rating
+        new.lost = self.lost
+        new.booked_by = self.booked_by
         return new
 
     # ------------------------------------------------------------------ small helpers
@@ -196,18 +229,16 @@ class BoutiqueHotelState(State):
                 acts = _ACT_MEMO[key] = [Action("price", (die, f), p) for f in _DIE_FACES]
             return acts
         if kind == N_CHANGE:
-            pr = self.prices[p]
-            key = ("change", p, pr)
-            acts = _ACT_MEMO.get(key)
-            if acts is None:
-                acts = [Action("keep", (), p)]
-                for i, die in enumerate(C.DICE):
-                    for f in _DIE_FACES:
-                        if f != pr[i]:
-                            acts.append(Action("price", (die, f), p))
-                if len(_ACT_MEMO) > _MEMO_LIMIT:
-                    _ACT_MEMO.clear()
-                _ACT_MEMO[key] = acts
+            per = _CHANGE_ACTS.get(p)
+            if per is None:  # per die and face shown: the 5 changes to another face
+                per = _CHANGE_ACTS[p] = (
+                    (Action("keep", (), p),),
+                    tuple(tuple(tuple(Action("price", (die, f), p) for f in _DIE_FACES if f != shown)
+                                for shown in range(FACES + 1)) for die in C.DICE))
+            keep, dice = per
+            acts = list(keep)
+            for i, shown in enumerate(self.prices[p]):
+                acts += dice[i][shown]
             return acts
         if kind in (N_BID, N_RANK_BID):
             top = self.money[p] // C.MONEY_STEP
@@ -217,8 +248,14 @@ class BoutiqueHotelState(State):
                 acts = _ACT_MEMO[key] = [Action("bid", (v * C.MONEY_STEP,), p) for v in range(top + 1)]
             return acts
         if kind == N_BLOCK:
-            return [Action("block", (tuple(r + 1 for r in rs),), p)
-                    for rs in blockings(self.card, self.node[2], self.built[p], self.occ[p])]
+            memo = _ACT_MEMO
+            out = []
+            for rs in blockings(self.card, self.node[2], self.built[p], self.occ[p]):
+                a = memo.get((p, rs))
+                if a is None:
+                    a = memo[(p, rs)] = Action("block", (tuple(r + 1 for r in rs),), p)
+                out.append(a)
+            return out
         if kind == N_HIRE:
             k = self.staff[p].index(-1)
             top = min(C.MAX_STAFF, self.money[p] // C.WAGE)
@@ -238,10 +275,9 @@ class BoutiqueHotelState(State):
         kind = self.node[0]
         if kind == N_DRAW:
             total = sum(self.deck)
-            return [(Action("guest", (i + 1,)), c / total) for i, c in enumerate(self.deck) if c]
-        word = {N_CHECKIN_ROLL: "checkin", N_BUDGET_ROLL: "budget", N_RANK_ROLL: "roll"}[kind]
-        p = 1.0 / FACES
-        return [(Action(word, (f,)), p) for f in _DIE_FACES]
+            acts = _GUEST_ACTS
+            return [(acts[i], c / total) for i, c in enumerate(self.deck) if c]
+        return _DIE_OUTCOMES[kind]
 
     # ---------------------------------------------------------------- apply
     def _apply(self, a: Action) -> None:
