@@ -48,6 +48,11 @@ def test_a_pending_choice_and_its_queue_round_trip(hp):
                                "effect": "irritate_per_doorbell", "count": [2, 2]}]
     again = s.game.state_from_position(pos).apply("p0 target 1").apply("p0 target 1")
     assert hp.tokens(again, 0) == [] and again.doorbells[0] == 1  # irritated, then a tantrum
+    # Serve the Guest: the effects being applied are the served guest's (room 5)
+    pos["pending"][0]["room"] = 9
+    with pytest.raises(hl.PositionError) as exc:
+        s.game.state_from_position(pos)
+    assert exc.value.field == "pending[0].room" and "Serve the Guest" in exc.value.rule.section
 
 
 def test_the_false_placer_swap_is_a_position(hp):

@@ -58,8 +58,8 @@ from .components import (
 )
 from .rules import (
     N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, NODE_KINDS, R_COINS,
-    R_DOUBLE_SIDED, R_END, R_END_FIRST, R_EFFECTS, R_GROOM, R_GROOM_TILES, R_IRRITATION, R_PILLAR_GROUPS,
-    R_DOORBELL_COUNTER, R_ROOMS, R_SETUP, R_TOUR, R_WELCOME, R_COURSE,
+    R_COURSE, R_DOORBELL_COUNTER, R_DOUBLE_SIDED, R_EFFECTS, R_END, R_END_FIRST, R_GROOM, R_GROOM_TILES,
+    R_IRRITATION, R_PILLAR_GROUPS, R_ROOMS, R_SERVE, R_SETUP, R_TOUR, R_WELCOME,
 )
 
 SEATS = ("Red", "Blue")
@@ -77,10 +77,6 @@ _TOP_FIELDS = ("turn", "player", "step", "last_turn", "welcomed_room", "groom_ro
 
 
 # == writing ===================================================================================
-def _effect_words(e) -> str:
-    return e.code
-
-
 def _op_words(op) -> dict:
     """One pending operation as a table (see :mod:`.effects` for the operations)."""
     k = op[0]
@@ -464,6 +460,11 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
         raise PositionError("no pillar left to choose", field="decision", rule=R_EFFECTS)
     s.node = (step, op[2], op)
     s.todo = tuple(_read_op(t, f"pending[{i}]") for i, t in enumerate(field(table, "pending", list, default=[])))
-    for i, p in enumerate(s.todo):
+    # every pending effect belongs to the guest being served (a copied door hanger included)
+    for path, p in [("decision", op)] + [(f"pending[{i}]", p) for i, p in enumerate(s.todo)]:
+        src = p[4] if p[0] == "Q" else p[1] if p[0] == "E" else p[2]
+        if src != cursor:
+            raise PositionError(f"the effects being applied are those of the guest served, in room {cursor}",
+                                field=f"{path}.room", rule=R_SERVE)
         if p[0] in ("T", "TS", "TT", "F") and not s.guests[active][p[1]]:
-            raise PositionError(f"room {p[1]} holds no guest", field=f"pending[{i}].target", rule=R_IRRITATION)
+            raise PositionError(f"room {p[1]} holds no guest", field=f"{path}.target", rule=R_IRRITATION)
