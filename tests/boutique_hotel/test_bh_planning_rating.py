@@ -3,8 +3,6 @@ The rulebook's staffing example is notebooks/scenarios/boutique_hotel_staffing_e
 
 from pathlib import Path
 
-import pytest
-
 import hotellab as hl
 from hotellab.games.boutique_hotel.stays import demand, shortfalls
 

@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from .._svg import as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num, text as _t
+from .._svg import as_dict as _dict, as_list as _list, is_colour, num as _f, number as _num, text as _t
 
 __all__ = ["render_svg"]
 

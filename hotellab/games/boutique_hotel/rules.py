@@ -73,7 +73,7 @@ R_DEMAND = _r("Faza oceny", "zapotrzebowanie na tydzień to maksimum każdego ro
 R_SHORTFALL = _r("Faza oceny", "Za każde uchybienie tracisz 1 gwiazdkę (możliwych jest wiele naruszeń w każdej kategorii).")
 R_ZERO = _r("Faza oceny", "Gracz, który osiągnie 0 gwiazdek, przegrywa grę.")
 R_NO_VIOLATION = _r("Faza oceny", "Jeśli nie ma naruszeń, zwiększ ocenę o 1 gwiazdkę.")
-R_TRACK_TOP = _r("Faza oceny", "Jeśli nie ma naruszeń, zwiększ ocenę o 1 gwiazdkę.", reconstructed=True)
+R_TRACK_TOP = _r("Faza oceny", "the rating track ends at 5 stars (ruling BH-02)", reconstructed=True)
 """The rating track's top (5 stars) is reconstructed (BH-02)."""
 # -- Faza ekspansji --------------------------------------------------------------------------
 R_EXPAND = _r("Faza ekspansji", "Gracze mogą zapłacić 1000 za pokój, aby rozbudować swój hotel na następną rundę.")

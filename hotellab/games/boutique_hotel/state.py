@@ -42,17 +42,17 @@ from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
 from .rules import (
-    WALKIN_KIND,
     N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
     N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, R_BID_LOSERS, R_BLANK, R_BLOCK, R_BUDGET, R_CARRY,
     R_CARRY_FAQ, R_CHANGE_ONE, R_CHECKIN_DIE, R_CHECKIN_STAFF, R_CLEANING, R_CONNECT, R_DEMAND,
-    R_DOORS, R_DRAW_GUEST, R_END, R_END_TIE, R_EXPAND, R_FULL, R_HIRE, R_KITCHEN, R_LOWEST,
-    R_MORE_CARDS, R_MORE_WALKINS, R_NO_VIOLATION, R_PRICE_VALUES, R_PRICES, R_QUOTE, R_RANK,
-    R_RANK_BID, R_RANK_ROLL, R_RATE_PER_ROOM, R_REPEAT, R_SAME_ROOMS, R_SHORTFALL, R_START_MONEY,
-    R_SUNDAY, R_TIE_ALL, R_TIE_BID, R_TIE_RATING, R_TRACK_TOP, R_TURN_ORDER, R_WAGES, R_WALKIN,
-    R_WALKIN_CHANGE, R_WALKIN_DRAW, R_WALKIN_GO, R_WEEK2, R_WEEK2_CLEAR, R_ZERO,
+    R_DOORS, R_DRAW_GUEST, R_END, R_END_TIE, R_EXPAND, R_FULL, R_HIRE, R_KITCHEN, R_LOWEST, R_MORE,
+    R_MORE_CARDS, R_MORE_WALKINS, R_NO_VIOLATION, R_PRICES, R_PRICE_VALUES, R_QUOTE, R_RANK,
+    R_RANK_BID, R_RANK_ROLL, R_REPEAT, R_SAME_ROOMS, R_SETUP_BOARD, R_SETUP_DIE,
+    R_SETUP_GUESTS, R_SHORTFALL, R_START_MONEY, R_START_RATING, R_START_ROOMS, R_SUNDAY, R_TIE_ALL,
+    R_TIE_BID, R_TIE_RATING, R_TRACK_TOP, R_TURN_ORDER, R_WAGES, R_WALKIN, R_WALKIN_CHANGE,
+    R_WALKIN_DRAW, R_WALKIN_GO, R_WEEK2, R_WEEK2_CLEAR, R_ZERO, WALKIN_KIND,
 )
-from .stays import blockings, demand, fits_budget, occupancy, shortfalls, stay_masks, stay_price
+from .stays import blockings, fits_budget, occupancy, shortfalls, stay_masks, stay_price
 
 GUESTS = C.GUESTS
 NR = C.NUM_ROOMS
@@ -296,12 +296,26 @@ class BoutiqueHotelState(State):
         self._emit(f"Week {self.week}: every player sets the price dice in secret "
                    f"(7 days and breakfast, faces 1-6 = 100-600).", rule)
 
+    def _setup_events(self) -> None:
+        """Instrukcje przygotowania and the fixed part of week 1's preparation, told with the
+        first action of the game (the initial state is already set up: no choice, no chance)."""
+        n = self.game.num_players
+        if n > 2:
+            self._emit(f"{n} players: {C.sets_for(n)} sets of the game ({C.sets_for(n) * C.CARDS_PER_SET} guest cards).", R_MORE)
+        self._emit("Each player has a hotel board, 8 price dice, 3 staff dice and a rating marker.", R_SETUP_BOARD)
+        self._emit("The check-in die is in the middle of the table.", R_SETUP_DIE)
+        self._emit(f"Each player has {C.START_MONEY} in money cards and a blank card.", R_START_MONEY)
+        self._emit(f"Each rating marker is on {C.START_STARS} stars.", R_START_RATING)
+        self._emit("Each hotel has only its 3 rooms marked \"Start\".", R_START_ROOMS)
+
     def _do_price(self, a: Action) -> None:
         """Set a price die in secret (preparation), or change one die (Faza rezerwacji: 'może
         zmienić jedną i tylko jedną kość ceny'; Faza gości bez rezerwacji: the same each day)."""
         p = a.player
         die, face = a.args
         if self.node[0] == N_SET_PRICE:
+            if self.week == 1 and not any(self.draft):
+                self._setup_events()
             self.draft = _with(self.draft, p, self.draft[p] + (face,))
             if len(self.draft[p]) < 8:
                 return
@@ -329,6 +343,11 @@ class BoutiqueHotelState(State):
                        + f", breakfast {pr[7] * STEP}.", R_PRICE_VALUES)
         self.turn = 0
         self.day = 0
+        k = len(self.active_seats())
+        self._emit(f"Reservation phase: {self.cards_this_week()} guest cards, 5 for each of the {k} players.",
+                   R_MORE_CARDS if k > 2 else R_SETUP_GUESTS)
+        self._emit(f"{self._name(self.active_seats()[0])} (the youngest) takes the first turn; play goes clockwise.",
+                   R_TURN_ORDER)
         self._begin_turn()
 
     # -- Faza rezerwacji ------------------------------------------------------------------------
@@ -336,6 +355,7 @@ class BoutiqueHotelState(State):
         """Faza rezerwacji: the next player in turn order takes a turn, until 5 cards per
         player (10 with 2 players) have been played; then the planning phase."""
         if self.turn >= self.cards_this_week():
+            self._emit(f"All {self.cards_this_week()} guest cards of the reservation phase are played.", R_REPEAT)
             self._begin_planning()
             return
         self.card = -1
@@ -484,8 +504,8 @@ class BoutiqueHotelState(State):
         if any(g.doors):
             self._emit("Connection tokens join the rooms with a door symbol.", R_CONNECT)
         if day + nights - 1 > 7:
-            self._emit("The stay runs past Sunday: Sunday's rate for the extra nights; their tokens go beside "
-                       "the board and carry into the next week.", R_SUNDAY)
+            self._emit("The stay runs past Sunday: Sunday's rate for the extra nights.", R_SUNDAY)
+            self._emit("Its tokens past Sunday go beside the board and carry into the next week.", R_CARRY_FAQ)
         if all(occ[r] >> (day - 1) & 1 for r in range(NR) if self.built[p] >> r & 1):
             self._emit(f"{self._name(p)}'s hotel is full on {C.day_name(day)}.", R_FULL)
         self.queue = self.queue[1:]
@@ -525,8 +545,9 @@ class BoutiqueHotelState(State):
         if cost:
             self._pay(p, -cost, _L_WAGES)
         rule = (R_CLEANING, R_CHECKIN_STAFF, R_KITCHEN)[k]
-        self._emit(f"{self._name(p)} hires {count} {C.STAFF_NAMES[k]} staff" + (f" and pays {cost}." if cost else "."),
-                   R_WAGES if cost else rule, ((p, -cost),) if cost else ())
+        self._emit(f"{self._name(p)} hires {count} {C.STAFF_NAMES[k]} staff for the week.", rule)
+        if cost:
+            self._emit(f"{self._name(p)} pays {cost} in wages ({C.WAGE} a worker).", R_WAGES, ((p, -cost),))
         if k < 2:
             return
         nxt = self._next_after(p, self.active_seats())
@@ -552,6 +573,9 @@ class BoutiqueHotelState(State):
         self.rolls = (0,) * self.game.num_players
         self.day = 1
         self.die = 1
+        w = self.walkins_per_day()
+        self._emit("Walk-in phase: 7 turns, Monday to Sunday; the walk-ins check in on the day of the turn.", R_WALKIN)
+        self._emit(f"{w} walk-in guest{'s' if w > 1 else ''} a day: one per 2 players.", R_MORE_WALKINS)
         self._emit("Walk-in phase: the hotels are ranked from the least money to the most: "
                    + ", ".join("=".join(f"{self._name(s)} ({self.money[s]})" for s in g) for g, _ in groups) + ".", R_RANK)
         self._rank_next()
@@ -675,6 +699,9 @@ class BoutiqueHotelState(State):
                 rating.append(())
                 continue
             sf = shortfalls(self.stays[s], self.staff[s], how)
+            self._emit(f"{self._name(s)}'s weekly demand (the busiest day of each kind): "
+                       + ", ".join(f"{C.STAFF_NAMES[k]} {sf[k][0]}" for k in range(3))
+                       + "; hired: " + ", ".join(f"{C.STAFF_NAMES[k]} {sf[k][1]}" for k in range(3)) + ".", R_DEMAND)
             lost = sum(x[2] for x in sf)
             old = self.stars[s]
             if lost:
@@ -760,7 +787,11 @@ class BoutiqueHotelState(State):
         if not win:
             self._emit("Every hotel has lost its stars: nobody wins.", R_ZERO)
         elif len(win) == 1:
-            self._emit(f"{self._name(win[0])} wins with {self.money[win[0]]}.", R_END)
+            act = self.active_seats()
+            tied = sum(1 for s in act if self.money[s] == self.money[win[0]]) > 1
+            self._emit(f"{self._name(win[0])} wins with {self.money[win[0]]}"
+                       + (f", the best rating among equal money ({self.stars[win[0]]} stars)." if tied else "."),
+                       R_END_TIE if tied else R_END)
         else:
             self._emit("A draw between " + " and ".join(self._name(s) for s in win) + ".", R_END_TIE)
 
@@ -956,7 +987,6 @@ class BoutiqueHotelState(State):
             if kind == N_SET_PRICE:
                 want = C.DICE[len(self.draft[p])]
                 return self.refuse(f"{a}: the dice are set in order, Monday to Sunday then breakfast; next is {want}", R_PRICES)
-            i = C.DICE.index(args[0])
             return self.refuse(f"{a}: the {args[0]} die already shows {args[1]}: a change must turn it to another face",
                                self.current_rule())
         if a.kind in ("keep", "done"):
