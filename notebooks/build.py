@@ -7,9 +7,10 @@
 Each notebook runs top to bottom in a fresh kernel (the ``python3`` kernel, which must be this
 environment's Python: ``python -m ipykernel install --sys-prefix --name python3`` registers it),
 with the notebooks folder as working directory. nbclient's ``store_widget_state`` saves the
-widgets' state in the notebook metadata ("application/vnd.jupyter.widget-state+json"), so an
-HTML export (nbconvert, or JupyterLab's "Save and Export Notebook As") shows the game views
-without a kernel. The saved outputs are what the published tutorial shows: build after every
+widgets' state, from which :func:`hotellab.publish.notebook.publishable` makes each game view
+a player of its frames (the widget-view entry and its state go): an HTML export (nbconvert,
+or JupyterLab's "Save and Export Notebook As"), the docs and a trusted JupyterLab show and
+play the game views without a kernel or a network. The saved outputs are what the published tutorial shows: build after every
 change to the notebooks, to the rules or to the renderer, and commit the result.
 """
 
@@ -23,6 +24,8 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
+
+from hotellab.publish.notebook import publishable
 
 HERE = Path(__file__).resolve().parent
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -81,13 +84,18 @@ def main(argv=None) -> int:
             continue
         clean(nb)
         state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+        # every game view becomes a player of its saved frames and every figure carries its
+        # drawing (plotly.js once): plain nbconvert, the docs and GitHub need no network
+        # (hotellab.publish.notebook)
+        published = publishable(nb)
         dt = time.perf_counter() - t
         if args.check:
             print(f"{path.name}: ran in {dt:.1f} s, {len(state)} widget models")
             continue
         nbformat.validate(nb)
         nbformat.write(nb, path)
-        print(f"{path.name}: ran in {dt:.1f} s, {len(state)} widget models, {path.stat().st_size / 1024:.0f} KB written")
+        print(f"{path.name}: ran in {dt:.1f} s, {published['views']} game views, {len(state)} widget models, "
+              f"{path.stat().st_size / 1024:.0f} KB written")
     return status
 
 
