@@ -2,7 +2,8 @@
 
 A position (``state.to_position()``; ``game.state_from_position(table)``) is a TOML-able table
 in the rulebook's words. The core adds the header (format, version, game, num_players,
-options). Example (a scenario's ``[position]`` table)::
+options). Example, abridged (the whole table of the rulebook's Example of a Turn is the
+``[position]`` of ``notebooks/scenarios/hellton_palace_example_turn.toml``)::
 
     turn = 5                    # Turn N: Red's N-th turn and then Blue's
     player = "Red"              # whose turn it is (Red is the First player)
