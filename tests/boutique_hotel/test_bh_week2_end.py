@@ -96,6 +96,9 @@ def test_most_money_wins(bh):
 def test_equal_money_higher_rating_wins_else_a_draw(bh):
     """'W przypadku remisu wygrywa najwyżej oceniany gracz. Jeśli nadal jest remis, gra kończy
     się remisem.' (both gain a star for no violation: 3 vs 5, then 4 vs 4)."""
-    assert _end_position(bh, [3000, 3000], [2, 4]).winners() == [1]
+    s = _end_position(bh, [3000, 3000], [2, 4])
+    assert s.winners() == [1]
+    assert s.events[-1].rule.section == "Koniec gry" and "best rating" in s.events[-1].text
+    assert s.events[-1].rule.quote.startswith("W przypadku remisu")
     s = _end_position(bh, [3000, 3000], [3, 3])
     assert s.winners() == [0, 1] and "winner: Blue, Red" in s.status_text()
