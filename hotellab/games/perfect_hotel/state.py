@@ -62,6 +62,15 @@ assert all(_TOUR[c] for c in range(_FIRST_TOURIST, NUM_CARDS)), "Tourist Group C
 _EMPTY_SUMMARY = ((0,) * 6, 0, 0, 0, 0)
 
 _BUILD_MEMO: dict = {}
+_RESEARCH = tuple(Action("research", (), p) for p in range(4))
+"""Each seat's Research action (Actions are immutable: every state shares them)."""
+_PLACE = tuple(
+    tuple(Action("place", (_IDS[cls // 2], ("plain", "star")[cls % 2]), p) for cls in range(12))
+    + tuple(Action("place", (_IDS[k], "tourist"), p) for k in range(6))
+    for p in range(4)
+)
+"""Per seat, the place actions: index kind * 2 + star (a Build Card on its own row), then
+12 + row (a Tourist Group card on that row)."""
 
 
 def _sets(p: int, k: int, r: int, rb: int, pa: int, sa: int, t: int) -> tuple:
@@ -234,7 +243,7 @@ class PerfectHotelState(State):
         kind, p = self.node
         if kind is N_PLACE:
             return self._place_actions(p)
-        return [Action("research", (), p)] + self._build_actions(p)
+        return [_RESEARCH[p]] + self._build_actions(p)
 
     def _chance_outcomes(self):
         return None  # the only chance action is the shuffle: sample_chance draws one
@@ -308,17 +317,13 @@ class PerfectHotelState(State):
     def _place_actions(self, p: int) -> list[Action]:
         """Gameplay / A. Research / 2: one action per kind of card in hand (plain / starred) on
         the row of its kind, and a Tourist on every row without one (Additional Rules)."""
-        counts = self.hand_classes(p)
-        out = []
-        for k in range(6):
-            if counts[2 * k]:
-                out.append(Action("place", (_IDS[k], "plain"), p))
-            if counts[2 * k + 1]:
-                out.append(Action("place", (_IDS[k], "star"), p))
-        if counts[12]:
+        classes = {_CLASS[c] for c in self.hands[p]}
+        acts = _PLACE[p]
+        out = [acts[cls] for cls in sorted(classes) if cls < 12]
+        if 12 in classes:
             for k in range(6):
                 if not self.row_has_tourist(k):
-                    out.append(Action("place", (_IDS[k], "tourist"), p))
+                    out.append(acts[12 + k])
         return out
 
     def _research_place(self, a: Action) -> None:
@@ -522,8 +527,7 @@ class PerfectHotelState(State):
                 if items is not None:
                     items.append((s, f"Cheap Hotel ({_plural(kinds, 'kind')})", CHEAP_HOTEL, R_CHEAP_HOTEL))
             pts[s] = p
-        for k in range(6):
-            col = [summ[s][0][k] for s in range(n)]
+        for k, col in enumerate(zip(*[x[0] for x in summ])):
             best = max(col)
             if not best:
                 continue
