@@ -13,20 +13,28 @@ def s(ph):
     return ph.adjust(ph.start(3), hands={0: [5, 6]})
 
 
-@pytest.mark.parametrize("text, words", [
-    ("p1 research", ["not Red's to play: Blue decides now", "Gameplay / End of turn"]),
-    ("p7 research", ["there is no seat 7"]),
-    ("chance shuffle 1,2", ["a chance outcome cannot be applied now"]),
-    ("p0 fly", ["unknown action kind 'fly'; the kinds are research, place and build", "Gameplay"]),
-    ("p0 research now", ["'research' takes 0 argument(s)"]),
-    ("p0 build bedroom hand 2", ["'build' takes 5 argument(s): build <kind> row|hand <plain> <star> <tourists>"]),
-    ("p0 build suite hand 2 0 0", ["<kind> must be one of bedroom, restaurant, pool, lounge, spa, garden"]),
-    ("p0 build bedroom deck 2 0 0", ["the source is 'row'", "or 'hand'"]),
-    ("p0 build bedroom hand x 0 0", ["counts of hand cards (integers >= 0), got 'x'"]),
-    ("p0 build bedroom hand -1 0 0", ["counts of hand cards"]),
-    ("p0 place bedroom plain", ["research first"]),
+@pytest.mark.parametrize("text, words, code, section", [
+    ("p1 research", ["not Red's to play: Blue decides now", "Gameplay / End of turn"], "not_your_turn",
+     "Gameplay / End of turn"),
+    ("p7 research", ["there is no seat 7"], "malformed", "Gameplay"),
+    ("chance shuffle 1,2", ["a chance outcome cannot be applied now"], "not_your_turn", "Gameplay"),
+    ("p0 fly", ["unknown action kind 'fly'; the kinds are research, place and build", "Gameplay"], "malformed",
+     "Gameplay"),
+    ("p0 research now", ["'research' takes 0 argument(s)"], "malformed", "Gameplay"),
+    ("p0 build bedroom hand 2", ["'build' takes 5 argument(s): build <kind> row|hand <plain> <star> <tourists>"],
+     "malformed", "Gameplay"),
+    ("p0 build suite hand 2 0 0", ["<kind> must be one of bedroom, restaurant, pool, lounge, spa, garden"],
+     "malformed", "Gameplay / B. Build / 1"),
+    ("p0 build bedroom deck 2 0 0", ["the source is 'row'", "or 'hand'"], "malformed", "Gameplay / B. Build / 1"),
+    ("p0 build bedroom hand x 0 0", ["counts of hand cards (integers >= 0), got 'x'"], "malformed",
+     "Gameplay / B. Build / 1"),
+    ("p0 build bedroom hand -1 0 0", ["counts of hand cards"], "malformed", "Gameplay / B. Build / 1"),
+    ("p0 build bedroom hand 3 0 0", ["holds 2 plain Bedroom cards, not 3"], "not_legal", "Gameplay / B. Build / 1"),
+    ("p0 place bedroom plain", ["research first"], "not_legal", "Gameplay / A. Research / 1"),
 ])
-def test_messages(s, text, words):
+def test_messages(s, text, words, code, section):
+    # issue 8: IllegalActionError carries the RuleRef its message names and a code a program
+    # can act on; the state is left unchanged
     msg = s.explain_illegal(text)
     for w in words:
         assert w in msg, msg
@@ -34,7 +42,28 @@ def test_messages(s, text, words):
     with pytest.raises(hl.IllegalActionError) as info:
         s.apply(text)
     assert str(info.value) == msg
+    assert info.value.code == code
+    assert info.value.rule is not None and info.value.rule.section == section and msg.endswith(section)
+    assert info.value.rule in s.game.rule_table
     assert (s.hands, s.rows, s.hotels, s.scores, s.node) == before
+
+
+def test_error_codes_at_chance_and_terminal_nodes(ph):
+    setup = ph.game(3).new_initial_state()
+    with pytest.raises(hl.IllegalActionError) as info:
+        setup.apply("p0 research")
+    assert info.value.code == "chance_node" and info.value.rule.section == "Game Setup / 1. Card Setup"
+    with pytest.raises(hl.IllegalActionError) as info:
+        setup.apply("chance shuffle 1,2")
+    assert info.value.code == "malformed" and "permutation of the card numbers 0..61" in str(info.value)
+    p = ph.Pick()
+    end = ph.ended(2, hotels={0: [("pool", p.plain("pool", 2))]}, point_track=[12, -3])
+    with pytest.raises(hl.IllegalActionError) as info:
+        end.apply("p0 research")
+    assert info.value.code == "game_over" and info.value.rule.section == "Game End"
+    with pytest.raises(hl.InvalidActionError) as info:
+        end.apply("blue research")
+    assert info.value.code == "malformed"
 
 
 def test_place_arguments(ph, s):
