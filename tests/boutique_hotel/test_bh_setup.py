@@ -52,3 +52,4 @@ def test_the_first_action_tells_the_setup():
     s = g.new_initial_state().apply("p0 price mon 1")
     sections = [e.rule.section for e in s.events]
     assert "Instrukcje przygotowania / 1" in sections and "Dodatkowe zasady" in sections
+    assert "Instrukcje przygotowania / 3" in sections   # the check-in die in the middle
