@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sys
 
 import pytest
 
@@ -315,3 +316,15 @@ def test_split_configs_gives_back_each_games_table(tmp_path):
     pd.testing.assert_frame_equal(back_a, a[back_a.columns], check_dtype=False)
     assert set(back_a.columns) == set(a.columns) and set(back_b.columns) == set(b.columns)
     assert back_b["win_2"].dtype == bool and back_b["length"].dtype == "int64"
+
+
+def test_import_hotellab_loads_no_optional_package():
+    """The core stays installable in Pyodide: `import hotellab` (and hl.simulate's name) pull in
+    none of the extras' packages; they load when a simulation runs."""
+    import subprocess
+
+    code = ("import sys, hotellab as hl; hl.simulate; import hotellab.sim; "
+            "print(sorted(m for m in ('pandas', 'pyarrow', 'scipy', 'dask', 'distributed', 'numpy', "
+            "'pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
