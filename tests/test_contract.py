@@ -1,5 +1,6 @@
 """The declared game contract, checked on every registered game (bundled and plug-in), every
-player count and every option value (each non-default value once, the others at defaults).
+player count (default options) and every option value (each non-default value once, at 3
+players or the nearest count the game allows).
 
 A new game gets these checks by registering under the ``hotellab.games`` entry point; the
 toy plug-in in tests/plugins/ proves it. The checks themselves live in
@@ -22,6 +23,9 @@ from hotellab.testing import check_game, option_variants
 
 
 def _cases():
+    """Every player count with the default options, and every non-default option value at
+    one player count (3, or the nearest the game allows): each rule variant and each table
+    size is played, without the product of the two."""
     out = []
     for gid in hl.list_games():
         try:
@@ -30,9 +34,11 @@ def _cases():
             out.append(pytest.param(gid, None, {"_load_error": str(exc)}, id=f"{gid}-load"))
             continue
         for n in range(cls.min_players, cls.max_players + 1):
-            for opts in option_variants(cls):
-                label = ",".join(f"{k}={v}" for k, v in opts.items()) or "defaults"
-                out.append(pytest.param(gid, n, opts, id=f"{gid}-{n}p-{label}"))
+            out.append(pytest.param(gid, n, {}, id=f"{gid}-{n}p-defaults"))
+        n = min(max(3, cls.min_players), cls.max_players)
+        for opts in option_variants(cls)[1:]:
+            label = ",".join(f"{k}={v}" for k, v in opts.items())
+            out.append(pytest.param(gid, n, opts, id=f"{gid}-{n}p-{label}"))
     return out
 
 
@@ -54,8 +60,8 @@ def test_every_game_declares_its_tables():
         assert cls.rule_table, f"{gid}: no rule table (Game.rule_table)"
         assert cls.rulebook, f"{gid}: Game.rulebook does not name the rulebook"
         sections = {r.section for r in cls.rule_table}
-        for ph in cls.phases:
-            assert ph.nodes, f"{gid}: phase {ph.name!r} has no node kinds"
+        assert any(ph.nodes for ph in cls.phases), f"{gid}: no phase holds a node kind"
+        for ph in cls.phases:  # a phase with no node kinds is played out automatically
             assert ph.rule.section in sections, f"{gid}: phase {ph.name!r} cites {ph.rule.section!r}, not in the rule table"
 
 
