@@ -1,6 +1,6 @@
 """Perfect Hotel (2-4 players): rules engine, components, views.
 
-Rulebook: ``shared/rulebooks/perfect_hotel.txt``; rulings: ``docs/rulings/perfect_hotel.md``.
+Rulebook: *Perfect Hotel Rulebook*; rulings: ``docs/rulings/perfect_hotel.md``.
 """
 
 from .game import PerfectHotelGame
