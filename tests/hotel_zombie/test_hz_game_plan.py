@@ -104,6 +104,24 @@ def test_a_deck_that_runs_out_is_shuffled_from_the_discard_pile(hz):
     assert [IDS[c] for c in s.decks[0]] == ["ammo10", "knife", "pistol"] and s.discards[0] == ()
 
 
+def test_the_turns_give_the_choosing_order_by_damage(hz):
+    # "starting with the player doing the most damage": Ada 30, Chris 15 and Leon 15 (a tie:
+    # seat order, ruling HZ-06), Jill none
+    hands = [["ammo10"] * 3 + ["knife", "pistol"], ["ammo10"] * 3 + ["pistol", "pistol"],
+             ["ammo10"] * 5, ["ammo10"] * 4 + ["pistol"]]
+    s = hz.start(4, players=[{"hand": h} for h in hands])
+    s = hz.run(s, "p0 plan explore", "p1 plan explore", "p2 plan explore", "p3 plan explore",
+               "p0 declare pistol", "p0 done", "p1 declare pistol", "p1 declare pistol", "p1 done",
+               "p2 done", "p3 declare pistol", "p3 done")
+    assert s.dmg == (15, 30, 0, 15) and s.order == (1, 0, 3, 2) and s.current_player == 1
+    t = s.to_position()
+    t["choosing_order"] = [0, 1, 3, 2]
+    with pytest.raises(hl.PositionError, match="must be the explorers from the most damage down, "
+                                               r"\[1, 0, 3, 2\]") as exc:
+        s.game.state_from_position(t)
+    assert exc.value.field == "choosing_order"
+
+
 def test_explorers_choose_from_the_most_damage_down_at_most_4(hz):
     # "starting with the player doing the most damage ... (Max of 4)"; ties in seat order (HZ-06)
     s, order = hz.combat(3, damage=[30, 50, 30], cards=[["walker"], ["walker"], ["walker"]])

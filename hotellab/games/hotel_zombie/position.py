@@ -72,7 +72,7 @@ _PLAYER = ("name", "health", "plan", "damage", "skill", "hand", "deck", "discard
 
 # the state's encodings (state.py; this module reads the state's fields, never imports it)
 EXPLORE = 0
-ST_SETUP, ST_TURN, ST_END = 0, 2, 6
+ST_SETUP, ST_TURN, ST_COUNT, ST_END = 0, 2, 3, 6
 
 
 def _node_table(state) -> dict:
@@ -263,6 +263,12 @@ def from_position(cls, game, t: dict):
         if plans[p] != EXPLORE or not s.plans_shown:
             raise PositionError(f"seat {p} is in the choosing order but did not (openly) choose Explore the Hotel",
                                 field="choosing_order", rule=R_CHOOSE_COUNT)
+    if s.stage == ST_COUNT:  # "starting with the player doing the most damage" (ties: seat order, HZ-06)
+        rule_order = tuple(sorted((p for p in range(n) if plans[p] == EXPLORE), key=lambda p: (-dmg[p], p)))
+        if "choosing_order" in t and s.order != rule_order:
+            raise PositionError(f"must be the explorers from the most damage down, {list(rule_order)}, "
+                                f"got {list(s.order)}", field="choosing_order", rule=R_CHOOSE_COUNT)
+        s.order = rule_order
     # combat queue
     cb = field(t, "combat", dict, default={})
     check_unknown(cb, ("step", "fight_queue", "kill_steal", "passed_kill_steal", "passed_assist"), "combat")
