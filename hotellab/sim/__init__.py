@@ -256,16 +256,39 @@ def _run_here(spec, batches, rows, bar) -> bool:
     return False
 
 
-def _mp_context():
+def _local_agents(spec) -> list[str]:
+    """Names of agent classes defined in a notebook or session (``__main__`` without a file):
+    a worker process that is not forked from this one cannot import them."""
+    import sys
+
+    if getattr(sys.modules.get("__main__"), "__file__", None) is not None:
+        return []
+    return [type(a).__name__ for a in spec["agents"]
+            if not isinstance(a, str) and type(a).__module__ == "__main__"]
+
+
+def _mp_context(spec):
+    """The multiprocessing context of the worker processes.
+
+    fork starts a worker in milliseconds with hotellab already imported, but forking a process
+    that runs other threads (a Jupyter kernel, a Dask client) can copy a lock held by one of
+    them, so then forkserver, unless an agent class lives only in this session (a notebook):
+    such a class reaches a worker only by fork. Without fork (Windows, macOS' default is
+    spawn) that case is an OptionError naming the agent.
+    """
     import multiprocessing as mp
     import threading
 
-    # fork starts a worker in milliseconds with hotellab already imported, but forking a
-    # process that runs other threads (a Jupyter kernel, a Dask client) can copy a lock held
-    # by one of them: then forkserver; spawn where neither exists (Windows)
     methods = mp.get_all_start_methods()
-    if "fork" in methods and threading.active_count() == 1:
+    local = _local_agents(spec)
+    if "fork" in methods and (threading.active_count() == 1 or local):
         return mp.get_context("fork")
+    if local:
+        raise OptionError(
+            f"simulate: agent {', '.join(local)} is defined in this notebook or session, and worker "
+            "processes cannot import it; define its class in a module (a .py file), or use "
+            "workers=1 (which plays in this process)", field="agents"
+        )
     return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
@@ -274,7 +297,8 @@ def _run_processes(spec, batches, workers, rows, bar) -> bool:
 
     from ._worker import ignore_sigint
 
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=_mp_context(),
+    ctx = _mp_context(spec)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=ctx,
                                initializer=ignore_sigint)
     pending = set()
     todo = list(reversed(batches))
