@@ -296,7 +296,35 @@ def select_wheels(roots: list[str], wheels: list[Path], python: str) -> dict[str
     return chosen
 
 
-def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path) -> dict:
+def _unused_in_pyodide(name: str) -> bool:
+    """A wheel entry the kernel never reads: JupyterLab front-end files (the site has its own
+    copies of the extensions) and plotly's FigureWidget bundle (go.Figure is what hotellab
+    draws; FigureWidget is not used)."""
+    return (".data/data/share/jupyter/" in name or name.endswith("plotly/package_data/widgetbundle.js"))
+
+
+def slim_wheel(path: Path, dest_dir: Path) -> Path:
+    """``path`` without the entries :func:`_unused_in_pyodide` names (and their RECORD lines),
+    written to ``dest_dir``; ``path`` itself when it has none."""
+    with zipfile.ZipFile(path) as z:
+        drop = {i.filename for i in z.infolist() if _unused_in_pyodide(i.filename)}
+        if not drop:
+            return path
+        dest_dir.mkdir(parents=True, exist_ok=True)
+        out = dest_dir / path.name
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as o:
+            for i in z.infolist():
+                if i.filename in drop:
+                    continue
+                data = z.read(i.filename)
+                if i.filename.endswith(".dist-info/RECORD"):
+                    lines = [ln for ln in data.decode("utf-8").splitlines() if ln.split(",", 1)[0] not in drop]
+                    data = ("\n".join(lines) + "\n").encode("utf-8")
+                o.writestr(i, data)
+    return out
+
+
+def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path, work: Path | None = None) -> dict:
     """Copy the Pyodide core and the chosen wheels into ``dest`` and write its
     ``pyodide-lock.json`` listing exactly those wheels. Returns the lock."""
     npm_lock = json.loads((core / "pyodide-lock.json").read_text("utf-8"))
@@ -307,6 +335,7 @@ def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path) -> 
         shutil.copy2(core / f, dest / f)
     packages = {}
     for name, (w, meta) in sorted(chosen.items()):
+        w = slim_wheel(w, work or Path(tempfile.mkdtemp(prefix="hotellab-slim-")))
         shutil.copy2(w, dest / w.name)
         packages[name] = {
             "name": meta["name"],
@@ -345,7 +374,10 @@ def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
         out.parent.mkdir(parents=True, exist_ok=True)
         if p.suffix == ".ipynb":
             nb = nbformat.read(p, as_version=4)
-            publishable(nb)
+            # game views as players; figures keep what they have (JupyterLite draws them from
+            # plotly's own JSON with the plotly extension: plotly.js inline would add 1.9 MB
+            # per notebook)
+            publishable(nb, figures=False)
             for cell in nb.cells:  # trusted: the saved players draw at once
                 if cell.cell_type == "code":
                     cell.metadata["trusted"] = True
@@ -400,7 +432,7 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
         roots = ["hotellab", *KERNEL_SPECS, *ext_names]
         chosen = select_wheels(roots, wheels, python)
         lite = tmp / "lite"
-        lock = write_lock(core, chosen, lite / "static" / "pyodide")
+        lock = write_lock(core, chosen, lite / "static" / "pyodide", work=tmp / "slim")
         nb_names = stage_notebooks(notebooks, lite / "files", log)
         packages = sorted(lock["packages"])
         (lite / "jupyter-lite.json").write_text(json.dumps({
