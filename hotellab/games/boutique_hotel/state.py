@@ -775,7 +775,7 @@ class BoutiqueHotelState(State):
         self._emit("Staff dice are removed and the stay tokens cleared.", R_WEEK2_CLEAR)
         if carried_total:
             self._emit(f"{carried_total} stay{'s' if carried_total > 1 else ''} carried over from last week "
-                       "place their tokens on the new week.", R_CARRY)
+                       + ("place their" if carried_total > 1 else "places its") + " tokens on the new week.", R_CARRY)
         self._begin_week()
 
     # -- Koniec gry -------------------------------------------------------------------------------
