@@ -170,6 +170,37 @@ def test_openspiel_clone_shares_the_hotellab_state_and_returns_are_the_winners()
     assert s.returns() == [1.0 if p in won else -1.0 for p in range(2)]
 
 
+def test_openspiel_information_state_and_pickle():
+    """The information state of a seat lists every action as that seat may read it (a shuffle
+    without its order) and then its observation; a pickled state (OpenSpiel serializes Python
+    states that way) comes back as the same game."""
+    import pickle
+
+    register_openspiel()
+    game = pyspiel.load_game(openspiel_name("perfect_hotel"), {"players": 3})
+    assert game.get_type().provides_information_state_string
+    s = game.new_initial_state()
+    rng = random.Random(2)
+    while s.hl.move_number < 12:
+        acts = [a for a, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_actions()
+        s.apply_action(rng.choice(acts))
+    hist = s.hl.history()
+    for p in range(3):
+        lines = s.information_state_string(p).split("\n")
+        assert len(lines) == len(hist) + 1
+        replay = game.hl_game.new_initial_state()
+        for line, action in zip(lines, hist):
+            assert line.split(" | ")[0] == replay.action_to_string(action, perspective=p)
+            replay = replay.apply(action)
+        assert lines[-1] == s.observation_string(p)
+    shuffle = str(hist[0])
+    assert shuffle.startswith("chance shuffle") and shuffle[15:40] not in s.information_state_string(0)
+    assert s.information_state_string(0) != s.information_state_string(1)
+    back = pickle.loads(pickle.dumps(s))
+    assert back.history() == s.history() and back.hl.history() == hist
+    assert back.information_state_string(2) == s.information_state_string(2)
+
+
 # ----------------------------------------------------------------------------- without the extra
 def test_missing_extra_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "pettingzoo", None)
