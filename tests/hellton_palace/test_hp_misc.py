@@ -12,18 +12,18 @@ from hotellab.games.hellton_palace.render import render_svg
 
 
 # -- bad input ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("text, words", [
-    ("p0 welcome 7 4 a", "no free room on floor 2, so the middle row is closed"),
-    ("p0 welcome 1 7 a", "a guest from the lowest row goes on floor 1; room 7 is on floor 3"),
-    ("p0 welcome 99 1 a", "guest cards are numbered 1 to 36"),
-    ("p0 welcome 1 1", "'welcome' takes 3 argument(s)"),
-    ("p0 welcome 1 1 c", "a card's side is 'a' or 'b'"),
-    ("p1 welcome 1 1 a", "is not Blue's to play: Red decides now"),
-    ("p0 hire mason 1", "not now"),
-    ("p0 dance", "unknown action kind 'dance'"),
-    ("chance display 1", "a chance outcome cannot be applied now"),
+@pytest.mark.parametrize("text, words, code", [
+    ("p0 welcome 7 4 a", "no free room on floor 2, so the middle row is closed", "not_legal"),
+    ("p0 welcome 1 7 a", "a guest from the lowest row goes on floor 1; room 7 is on floor 3", "not_legal"),
+    ("p0 welcome 99 1 a", "guest cards are numbered 1 to 36", "malformed"),
+    ("p0 welcome 1 1", "'welcome' takes 3 argument(s)", "malformed"),
+    ("p0 welcome 1 1 c", "a card's side is 'a' or 'b'", "malformed"),
+    ("p1 welcome 1 1 a", "is not Blue's to play: Red decides now", "not_your_turn"),
+    ("p0 hire mason 1", "not now", "not_legal"),
+    ("p0 dance", "unknown action kind 'dance'", "malformed"),
+    ("chance display 1", "a chance outcome cannot be applied now", "not_your_turn"),
 ])
-def test_illegal_actions_name_the_rule(hp, text, words):
+def test_illegal_actions_name_the_rule(hp, text, words, code):
     s = hp.adjust(hp.start(), hotels={0: {4: 19, 5: 20, 6: 21}})
     msg = s.explain_illegal(text)
     assert words in msg, msg
@@ -31,6 +31,10 @@ def test_illegal_actions_name_the_rule(hp, text, words):
     with pytest.raises(hl.IllegalActionError) as exc:
         s.apply(text)
     assert str(exc.value) == msg
+    # the error carries the RuleRef its message names, and a code a program can act on
+    assert exc.value.rule is not None and exc.value.rule.game == "hellton_palace"
+    assert msg.endswith(exc.value.rule.section), (msg, exc.value.rule)
+    assert exc.value.code == code
     assert s.node[0] == hp.HS.N_WELCOME and s.guests[0][1] == 0  # untouched
 
 
