@@ -12,7 +12,7 @@ Invariants checked at every state of every game:
 - provenance: each action's score changes equal the sum of its events' deltas; a seat's score
   breakdown sums to its score; apply() leaves the old state as it was.
 - hidden information: observation(p) does not change when another player's hidden cards are
-  exchanged for other cards with the same back (a card in their hand against one in the House
+  exchanged (in a declared position) for other cards with the same back (a card in their hand against one in the House
   Deck; the face of a card they placed face down), and it shows their hand only as its size
   and its number of Tourist Group Cards (the marked backs).
 - replay identity: a saved log, loaded and replayed, gives the same final state.
@@ -89,40 +89,39 @@ def check_cards(s, where_all):
 
 
 def perturbed(s, p, rng):
-    """A copy of ``s`` where another seat's hidden cards are exchanged for cards with the same
-    back; None when there is nothing to exchange."""
-    t = s._copy()
+    """The state of a declared position: ``s.to_position()`` with another seat's hidden cards
+    exchanged for House Deck cards with the same back (a hand's Build Cards; the star of a card
+    placed face down); None when there is nothing to exchange. Independent of the engine's own
+    ``resample_hidden``."""
+    pos = s.to_position()
+    name = s.game.seat_label
+    deck = pos["house_deck"]
+    drawn = pos.get("drawn", [])
     changed = False
-    deck = list(t.deck)
-    free = [i for i in range(t.top, len(deck)) if not C.TOURIST[deck[i]]]
-    hands = list(t.hands)
+    free = [i for i in range(len(deck)) if not C.TOURIST[deck[i]]]
     for q in range(s.game.num_players):
         if q == p:
             continue
-        h = list(hands[q])
+        h = pos["hands"][name(q)]
         for j, c in enumerate(h):
-            if C.TOURIST[c] or not free or c in t.drawn:
+            if C.TOURIST[c] or not free or c in drawn:
                 continue
             i = free.pop(rng.randrange(len(free)))
             h[j], deck[i] = deck[i], c
             changed = True
-        hands[q] = tuple(sorted(h))
-    rows = list(t.rows)
+        h.sort()
     if s.game.options["research_face"] == "down":
-        for k, row in enumerate(rows):
-            new = list(row)
-            for j, e in enumerate(row):
-                c, seat = e & 63, e >> 6
-                if seat == p or C.TOURIST[c]:
+        for k, kind in enumerate(C.KIND_IDS):
+            for e in pos["tag_rows"][kind]:
+                c = e["card"]
+                if e["placed_by"] == name(p) or C.TOURIST[c]:
                     continue
-                same = [i for i in range(t.top, len(deck)) if C.KIND[deck[i]] == k and C.STAR[deck[i]] != C.STAR[c]]
+                same = [i for i in range(len(deck)) if C.KIND[deck[i]] == k and C.STAR[deck[i]] != C.STAR[c]]
                 if same:
                     i = same[0]
-                    new[j], deck[i] = deck[i] | seat << 6, c
+                    e["card"], deck[i] = deck[i], c
                     changed = True
-            rows[k] = tuple(new)
-    t.deck, t.hands, t.rows = tuple(deck), tuple(hands), tuple(rows)
-    return t if changed else None
+    return s.game.state_from_position(pos) if changed else None
 
 
 def check_hidden(s, rng):
