@@ -300,7 +300,7 @@ class HelltonPalaceState(State):
         self.welcomed = 0
         self.cursor = 0
         self.serving = 0
-        if self._welcome_actions(seat):
+        if self._open_rows(seat):  # a row with a card and a free room on its floor
             self.node = (N_WELCOME, seat)
             return
         if not any(any(r) for r in self.display):
