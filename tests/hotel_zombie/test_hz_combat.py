@@ -153,6 +153,9 @@ def test_unassisted_the_first_infected_then_the_group_tries_the_next(hz):
     assert s.health[0] == 80 and s.queue[0] == ((M["crawler"], 15, ()),) and s.node == ("assist", 1)
     assert "The group cannot assist Chris: the Hound (30 health left) deals 20 damage, health 80; it is discarded." \
         in hz.texts(s)
+    # "do not take damage until every player's mansion cards have been revealed": said once
+    assert hz.texts(s).count("Every mansion card is revealed: the infected still waiting now deal their damage, "
+                             "unless the group assists.") == 1
     s = s.apply("p1 assist 0")  # 10 of 15: not enough, and Ada has no damage left
     assert "Ada assists Chris with 10 damage: the Crawler has 5 health left." in hz.texts(s)
     assert s.health[0] == 70 and s.counter == 6  # the Crawler hits too

@@ -44,6 +44,13 @@ def test_the_game_ends_after_the_round_at_counter_20(hz):
     assert not s.is_terminal and s.counter == 20
     s = _all_inventory(hz, counter=20)
     assert s.is_terminal and s.counter == 20
+    # the last turn of round 20 ends the game, with its events
+    players = [{"plan": "inventory"} for _ in range(3)]
+    s = hz.start(3, players=players, stage="turns", plans_revealed=True, counter=20,
+                 turn={"seat": 2, "actions": 1, "buys": 0, "gold": 0, "ammo": 0, "step": "buys"})
+    s = s.apply("p2 done")
+    assert s.is_terminal and [e.text for e in s.events][-3:-1] == [
+        "No one explores the hotel: no combat this round.", "20 rounds have been played."]
 
 
 def test_option_at_20_ends_when_the_counter_reaches_20(hz):

@@ -50,7 +50,8 @@ def test_setup_shuffles_then_each_player_draws_five_and_the_counter_is_1(hz):
     assert [C.CARD_IDS[c] for c in s.hands[1]] == ["ammo10"] * 5
     # "Set your Hotel counter to 1." and the Game Plan begins
     assert s.counter == 1 and s.current_player == 0 and s.phase.name == "Game Plan"
-    assert "Each player draws a 5-card hand; the Hotel counter is set to 1." in [e.text for e in s.events]
+    assert [e.text for e in s.events][-2:] == ["Each player draws a 5-card hand; the Hotel counter is set to 1.",
+                                               "Each round: 1. Game Plan, 2. Combat, 3. Regroup."]
     assert s.health == (100, 100)
 
 

@@ -40,7 +40,7 @@ from .rules import (
     N_ASSIST, N_COUNT, N_DEAL_SHUFFLE, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_REGROUP_SHUFFLE,
     N_SETUP, N_TURN, N_TURN_SHUFFLE, R_ASSIST_AFTER_REVEALING, R_ASSIST_REWARD, R_BASE_GAME, R_BUY,
     R_CHOOSE_COUNT, R_COMBAT_OVER, R_DEALT, R_DECLARE, R_DEFEAT, R_DISCARD_DRAW, R_EXPLORE_TURN,
-    R_FAIL, R_GROUP_CHECK, R_GROUP_LOSES, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_INVENTORY_SKIPS, R_ITEM,
+    R_FAIL, R_GROUP_CHECK, R_GROUP_LOSES, R_PHASES, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_INVENTORY_SKIPS, R_ITEM,
     R_KILL_STEAL, R_MOST_DECORATIONS, R_NO_STEAL, R_NORMAL_TURN, R_PLAN, R_PLAY_ACTION, R_RAISE,
     R_REPEAT, R_REVEAL, R_ROUNDS, R_SAME_TIME, R_SAME_TIME_REVEAL, R_SETUP_COUNTER, R_SETUP_HAND,
     R_UNASSISTED, R_WAIT, R_WAITING_NO_DAMAGE, R_WAITING_REVEALS,
@@ -313,6 +313,7 @@ class HotelZombieState(State):
     def _setup_done(self) -> None:
         """Setup: the hands are drawn; "Set your Hotel counter to 1."; the first Game Plan."""
         self._emit(f"Each player draws a {C.HAND_SIZE}-card hand; the Hotel counter is set to 1.", R_SETUP_COUNTER)
+        self._emit("Each round: 1. Game Plan, 2. Combat, 3. Regroup.", R_PHASES)
         self.counter = 1
         self.stage = ST_PLAN
 
@@ -352,6 +353,8 @@ class HotelZombieState(State):
         if inv:
             parts.append(f"Inventory Management: {', '.join(inv)}")
         self._emit(f"The Game Plans are revealed — {'; '.join(parts)}.", R_PLAN)
+        self._emit("The players act at the same time; here their turns are played one seat after another "
+                   "(ruling HZ-03).", R_SAME_TIME)
         self.stage = ST_TURN
         self._turn_start(0)
         return False
@@ -662,11 +665,19 @@ class HotelZombieState(State):
             self.cstep = C_REVEAL
             return False
         if waiting:
+            if self._unassisted_note():
+                self._emit("Every mansion card is revealed: the infected still waiting now deal their damage, "
+                           "unless the group assists.", R_WAITING_NO_DAMAGE)
             self._combat_unassisted(waiting[0])
             return False
         self._emit(f"The Combat phase is over (Hotel counter {self.counter}).", R_COMBAT_OVER)
         self._regroup()
         return False
+
+    def _unassisted_note(self) -> bool:
+        """True the first time in a round that an infected is resolved unassisted."""
+        c = self.counter
+        return not any(r[0] == c and r[3] == "unassisted" for r in self.explored)
 
     def _combat_unassisted(self, p: int) -> None:
         m, left, helpers = self.queue[p][0]
@@ -748,6 +759,8 @@ class HotelZombieState(State):
     # ================================================================== the end
     def _end_counter(self) -> None:
         self.stage = ST_END
+        self._emit(f"{self.counter - 1 if self.game.options['counter_end'] == 'at_20' else self.counter} rounds "
+                   "have been played.", R_ROUNDS)
         win = self._winners()
         best = self.decorations(win[0]) if win else 0
         self._emit(f"The Hotel counter reached {self.counter}: the game is over. Most decorations ({best}): "
