@@ -98,7 +98,7 @@ STATEMENTS = [
      [("night.py", '        self._gain(p, -1, "Spy")', '        self._gain(p, 0, "Spy")')], ["test_hh_night.py"]),
     ("S25", "Night / Spy", "a spy sees all the cards of one colour in one room",
      [("night.py", "        seen = frozenset(c for c in self.cards[pos] if c >> 4 == seat)",
-       "        seen = frozenset(c for c in self.cards[pos] if c >> 4 == seat][:1])")],
+       "        seen = frozenset([c for c in self.cards[pos] if c >> 4 == seat][:1])")],
      ["test_hh_night.py"]),
     ("S26", "Night / Spy", "a player needs a rest point to spy",
      [("night.py", "        if self.score[p] < 1:\n            return []", "        if False:\n            return []")],
@@ -366,7 +366,14 @@ def main(argv: list[str]) -> int:
                     print(f"{sid}: mutation text not found once in {file}: {old[:60]!r}")
                     missed.append(sid)
                     continue
-                path.write_text(original.replace(old, new), "utf-8")
+                mutated = original.replace(old, new)
+                try:
+                    compile(mutated, str(path), "exec")
+                except SyntaxError as exc:
+                    print(f"{sid}: the mutation does not compile ({exc}); fix it")
+                    missed.append(sid)
+                    continue
+                path.write_text(mutated, "utf-8")
                 try:
                     targets = [f"tests/hostil_hostal/{t}" for t in tests]
                     ok = _pytest(dst, ["tests/hostil_hostal"] if full else targets)

@@ -200,6 +200,17 @@ def test_misfortune_difference_against_wear_three(hh, die, loss):
     assert hh.scores_delta(s, s2) == [-2 * loss, 0, 0]
 
 
+def test_misfortune_equal_to_the_wear_touches_nobody(hh):
+    # Wear: "If the die result is bigger than the wear, each non-sedated guest loses slumber
+    # points." A roll equal to the wear (3 against 3) is not bigger: no loss and no loss event
+    # for the room; the roll itself is announced.
+    night, s = hh.to_dawn(beds={1: {0: [0], 1: [1]}}, wear={1: 3})
+    s2 = s.apply("chance misfortune 3")
+    wear_events = [e for e in s2.events if e.rule.section == "Phase 3 - Dawn / Wear"]
+    assert [e.text for e in wear_events] == ["The misfortune die rolls 3."]
+    assert all(e.deltas == () for e in wear_events)
+
+
 def test_misfortune_variant_fixed(hh):
     # Variants: "they can decide that every guest will lose 2 points always": no die
     night, s = hh.to_dawn(beds={1: {0: [0], 1: [1], 3: [hh.sed(1)]}, 2: {0: [0]}},
