@@ -12,7 +12,7 @@ from .components import (
     CHEAP_HOTEL, CHEAP_HOTEL_KINDS, COLOUR_HEX, KIND, KINDS, KIND_IDS, PERFECT_VIEW, PERFECT_VIEW_TIE,
     SKY_ROOM, STAR, T, TOURIST, TOURIST_NAME, card_name,
 )
-from .rules import N_END, N_PLACE, N_SHUFFLE, N_TURN, R_CHEAP_HOTEL, R_PERFECT_VIEW, R_SKY_ROOM, R_STAR
+from .rules import N_END, N_PLACE, N_TURN, R_CHEAP_HOTEL, R_PERFECT_VIEW, R_SKY_ROOM, R_STAR
 
 _T = T
 
@@ -42,6 +42,10 @@ def _tally(state) -> dict:
                     "kinds": 6 - cnt.count(0), "tourists": tour, "stars": stars,
                     "hand_tourists": sum(TOURIST[c] for c in state.hands[s])})
     return out
+
+
+_PHASE_WORD = {"Game Setup": "setup", "Gameplay": "turn", "A. Research": "research", "Game End": "end"}
+"""phase name (rules.PHASES) -> the view's ``phase`` word."""
 
 
 def _holders(values: list[int]) -> list[int]:
@@ -118,8 +122,9 @@ def build_view(state, perspective=None) -> dict:
     elif kind == N_PLACE:
         pending = {"player": state.node[1], "prompt": "place 1 card from hand onto the Tag Row of its kind"}
     deck_top = state.deck[state.top] if state.deck_size else None
-    phase = "setup" if kind == N_SHUFFLE and not state.finished else (
-        "between games" if kind == N_SHUFFLE else "end" if kind == N_END else "research" if kind == N_PLACE else "turn")
+    phase = _PHASE_WORD[state.phase.name]
+    if phase == "setup" and state.finished:
+        phase = "between games"  # the next game's Game Setup (Point Track Board)
     return {
         "game": g.id,
         "title": g.title,
