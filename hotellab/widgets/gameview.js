@@ -66,12 +66,14 @@ function h(tag, cls, text) {
 
 // Icons drawn as SVG paths on a 16x16 grid (no icon font, no markup strings).
 const ICONS = {
-  first: "M3 3h2v10H3zM13 3v10L6 8z",
+  // first |<< and last >>| have two triangles; back < and next >| one (next with a bar, so
+  // it does not look like play, a larger triangle alone)
+  first: "M1 3h2v10H1zM9 3v10L3.5 8zM15 3v10L9.5 8z",
   back: "M12 3v10L5 8z",
-  play: "M5 3v10l8-5z",
+  play: "M4 2v12l10-6z",
   pause: "M4 3h3v10H4zM9 3h3v10H9z",
-  next: "M4 3v10l7-5z",
-  last: "M3 3v10l7-5zM11 3h2v10h-2z",
+  next: "M3 3v10l7-5zM11 3h2v10h-2z",
+  last: "M1 3v10l5.5-5zM7 3v10l5.5-5zM13 3h2v10h-2z",
 };
 
 function icon(name) {
@@ -151,6 +153,18 @@ function commonWords(labels) {
   for (let i = 0; i < words[0].length; i++) {
     const w = words[0][i];
     if (!words.every((ws) => ws.length > i + 1 && ws[i] === w)) break;
+    out.push(w);
+  }
+  return out.join(" ");
+}
+
+// The words of an action label before the first word with a digit ("Red: welcome The
+// Creature into room 1 (side b)" -> "Red: welcome The Creature into room"); "" when it starts
+// with one.
+function labelStem(label) {
+  const out = [];
+  for (const w of String(label).split(" ")) {
+    if (/\d/.test(w)) break;
     out.push(w);
   }
   return out.join(" ");
@@ -538,6 +552,8 @@ function render({ model, el }) {
     bStep.disabled = !atEnd || S.waiting || !!meta().terminal;
     headRow.append(bStep);
     let filter = null;
+    const none = h("div", "hl-note hl-act-none");
+    none.hidden = true;
     if (acts.length > 24) {
       filter = h("input", "hl-filter");
       filter.type = "text";
@@ -554,11 +570,12 @@ function render({ model, el }) {
     }
     const buttons = [];
     for (const [kind, list] of groups) {
-      // a long group (e.g. every guest x every free room) gets one row per first argument,
-      // headed by what its labels share ("Red: welcome Molo"), each button saying the rest
+      // a long group (e.g. every guest x every free room) gets one row per label stem (its
+      // words before the first one with a digit: "Red: welcome The Creature into room"), headed
+      // by what its labels share, each button saying the rest ("1 (side b)")
       const sub = new Map();
       for (const a of list) {
-        const key = list.length > LONG_GROUP ? String(a.value).split(" ")[2] || "" : "";
+        const key = list.length > LONG_GROUP ? labelStem(a.label) || String(a.value).split(" ")[2] || "" : "";
         if (!sub.has(key)) sub.set(key, []);
         sub.get(key).push(a);
       }
@@ -566,14 +583,18 @@ function render({ model, el }) {
       for (const items of sub.values()) {
         const row = h("div", "hl-action-row");
         const prefix = sub.size > 1 && items.length > 1 ? commonWords(items.map((a) => a.label)) : "";
-        row.append(h("span", "hl-kind", first ? kind : ""));
-        if (prefix) row.append(h("span", "hl-act-prefix", prefix));
+        const rowHead = h("div", "hl-act-head");
+        rowHead.append(h("span", "hl-kind", first ? kind : ""));
+        if (prefix) rowHead.append(h("span", "hl-act-prefix", prefix));
+        // the buttons wrap inside their own box, under each other, not under the row's head
+        const btnBox = h("div", "hl-act-list");
+        row.append(rowHead, btnBox);
         first = false;
         for (const a of items) {
           const text = prefix ? a.label.slice(prefix.length).trim() || a.label : a.label;
           const b = button(text, a.value, () => send({ type: "apply", action: a.value }), "hl-act");
           b.disabled = !atEnd || S.waiting;
-          row.append(b);
+          btnBox.append(b);
           buttons.push([b, (a.label + " " + a.value).toLowerCase(), row]);
         }
         parts.push(row);
@@ -588,8 +609,15 @@ function render({ model, el }) {
           b.hidden = !show;
           rows.set(row, (rows.get(row) || false) || show);
         }
-        for (const [row, any] of rows) row.hidden = !any;
+        let shown = 0;
+        for (const [row, any] of rows) {
+          row.hidden = !any;
+          shown += any ? 1 : 0;
+        }
+        none.hidden = shown > 0;
+        none.textContent = shown ? "" : "No legal action matches \u201C" + filter.value.trim() + "\u201D.";
       });
+      parts.push(none);
     }
     actionsBox.replaceChildren(...parts);
   }
