@@ -33,6 +33,7 @@ class HotelZombieGame(Game):
 
     id = "hotel_zombie"
     title = "Hotel Zombie: Extermination"
+    rulebook = "Hotel Zombie: Extermination rulebook (Branden Travis Sprenger)"
     min_players = 2
     max_players = 4
     OPTIONS = (
@@ -47,7 +48,8 @@ class HotelZombieGame(Game):
     state_class = HotelZombieState
     phases = rules.PHASES
     rule_table = rules.RULE_TABLE
-    hidden_information = True
+    hidden_information = True  # hands, deck orders, secret Game Plans, face-down mansion cards
+    scores_are_points = True  # decorations: a seat's breakdown lines add up to its score
 
     def seat_label(self, seat: int) -> str:
         return C.SEAT_NAMES[seat]
