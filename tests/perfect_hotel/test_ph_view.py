@@ -111,3 +111,18 @@ def test_the_marked_backs_show_to_everyone(ph):
     t = s.apply("p0 research")  # draws 58 and 8: the next top card is not a Tourist
     assert t.observation(2)["deck"]["top_tourist"] is (ph.C.TOURIST[t.deck[t.top]] == 1)
     assert t.observation(2)["seats"][0]["hand_tourists"] == 2
+
+
+def test_a_reconstructed_value_is_shown_as_such(ph):
+    # Issue 15: a RuleRef that cites a value the rulebook does not print says so. Bedroom's 10
+    # points are printed ("Bedroom Build Cards (10 points)"); Pool's 7 are reconstructed (PH-02).
+    p = ph.Pick()
+    s = ph.adjust(ph.start(2), hotels={0: [("bedroom", p.plain("bedroom", 2))], 1: [("pool", p.plain("pool", 2))]})
+    lines = {b["category"]: b for b in s.view(0)["breakdown"]}
+    assert "reconstructed" not in lines["Bedroom majority (2 cards)"]
+    assert lines["Pool majority (2 cards)"]["reconstructed"] is True
+    rule = [i.rule for i in s.score_breakdown() if i.category == "Pool majority (2 cards)"][0]
+    assert rule.reconstructed and str(rule) == "Point Calculation (reconstructed)"
+    svg = s.game.render_svg(s.view(0))
+    assert "Point Calculation \u2014 points reconstructed (not printed in the rulebook)" in svg
+    assert svg.count("Point Calculation") == 2  # the printed and the reconstructed citation

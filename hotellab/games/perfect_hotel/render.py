@@ -20,7 +20,8 @@ Layout, in viewBox units (the SVG scales to its container):
   such as "Rest" when a long hand needs narrower cards, and the star on a second line; else
   backs, with the Tourist mark on as many as it holds);
 - the score panel: each seat's lines (per kind, Tourist penalty, Star Bonus, awards) with a
-  number that points to the rule in the legend below it.
+  number that points to the rule in the legend below it (a rule citing a reconstructed value,
+  a kind's points, says so).
 
 >>> import hotellab as hl
 >>> state = hl.load_game("perfect_hotel", num_players=3).new_initial_state()
@@ -136,6 +137,13 @@ def _hand_face(out, x, y, w, h, card, kinds, kind_colour):
     _text(out, x + w / 2, y + (h / 2 - 2 if star else h / 2 + 4), label, 10.5, anchor="middle", bold=True, fill=fill)
     if star:
         _text(out, x + w / 2, y + h / 2 + 13, "\u2605", 12, anchor="middle", fill="#fff6c8")
+
+
+def _legend(line: dict) -> str:
+    """A score line's legend entry: its rule section, marked when the value it cites is
+    reconstructed (not printed in the rulebook: a kind's points, ruling PH-02)."""
+    rule = str(line.get("rule", ""))
+    return rule + (" \u2014 points reconstructed (not printed in the rulebook)" if line.get("reconstructed") is True else "")
 
 
 def render_svg(view: dict) -> str:
@@ -299,7 +307,7 @@ def render_svg(view: dict) -> str:
     lines = [b for b in _list(view.get("breakdown")) if isinstance(b, dict)]
     rules: list[str] = []
     for b in lines:
-        rule = str(b.get("rule", ""))
+        rule = _legend(b)
         if rule not in rules:
             rules.append(rule)
     per_seat = [[b for b in lines if b.get("player") == i] for i in range(len(seats))]
@@ -313,7 +321,7 @@ def render_svg(view: dict) -> str:
         for j, b in enumerate(lst):
             ly = y + 40 + j * 16
             pts = _num(b.get("points"), 0)
-            ref = rules.index(str(b.get("rule", ""))) + 1
+            ref = rules.index(_legend(b)) + 1
             _text(out, x, ly, f"{b.get('category', '')} [{ref}]", 11)
             _text(out, x + sw - 26, ly, _signed(pts), 11, anchor="end", bold=True,
                   fill=_NEG if pts < 0 else _POS if pts > 0 else _INK)

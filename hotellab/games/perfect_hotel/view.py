@@ -113,7 +113,8 @@ def build_view(state, perspective=None) -> dict:
         {"id": "cheap_hotel", "name": "Cheap Hotel", "text": "-3 pts. under 4 kinds", "rule": R_CHEAP_HOTEL.section,
          "holders": [s for s in range(n) if tally[s]["kinds"] < CHEAP_HOTEL_KINDS], "points": CHEAP_HOTEL},
     ]
-    breakdown = [{"player": it.player, "category": it.category, "points": it.points, "rule": it.rule.section}
+    breakdown = [{"player": it.player, "category": it.category, "points": it.points, "rule": it.rule.section,
+                  **({"reconstructed": True} if it.rule.reconstructed else {})}
                  for it in state.score_breakdown()]
     kind = state.node[0]
     pending = None
