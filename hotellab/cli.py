@@ -537,7 +537,10 @@ def simulate_cmd(
             break
         k = int(table[f"win_{s}"].sum())
         lo, hi = wilson_interval(k, len(table))
-        agent = table[f"agent_{s}"].iloc[0] if table[f"agent_{s}"].nunique() == 1 else "rotating"
+        if s >= g.num_players:
+            agent = "plays itself"
+        else:
+            agent = table[f"agent_{s}"].iloc[0] if table[f"agent_{s}"].nunique() == 1 else "rotating"
         typer.echo(f"  seat {s} ({names[s]}, {agent}): wins {k / len(table):.1%}  [95% CI {lo:.1%} - {hi:.1%}]"
                    f"  mean score {table[f'score_{s}'].mean():.2f}")
     if len(table):
