@@ -85,6 +85,7 @@ def bed_actions(s, p: int) -> list[Action]:
 
 
 def do_autoroom(s, a: Action) -> None:
+    """Night phase: "place it face down on a room where they would like to place an automata's guest"."""
     pos = s.pos_of[a.args[0]]
     seat, card, _ = s.auto_cards[-1]
     s.auto_cards = s.auto_cards[:-1] + ((seat, card, pos),)
@@ -190,6 +191,8 @@ def relocate(s, seat: int) -> None:
 
 
 def human_values(s) -> list[int]:
+    """Each player's value (rest points plus the rest their guests would get as the rooms
+    stand): the measure of damage (HH-31)."""
     return [s.heuristic_value(seat) for seat in range(s.game.num_players)]
 
 

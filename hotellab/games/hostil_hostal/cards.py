@@ -62,6 +62,7 @@ def grrr_targets(s, p: int, pos: int, only_seat: int | None = None) -> list[Acti
 # ---------------------------------------------------------------- #1 .. #12
 
 def sweet_dreams_options(s, p, pos):
+    """#1: one of the owner's awake guests in this room (HH-34)."""
     return [Action("sedate", (b,), p) for b in _own_awake_beds(s, p, pos)]
 
 
@@ -89,10 +90,12 @@ def two_for_one(s, a, p, pos):
 
 
 def grrr_options(s, p, pos):
+    """#3: any awake guest in the room, anyone's."""
     return grrr_targets(s, p, pos)
 
 
 def grrr_possible(s, p, pos):
+    """#3 has something to act on when an awake guest is in the room."""
     return bool(s._awake(pos))
 
 
@@ -137,6 +140,7 @@ def chocolate(s, a, p, pos):
 
 
 def blanket_options(s, p, pos):
+    """#7: one bed of this room with the owner's awake guest."""
     return [Action("blanket", (b,), p) for b in _own_awake_beds(s, p, pos)]
 
 
@@ -162,10 +166,12 @@ def tv(s, a, p, pos):
 
 
 def sniff_options(s, p, pos):
+    """#9: one of the owner's meeples in this room (sedated too: it still smells, HH-19)."""
     return [Action("sniff", (b,), p) for b in _own_beds(s, p, pos)]
 
 
 def sniff_possible(s, p, pos):
+    """#9 needs one of the owner's meeples in the room."""
     return s._has_guest(p, pos)
 
 

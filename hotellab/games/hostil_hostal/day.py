@@ -7,7 +7,9 @@ from ...core.actions import Action
 import hotellab.games.hostil_hostal.automata as automata
 import hotellab.games.hostil_hostal.components as C
 from .encoding import BIT as _BIT
-from .rules import N_REFORM, R_DAY_WEAR, R_DISCARD_UNUSED, R_FIRST, R_REFORM_DECK, R_REFORM_REPLACE, R_REFORM_SIDE, R_WAKE
+from .rules import (
+    N_REFORM, R_DAY_WEAR, R_DISCARD_UNUSED, R_FIRST, R_REFORM_DECK, R_REFORM_REPLACE, R_REFORM_SIDE, R_WAKE,
+)
 
 
 class DayRules:

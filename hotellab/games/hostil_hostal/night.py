@@ -146,6 +146,7 @@ class NightRules:
         self._end_turn()
 
     def _put(self, seat: int, where: tuple, rule: RuleRef) -> None:
+        """Put ``seat``'s guest in transit on a bed (board, bed) or in the Lobby."""
         if where[0] == "lobby":
             self._w("lobby")[seat] += 1
             self._emit(f"{self._name(seat)}'s guest goes to the Lobby.", rule)
@@ -194,6 +195,7 @@ class NightRules:
         self._new_round()
 
     def _new_round(self) -> None:
+        """Night: the next round, from the first player; every player may act again (HH-09)."""
         self.round += 1
         self.turn = 0
         self.all_passed = True

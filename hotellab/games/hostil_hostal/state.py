@@ -285,6 +285,7 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         return _LEGAL[self.node[0]](self, self.node[1])
 
     def _chance_outcomes(self):
+        """The side coin, wear dice, misfortune die, a guest's die (#10, #11), the roll-off and the automata's pick; None for shuffles."""
         kind = self.node[0]
         if kind == N_SIDE:
             b = self.boards[self.cursor]
@@ -348,6 +349,7 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         return None
 
     def _apply(self, a: Action) -> None:
+        """Apply the legal action ``a`` with the handler of its kind (``_APPLY``), then the automatic steps."""
         _APPLY[a[0]](self, a)
         self._advance()
 
@@ -492,9 +494,11 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
 
     # ================================================================== End of the Game and Winner
     def _scores(self) -> list[int]:
+        """Rest points of every seat (the automata included: 2P / Scoring)."""
         return list(self.score)
 
     def _score_breakdown(self) -> list[ScoreItem]:
+        """Where each seat's rest points come from (Start, Rest, Misfortune die, Spy, each card), each with its rule."""
         rules = {"Start": R_START, "Rest": R_REST, "Spy": R_SPY}
         for n in range(1, 13):
             rules[self._card_name(n)] = card_rule(n)
