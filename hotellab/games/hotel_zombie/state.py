@@ -333,8 +333,9 @@ class HotelZombieState(State):
             pile = tuple(sorted(self.discards[p]))
             self.decks = _set(self.decks, p, self.decks[p] + tuple(pile[i] for i in perm))
             self.discards = _set(self.discards, p, ())
-            if self.stage != ST_SETUP:
-                self._emit(f"{self._name(p)} shuffles the discard pile into a new deck.", R_BASE_GAME)
+            if self.stage != ST_SETUP:  # a deck that runs out: the base game's reshuffle (reconstructed)
+                self._emit(f"{self._name(p)} shuffles the discard pile into a new deck.",
+                           R_DISCARD_DRAW if self.stage == ST_REGROUP else R_NORMAL_TURN)
 
     # ================================================================== Game Plan
     def _plan_next(self) -> bool:
