@@ -36,9 +36,9 @@ GAMES = {
     "hotel_zombie_4p_greedy.json": dict(
         game="hotel_zombie", num_players=4, options={}, agents=["greedy", "greedy", "greedy", "greedy"], seed=2,
     ),
-    # Boutique Hotel Manager: two greedy players and a random one; seed 2 has marketing bids, a
-    # stay carried past Sunday into week 2, two rooms bought in the expansion and Red out at
-    # 0 stars after week 1.
+    # Boutique Hotel Manager: two greedy players and a random one; seed 2 has a marketing bid, a
+    # stay carried past Sunday into week 2, two rooms bought in the expansion (by Red, the
+    # random player) and Red at 0 stars in the last rating; Blue wins.
     "boutique_hotel_3p_greedy.json": dict(
         game="boutique_hotel", num_players=3, options={}, agents=["greedy", "random", "greedy"], seed=2,
     ),

@@ -824,10 +824,12 @@ class BoutiqueHotelState(State):
     def heuristic_value(self, seat: int) -> float:
         """Money, plus 400 a star, minus 400 a star the hotel will lose for the staff already
         hired against the stays already booked (the greedy agent then hires to the demand),
-        and a large penalty at 0 stars."""
+        minus a sealed bid not yet revealed, and a large penalty at 0 stars."""
         if self.out[seat]:
             return -1e6 + self.money[seat]
         v = self.money[seat] + 400 * self.stars[seat]
+        if self.bids[seat] > 0:  # a sealed bid counts as spent (it is, unless it wins and is kept)
+            v -= self.bids[seat]
         staff = self.staff[seat]
         if any(x >= 0 for x in staff):
             sf = shortfalls(self.stays[seat], staff, self.game.options["shortfall"])
