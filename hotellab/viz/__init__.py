@@ -246,7 +246,7 @@ def adjacency_figure(state) -> go.Figure:
     """
     G = state.adjacency_graph()
     pos = board_layout(G)
-    _, colours = _seat_info(state)
+    names, colours = _seat_info(state)
     fig = go.Figure()
     # room cells as background rectangles
     for node, d in G.nodes(data=True):
@@ -303,7 +303,7 @@ def adjacency_figure(state) -> go.Figure:
             marker = dict(symbol="square", size=14, color="#8b7355")
             tfont = dict(size=15, color="#2d2a26")
         elif kind == "floor":
-            text = [_e(d.get("label", n)) for n, d in nodes]
+            text = [_two_lines(_e(d.get("label", n)), 14) for n, d in nodes]
             fill = [d.get("colour") if isinstance(d.get("colour"), str) and d["colour"].startswith("#") else "#8b7355"
                     for _, d in nodes]
             marker = dict(symbol="square", size=16, color=fill, line=dict(width=1, color="#2d2a26"))
@@ -313,17 +313,52 @@ def adjacency_figure(state) -> go.Figure:
             marker = dict(symbol="diamond", size=20, color="#7c6f97")
             tfont = dict(size=15, color="#4b3f72")
         else:
-            text = [_e(d.get("label", n)) for n, d in nodes]
+            text = [_two_lines(_e(d.get("label", n))) for n, d in nodes]
             marker = dict(size=12, color="#555")
             tfont = dict(size=12)
+        # labels beside their node run into the next column's when the figure is narrow
+        # ("Restaurant 3Garden 2", "Red pillars 1Red pillars 2"): a floor's or other node's
+        # label goes under it, centred in its cell, on two lines when long
+        where = {"bed": "middle center", "room": "middle right", "lobby": "middle right"}.get(kind, "bottom center")
+        if kind == "room" and not any(d.get("kind") == "bed" for _, d in G.nodes(data=True)):
+            # rooms without beds in them (Hellton Palace): the label goes inside the cell,
+            # under the row's edge, smaller, clear of the next room's node
+            where = "bottom right"
+            tfont = dict(size=12, color="#2d2a26")
         fig.add_trace(go.Scatter(
             name=_e(kind), x=xs, y=ys, mode="markers+text", text=text,
-            textposition="middle center" if kind == "bed" else "middle right",
+            textposition=where,
             textfont=tfont, marker=marker, hovertext=hover, hoverinfo="text",
         ))
+    # Perfect Hotel: one column per hotel, headed by its owner's name in the seat's colour
+    tops: dict = {}
+    for n, d in G.nodes(data=True):
+        seat = d.get("seat")
+        if d.get("kind") == "floor" and isinstance(seat, int) and 0 <= seat < len(names) and n in pos:
+            x, y = pos[n]
+            tx, ty = tops.get(seat, (x, y))
+            tops[seat] = (tx, max(ty, y))
+    head_y = max((y for _, y in tops.values()), default=0.0) + 0.55
+    for seat, (x, _y) in sorted(tops.items()):
+        fig.add_annotation(x=x, y=head_y, text=f"<b>{_e(names[seat])}</b>", showarrow=False,
+                           font=dict(size=14, color=colours[seat] if seat < len(colours) else "#2d2a26"),
+                           yanchor="bottom")
     _base_layout(fig, f"Adjacency — {_e(state.status_text())}")
+    xs_all = [p[0] for p in pos.values()] or [0.0]
     fig.update_layout(
-        xaxis=dict(visible=False), yaxis=dict(visible=False, scaleanchor="x", scaleratio=1),
+        # room for labels right of the last column and under the bottom row
+        xaxis=dict(visible=False, range=[min(xs_all) - 0.6, max(xs_all) + 0.9]),
+        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1),
         plot_bgcolor="#fff", hovermode="closest",
     )
     return fig
+
+
+def _two_lines(label: str, width: int = 10) -> str:
+    """``label`` on two lines (a ``<br>`` at the space nearest its middle) when longer than
+    ``width`` characters: "Red pillars 1" -> "Red pillars<br>1"... "Red<br>pillars 1"."""
+    if len(label) <= width or " " not in label:
+        return label
+    mid = len(label) / 2
+    i = min((i for i, c in enumerate(label) if c == " "), key=lambda i: abs(i - mid))
+    return label[:i] + "<br>" + label[i + 1:]
