@@ -25,6 +25,11 @@ _PROMPTS = {
 }
 
 
+_PHASE_WORDS = {"Setup": "setup", "Dusk": "dusk", "Night": "night", "Automata phase": "automata", "Dawn": "dawn",
+                "Day": "day", "End of the Game": "end"}
+"""The view's ``phase`` word for each row of ``rules.PHASES`` (docs/dev/view_model.md)."""
+
+
 def _card_visible(state, cid: int, perspective) -> bool:
     if perspective is None or state.revealed:
         return True
@@ -109,10 +114,7 @@ def build_view(state, perspective=None) -> dict:
              "number": c if perspective is None or perspective == s or kind == N_AUTOBED else None}
             for s, c, q in state.auto_cards
         ]}
-    stage = state.stage
-    phase = {"resolve": "dawn", "reform": "day"}.get(stage, stage)
-    if kind in (N_AUTOROOM, N_AUTOBED):
-        phase = "automata"
+    phase = _PHASE_WORDS[state.phase.name]  # the phase table (rules.PHASES), in the view's words
     return {
         "game": g.id,
         "title": g.title,
