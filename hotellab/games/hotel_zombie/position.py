@@ -52,7 +52,8 @@ from collections import Counter
 
 from ...core.errors import PositionError
 from ...core.position import check_partition, check_range, check_unknown, field
-import hotellab.games.hotel_zombie.components as C  # not "from . import": that names the package, which imports game and view
+# not "from . import components": that names the package, whose __init__ imports game and view
+import hotellab.games.hotel_zombie.components as C
 from .rules import (
     N_END, NODE_KINDS, R_ASSIST_REWARD, R_BASE_GAME, R_CHOOSE_COUNT, R_DEALT, R_KILL_STEAL, R_PLAN,
     R_REPEAT, R_SETUP_COUNTER, R_WAIT,

@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-from .._svg import as_dict as _d, as_list as _l, esc as _e, is_colour, num as _f, number as _n, text as _t
+from .._svg import as_dict as _d, as_list as _l, is_colour, num as _f, number as _n, text as _t
 
 __all__ = ["render_svg"]
 

@@ -35,30 +35,28 @@ import random
 from ...core.actions import CHANCE, TERMINAL, Action
 from ...core.rules import ScoreItem
 from ...core.state import State
-import hotellab.games.hotel_zombie.components as C  # not "from . import": that names the package, which imports game and view
+# not "from . import components": that names the package, whose __init__ imports game and view
+import hotellab.games.hotel_zombie.components as C
 from .rules import (
     N_ASSIST, N_COUNT, N_DEAL_SHUFFLE, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_REGROUP_SHUFFLE,
     N_SETUP, N_TURN, N_TURN_SHUFFLE, R_ASSIST_AFTER_REVEALING, R_ASSIST_REWARD, R_BASE_GAME, R_BUY,
     R_CHOOSE_COUNT, R_COMBAT_OVER, R_DEALT, R_DECLARE, R_DEFEAT, R_DISCARD_DRAW, R_EXPLORE_TURN,
-    R_FAIL, R_GROUP_CHECK, R_GROUP_LOSES, R_PHASES, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_INVENTORY_SKIPS, R_ITEM,
-    R_KILL_STEAL, R_MOST_DECORATIONS, R_NO_STEAL, R_NORMAL_TURN, R_PLAN, R_PLAY_ACTION, R_RAISE,
-    R_REPEAT, R_REVEAL, R_ROUNDS, R_SAME_TIME, R_SAME_TIME_REVEAL, R_SETUP_COUNTER, R_SETUP_HAND,
-    R_UNASSISTED, R_WAIT, R_WAITING_NO_DAMAGE, R_WAITING_REVEALS,
+    R_FAIL, R_GROUP_CHECK, R_GROUP_LOSES, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS,
+    R_INVENTORY_SKIPS, R_ITEM, R_KILL_STEAL, R_MOST_DECORATIONS, R_NORMAL_TURN, R_NO_STEAL,
+    R_PHASES, R_PLAN, R_PLAY_ACTION, R_RAISE, R_REPEAT, R_ROUNDS, R_SAME_TIME, R_SAME_TIME_REVEAL,
+    R_SETUP_COUNTER, R_SETUP_HAND, R_UNASSISTED, R_WAIT, R_WAITING_NO_DAMAGE, R_WAITING_REVEALS,
 )
 
 # stages of a round
 ST_SETUP, ST_PLAN, ST_TURN, ST_COUNT, ST_COMBAT, ST_REGROUP, ST_END = range(7)
-STAGE_NAMES = ("setup", "game plan", "turns", "mansion cards", "combat", "regroup", "end")
 # combat steps
 C_REVEAL, C_FIGHT, C_STEAL, C_ASSIST = range(4)
-COMBAT_STEPS = ("reveal", "fight", "kill_steal", "assist")
 # plans
 NO_PLAN, EXPLORE, INVENTORY = -1, 0, 1
 PLAN_WORDS = ("explore", "inventory")
 PLAN_NAMES = ("Explore the Hotel", "Inventory Management")
 # trophy sources
 OWN, ASSISTED, STOLEN = 0, 1, 2
-SOURCE_WORDS = ("own", "assisted", "kill_steal")
 # turn steps (ruling HZ-02: actions, then buys, then weapons)
 T_ACTIONS, T_BUYS, T_WEAPONS = 0, 1, 2
 MANSION = -1  # the pile a shuffle is for: a seat, or the mansion
@@ -562,7 +560,8 @@ class HotelZombieState(State):
         """The explored hotel: room (Hotel counter), seat, card, outcome, helpers/stealer."""
         self.explored = self.explored + ((self.counter, p, m, outcome, by),)
 
-    def _take_damage(self, p: int, m: int, rule) -> None:
+    def _take_damage(self, p: int, m: int) -> None:
+        """The infected's damage comes off the player's health; at 0 the player has fallen."""
         h = self.health[p] - _HIT[m]
         self.health = _set(self.health, p, h)
         if h <= 0 and p not in self.fallen:
@@ -575,7 +574,7 @@ class HotelZombieState(State):
         m = self.cur[p]
         self.cur = _set(self.cur, p, -1)
         self.fightq = self.fightq[1:]
-        self._take_damage(p, m, R_FAIL)
+        self._take_damage(p, m)
         self._emit(f"{self._name(p)} takes the hit from the {C.mansion_name(m)}: {_HIT[m]} damage, "
                    f"health {self.health[p]}; it is open to a Kill Steal.", R_FAIL)
         self.stealq = self.stealq + ((p, m),)
@@ -683,7 +682,7 @@ class HotelZombieState(State):
     def _combat_unassisted(self, p: int) -> None:
         m, left, helpers = self.queue[p][0]
         self.queue = _set(self.queue, p, self.queue[p][1:])
-        self._take_damage(p, m, R_UNASSISTED)
+        self._take_damage(p, m)
         self.mdisc = self.mdisc + (m,)
         self._record(p, m, "unassisted", helpers)
         self._emit(f"The group cannot assist {self._name(p)}: the {C.mansion_name(m)} ({left} health left) deals "

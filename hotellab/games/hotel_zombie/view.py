@@ -11,7 +11,8 @@ This module reads the state's fields and imports rules and components, never ``s
 
 from __future__ import annotations
 
-import hotellab.games.hotel_zombie.components as C  # not "from . import": that names the package, which imports game and view
+# not "from . import components": that names the package, whose __init__ imports game and view
+import hotellab.games.hotel_zombie.components as C
 from .rules import (
     N_ASSIST, N_COUNT, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_TURN, R_ASSIST_REWARD, R_DEFEAT,
     R_GROUP_CHECK, R_KILL_STEAL,
@@ -21,7 +22,6 @@ STAGES = ("setup", "game plan", "turns", "mansion cards", "combat", "regroup", "
 PLAN_WORDS = ("explore", "inventory")
 SOURCE_WORDS = ("own", "assisted", "kill_steal")
 STEP_WORDS = ("actions", "buys", "weapons")
-KIND_WORDS = C.KINDS
 _SUPPLY_STATIC = tuple(
     {"id": c.id, "name": c.name, "kind": C.KINDS[c.kind], "cost": c.cost, "text": c.text} for c in C.CARDS)
 _NAMES = {**{c.id: c.name for c in C.CARDS}, **{m.id: m.name for m in C.MANSION}}
