@@ -1,4 +1,4 @@
-"""Random and greedy agents play whole games for 2-6 players; the command line plays and
+"""Random and greedy agents play whole games for 2-8 players; the command line plays and
 replays the game; the rules the rarer branches cite show in their events."""
 
 import json
@@ -11,7 +11,7 @@ from hotellab.cli import app
 from hotellab.games.boutique_hotel import rules as R
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7, 8])
 def test_random_and_greedy_agents_play_whole_games(n):
     game = hl.load_game("boutique_hotel", num_players=n)
     agents = ["greedy" if s % 2 == 0 else "random" for s in range(n)]
