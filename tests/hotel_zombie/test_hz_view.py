@@ -96,3 +96,28 @@ def test_viz_figures_draw_the_game():
     fig = hl.viz.adjacency_figure(s)
     assert len(fig.data) >= 1
     assert hl.viz.score_breakdown_figure(s) is not None
+
+
+def test_widget_frames_of_a_seat_hide_the_plans_and_the_face_down_cards(hz):
+    # "The Game Plan choice and the face-down mansion cards stay hidden from other seats until
+    # they are revealed: in observation, view and every widget payload" (issue 10; ruling HZ-22)
+    from hotellab.widgets._frames import frames
+
+    s = hz.start(3, players=[{"hand": ["ammo10", "ammo10", "ammo10", "pistol", "knife"]}])
+    m = hl.Match(s.game, state=s)
+    m.step("p0 plan inventory")
+    f_ada = frames(m, perspective=1)[-1]
+    f_chris = frames(m, perspective=0)[-1]
+    assert "Inventory Mgmt" in f_chris["svg"] and "Inventory Mgmt" not in f_ada["svg"]  # the plan badge
+    assert "Game Plan: ? (secret)" in f_ada["svg"]
+    assert f_ada["action"] == "p0 plan \u2026" and f_chris["action"] == "p0 plan inventory"
+    assert "inventory" not in json.dumps(f_ada).lower().replace("inventory management", "")
+    # the example's face-down cards: backs for every seat, names only in the omniscient frame
+    sc = hl.Scenario.load(SCENARIO)
+    ex = sc.match()
+    for step in sc.steps[:5]:
+        ex.step(step.action)
+    for p in range(4):
+        svg = frames(ex, perspective=p)[-1]["svg"]
+        assert "Walker" not in svg.split("Hound 40 health")[1]  # Leon's last card is a back
+    assert ">Walker</text>" in frames(ex)[-1]["svg"]
