@@ -53,7 +53,7 @@ def explain_chance(state, action) -> str | None:
 # == refusals ==================================================================================
 def explain(state, a):
     """Why ``a`` (not legal at this decision node) is refused: a Refusal naming the rule."""
-    kind, p = state.node
+    kind, p, _ = state.node
     n = state.game.num_players
     name = state.game.seat_label
     if a.player == CHANCE:

@@ -51,7 +51,7 @@ from ...core.position import check_partition, check_range, check_unknown, field
 from .components import CLASS, KIND, KINDS, KIND_IDS, MIN_SET, NUM_CARDS, RESEARCH_DRAW, TOURIST, card_name
 from .rules import (
     N_END, N_PLACE, N_SHUFFLE, N_TURN, R_BUILD, R_CARDS, R_DRAW, R_END, R_FIRST, R_HIGH_SEASON_FLIP, R_ONE_SET,
-    R_ONE_TOURIST, R_SETUP, R_TAGS, R_TOURIST_ALONE, R_TRACK, R_TURN, R_WILD,
+    R_ONE_TOURIST, R_SETUP, R_TAGS, R_TOURIST_ALONE, R_TRACK, R_TURN, R_WILD, node,
 )
 
 STEPS = {N_SHUFFLE: N_SHUFFLE, N_TURN: N_TURN, N_PLACE: N_PLACE, N_END: N_END}
@@ -331,7 +331,7 @@ def fill_from_position(s, table: dict) -> None:
     s.hotels = tuple(tuple((k, tuple(num(c) for c in floor)) for k, floor, _ in floors) for floors in hotels)
     s.high = high
     s.drawn = tuple(drawn)
-    s.node = (step, player)
+    s.node = node(step, player)
     if counted:  # the Point Track's last game is the count of the table
         s._recount()
         standing = tuple(s._standing())

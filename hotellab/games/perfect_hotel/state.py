@@ -24,7 +24,8 @@ Encodings (internal, compact so that ``apply`` copies cheaply; see :mod:`.compon
   placed it, who alone saw its face when it went face down);
 - a hotel is a tuple of floors from the bottom up, a floor ``(kind, cards)``; a floor directly
   on top of a floor of the same kind is an Annex (one set with it);
-- ``node`` is ``(node kind, seat)`` (``rules.N_*``; no seat at a shuffle or the end).
+- ``node`` is ``(node kind, seat, current player)`` (``rules.node``; seat None at a shuffle or
+  the end).
 
 Actions (``str(action)``): ``chance shuffle <permutation of 0..61>``, ``p0 research``,
 ``p0 place <row> plain|star|tourist`` and ``p0 build <kind> row|hand <plain> <star> <tourists>``
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 import random
 
-from ...core.actions import CHANCE, TERMINAL, Action
+from ...core.actions import CHANCE, Action
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
 from .components import (
@@ -50,7 +51,7 @@ from .position import to_position as _write_position
 from .rules import (
     N_END, N_PLACE, N_SHUFFLE, N_TURN, R_ANNEX, R_BUILD_HAND, R_BUILD_ROW, R_CHEAP_HOTEL, R_DRAW, R_END,
     R_FIRST, R_HIGH_SEASON_FLIP, R_LAST, R_MOGUL, R_ONE_TOURIST, R_PENALTY, R_PERFECT_VIEW,
-    R_PLACE, R_SETUP, R_SKY_ROOM, R_STAR, R_TIE, R_TRACK, R_TURN, kind_rule,
+    R_PLACE, R_SETUP, R_SKY_ROOM, R_STAR, R_TIE, R_TRACK, R_TURN, kind_rule, node,
 )
 
 _STAR, _TOUR, _CLASS = STAR, TOURIST, CLASS
@@ -145,7 +146,7 @@ class PerfectHotelState(State):
         s.results = ()  # one tuple of points per finished game (the Point Track)
         s.base = (0,) * n  # points of the finished games no longer on the table
         s.drawn = ()  # the cards the current Research drew (shown to the drawer)
-        s.node = (N_SHUFFLE, None)
+        s.node = node(N_SHUFFLE)
         s._recount()
         return s
 
@@ -230,17 +231,14 @@ class PerfectHotelState(State):
 
     # ================================================================== the standard API
     def _current_player(self) -> int:
-        kind = self.node[0]
-        if kind is N_TURN or kind is N_PLACE:
-            return self.node[1]
-        return CHANCE if kind is N_SHUFFLE else TERMINAL
+        return self.node[2]
 
     def _node_kind(self) -> str:
         """"shuffle", "turn", "place" or "end" (``rules.NODE_KINDS``)."""
         return self.node[0]
 
     def _legal_actions(self) -> list[Action]:
-        kind, p = self.node
+        kind, p, _ = self.node
         if kind is N_PLACE:
             return self._place_actions(p)
         return [_RESEARCH[p]] + self._build_actions(p)
@@ -283,7 +281,7 @@ class PerfectHotelState(State):
             hands[(self.first + j) % n].append(self.deck[j])
         self.hands = tuple(tuple(sorted(h)) for h in hands)
         self.top = HAND_DEAL * n
-        self.node = (N_TURN, self.first)
+        self.node = node(N_TURN, self.first)
         games = self.game.options["games"]
         lead = f"Game {self.game_no} of {games}: the" if games > 1 else "The"
         self._announce(
@@ -303,7 +301,7 @@ class PerfectHotelState(State):
         self.top = top = top + len(drawn)
         self.drawn = drawn
         self.hands = _with(self.hands, p, tuple(sorted(self.hands[p] + drawn)))
-        self.node = (N_PLACE, p)
+        self.node = node(N_PLACE, p)
         tours = 0
         for c in drawn:
             if c >= _FIRST_TOURIST:
@@ -441,7 +439,7 @@ class PerfectHotelState(State):
         """Gameplay / End of turn: the next player clockwise; or Game End when the House Deck
         is empty (the last drawer has placed)."""
         if len(self.deck) > self.top:
-            self.node = (N_TURN, (p + 1) % self.game.num_players)
+            self.node = node(N_TURN, (p + 1) % self.game.num_players)
             return
         self._end_game()
 
@@ -459,9 +457,9 @@ class PerfectHotelState(State):
         if self.game_no < self.game.options["games"]:
             track = ", ".join(f"{self._name(s)} {self.base[s] + standing[s]}" for s in range(n))
             self._emit(f"Game {self.game_no} of {self.game.options['games']} is over; on the Point Track: {track}.", R_TRACK)
-            self.node = (N_SHUFFLE, None)
+            self.node = node(N_SHUFFLE)
         else:
-            self.node = (N_END, None)
+            self.node = node(N_END)
             win = self._winners()
             self._emit("Top hotel mogul: " + " and ".join(self._name(s) for s in win)
                        + (" (shared)" if len(win) > 1 else "") + ".", R_MOGUL)
