@@ -99,6 +99,8 @@ def test_values_in_range(hp):
         "numbered 1 to 9")
     bad(hp, lambda p: p["hotels"]["Red"].update(grooms_hired=["butler"]), "hotels.Red.grooms_hired[0]",
         "unknown groom 'butler'")
+    bad(hp, lambda p: p["hotels"]["Red"].update(grooms_hired=[["mason"]]), "hotels.Red.grooms_hired[0]",
+        "unknown groom ['mason']")  # a list is no groom id (was a TypeError)
     bad(hp, lambda p: p.update(colour="red"), "colour", "unknown field")
 
 
@@ -121,3 +123,50 @@ def test_rules_of_the_board_and_the_turn(hp):
     pos["display"]["lowest"][0] = 36 if 36 not in pos["display"]["lowest"] else 35
     with pytest.raises(hl.PositionError, match="not one of the 18 introductory cards"):
         s.game.state_from_position(pos)
+
+
+def _paths(obj, pre=()):
+    if pre:
+        yield pre
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, pre + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _paths(v, pre + (i,))
+
+
+def test_a_spoiled_position_is_refused_with_a_position_error_or_plays_on():
+    # Bad input gets a clear error: one field of a real position replaced by a wrong value (or
+    # removed) gives a PositionError — never another exception — or a state that plays on: it
+    # has legal actions at a decision node, a view, and writes the same position back.
+    g = hl.load_game("hellton_palace")
+    rng = random.Random(7)
+    positions = []
+    for seed in range(2):
+        r, s = random.Random(seed), g.new_initial_state()
+        while not s.is_terminal:
+            positions.append(s.to_position())
+            s = s.apply(s.sample_chance(r) if s.is_chance_node else r.choice(s.legal_actions()))
+    values = ["display", "hire", "serve", "target", "end", "guest", "irritate", "middle", "mason", None, -1, 0, 1,
+              3, 5, 9, 10, 37, "x", "Red", "Blue", "b", True, [], {}, [1], [1, 2, 3], {"card": 1}, 1.5]
+    refused = accepted = 0
+    for _ in range(800):
+        pos = copy.deepcopy(rng.choice(positions))
+        path = rng.choice(list(_paths(pos)))
+        parent = pos
+        for k in path[:-1]:
+            parent = parent[k]
+        if isinstance(parent, dict) and rng.random() < 0.15:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = rng.choice(values)
+        try:
+            s = g.state_from_position(pos)
+        except hl.PositionError:
+            refused += 1
+            continue
+        accepted += 1
+        assert s.legal_actions() or s.is_terminal or s.is_chance_node, path
+        assert g.state_from_position(json.loads(json.dumps(s.to_position()))).view() == s.view()
+    assert refused > 400 and accepted > 50

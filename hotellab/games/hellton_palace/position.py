@@ -273,7 +273,7 @@ def _read_hotel(h, path: str) -> dict:
         raise PositionError(f"must be 0 or more, got {coins}", field=f"{path}.coins", rule=R_COINS)
     hired = 0
     for i, gid in enumerate(field(h, "grooms_hired", list, path, default=[])):
-        if gid not in GROOM_INDEX:
+        if not isinstance(gid, str) or gid not in GROOM_INDEX:
             raise PositionError(f"unknown groom {gid!r}; the grooms are {', '.join(GROOM_IDS)}",
                                 field=f"{path}.grooms_hired[{i}]", rule=R_GROOM_TILES)
         bit = 1 << GROOM_INDEX[gid]
