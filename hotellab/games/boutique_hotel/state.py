@@ -68,6 +68,7 @@ _DIE_FACES = tuple(range(1, FACES + 1))
 _MEMO_LIMIT = 200_000
 _ACT_MEMO: dict = {}
 _CHANGE_ACTS: dict = {}
+_ACTIVE: dict = {}  # the ``out`` flags -> the seats still in the game
 
 
 _GUEST_ACTS = tuple(Action("guest", (i + 1,)) for i in range(C.CARDS_PER_SET))
@@ -166,7 +167,10 @@ class BoutiqueHotelState(State):
 
     def active_seats(self) -> tuple:
         """Seats still in the game (not at 0 stars), in turn order."""
-        return tuple(s for s, o in enumerate(self.out) if not o)
+        act = _ACTIVE.get(self.out)
+        if act is None:
+            act = _ACTIVE[self.out] = tuple(s for s, o in enumerate(self.out) if not o)
+        return act
 
     def cards_this_week(self) -> int:
         """Guest cards of the reservation phase: 5 x players (10 with 2; Dodatkowe zasady)."""
