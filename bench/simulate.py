@@ -25,6 +25,7 @@ mean something when it is near zero. Results: bench/results/simulate.json.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import time
 
@@ -49,11 +50,11 @@ def timed(**kwargs):
     return table, time.perf_counter() - t0
 
 
-def scaling(games: int) -> dict:
+def scaling(games: int, ids) -> dict:
     print(f"\n== scaling: {games:,} games per game, default options, random agents ({_load()})")
     print(f"{'game':<16} {'1 worker g/s':>13} {'2 workers g/s':>14} {'speed-up':>9}")
     out = {}
-    for gid in hl.list_games():
+    for gid in ids:
         args = dict(game=gid, agents=[BALANCE_AGENTS], n_games=games, seed=1)
         simulate(progress=False, workers=1, **dict(args, n_games=min(games, 20)))  # warm up
         one, t1 = timed(workers=1, **args)
@@ -73,7 +74,13 @@ def dask_overhead(games: int) -> dict:
     print(f"\n== dask: {games:,} {gid} games, 2 workers ({_load()})")
     args = dict(game=gid, agents=["random"], n_games=games, seed=2, workers=2)
     local, t_local = timed(**args)
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    import dask
+
+    from hotellab.sim._dask import WORKER_CONFIG
+
+    with dask.config.set(WORKER_CONFIG):  # as simulate() starts its own LocalCluster
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.ERROR)
     try:
         simulate(progress=False, backend="dask", scheduler=cluster.scheduler_address,
                  **dict(args, n_games=20))  # warm the workers (imports)
@@ -90,10 +97,10 @@ def dask_overhead(games: int) -> dict:
     return res
 
 
-def tenk(games: int, write: str | None) -> dict:
+def tenk(games: int, write: str | None, ids) -> dict:
     print(f"\n== {games:,} games of each game, 2 workers, agents {BALANCE_AGENTS} ({_load()})")
     out, tables = {}, []
-    for gid in hl.list_games():
+    for gid in ids:
         table, dt = timed(game=gid, agents=[BALANCE_AGENTS], n_games=games, seed=2026, workers=2)
         out[gid] = {"games": games, "seconds": dt, "games_per_s": games / dt}
         print(f"{gid:<16} {dt:>8.1f} s  ({games / dt:,.0f} games/s)")
@@ -117,17 +124,22 @@ def main() -> None:
     ap.add_argument("--tenk", type=int, default=10_000, help="games per game for tenk (default 10,000)")
     ap.add_argument("--write-data", metavar="PATH", help="save the tenk tables as Parquet here")
     ap.add_argument("--quick", action="store_true", help="small sizes (200 / 200 games)")
+    ap.add_argument("--game", action="append", choices=hl.list_games(), metavar="ID",
+                    help="scaling and tenk: only these games (repeatable; default: all)")
     args = ap.parse_args()
     if args.quick:
         args.games, args.tenk = 200, 200
     parts = args.only or ["scaling", "dask", "tenk"]
+    ids = args.game or hl.list_games()
+    if args.write_data and ids != hl.list_games():
+        ap.error("--write-data writes the table of every game: do not combine it with --game")
     results = {"load_before": os.getloadavg()}
     if "scaling" in parts:
-        results["scaling"] = scaling(args.games)
+        results["scaling"] = scaling(args.games, ids)
     if "dask" in parts:
         results["dask"] = dask_overhead(args.games)
     if "tenk" in parts:
-        results["tenk"] = tenk(args.tenk, args.write_data)
+        results["tenk"] = tenk(args.tenk, args.write_data, ids)
     results["load_after"] = os.getloadavg()
     print(f"\nwritten {save('simulate_quick' if args.quick else 'simulate', results)}")
 

@@ -9,14 +9,22 @@ import uuid
 from ._worker import run_batch
 
 
+# The workers' statistical profiler samples every thread's stack every 10 ms: on a pure-Python
+# workload such as playing games that costs a good part of a core. A LocalCluster started by
+# simulate() runs without it (a cluster given by its scheduler address keeps its own settings).
+WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+
+
 def run_dask(spec, batches, workers: int, scheduler, rows: list, bar) -> bool:
     """Run the batches; extend ``rows`` as they finish. Returns True when interrupted."""
+    import dask
     from dask.distributed import Client, LocalCluster, as_completed
 
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
+        with dask.config.set(WORKER_CONFIG):
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
         client = Client(cluster)
     else:
         client = Client(scheduler, timeout="30s")
