@@ -22,6 +22,7 @@ class HostilHostalGame(Game):
 
     id = "hostil_hostal"
     title = "Hostil Hostal"
+    rulebook = "Hostil Hostal Rulebook"  # its title page; it names no publisher
     min_players = 2
     max_players = 5
     OPTIONS = (
