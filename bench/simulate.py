@@ -44,24 +44,42 @@ def _load() -> str:
     return f"load average {a:.2f} {b:.2f} {c:.2f} (2 cores)"
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the worker processes)."""
+    import resource
+
+    return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
+                                                  resource.getrusage(resource.RUSAGE_CHILDREN)))
+
+
 def timed(**kwargs):
     t0 = time.perf_counter()
     table = simulate(progress=False, **kwargs)
     return table, time.perf_counter() - t0
 
 
+def timed_cpu(**kwargs):
+    """(table, wall seconds, CPU seconds of this process and its worker processes)."""
+    c0 = _cpu()
+    table, dt = timed(**kwargs)
+    return table, dt, _cpu() - c0
+
+
 def scaling(games: int, ids) -> dict:
     print(f"\n== scaling: {games:,} games per game, default options, random agents ({_load()})")
-    print(f"{'game':<16} {'1 worker g/s':>13} {'2 workers g/s':>14} {'speed-up':>9}")
+    print(f"{'game':<16} {'1 worker g/s':>13} {'2 workers g/s':>14} {'speed-up':>9} {'cpu s (1)':>9} {'cpu s (2)':>9}")
     out = {}
     for gid in ids:
         args = dict(game=gid, agents=[BALANCE_AGENTS], n_games=games, seed=1)
         simulate(progress=False, workers=1, **dict(args, n_games=min(games, 20)))  # warm up
-        one, t1 = timed(workers=1, **args)
-        two, t2 = timed(workers=2, **args)
+        one, t1, c1 = timed_cpu(workers=1, **args)
+        two, t2, c2 = timed_cpu(workers=2, **args)
         assert one.equals(two), f"{gid}: the 2-worker table differs from the 1-worker table"
-        out[gid] = {"games": games, "games_per_s_1": games / t1, "games_per_s_2": games / t2, "speedup": t1 / t2}
-        print(f"{gid:<16} {games / t1:>13,.0f} {games / t2:>14,.0f} {t1 / t2:>8.2f}x")
+        out[gid] = {"games": games, "games_per_s_1": games / t1, "games_per_s_2": games / t2, "speedup": t1 / t2,
+                    "cpu_s_1": c1, "cpu_s_2": c2}
+        # CPU seconds do not depend on the load: 2 workers that spend no more CPU than one
+        # process reach 2x on an idle 2-core machine
+        print(f"{gid:<16} {games / t1:>13,.0f} {games / t2:>14,.0f} {t1 / t2:>8.2f}x {c1:>9.2f} {c2:>9.2f}")
     worst = min(out.values(), key=lambda r: r["speedup"])
     print(f"lowest speed-up {worst['speedup']:.2f}x (target 1.8x)")
     return out
