@@ -72,3 +72,14 @@ def test_every_cited_function_exists():
                 if name in ("HotelZombieState", "HotelZombieGame"):
                     continue
                 assert name in body, (s["id"], file, name)
+
+
+def test_every_rule_of_play_has_a_mutation_that_applies():
+    # each mutation's text is in the engine exactly once (mutation_check.py applies them)
+    for s in TABLE:
+        if "same_as" in s:
+            continue
+        assert s.get("mutation"), s["id"]
+        for m in s["mutation"]:
+            for file, old, _new in m["edits"]:
+                assert (PACKAGE / file).read_text("utf-8").count(old) == 1, (s["id"], file, old)
