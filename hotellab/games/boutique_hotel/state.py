@@ -461,11 +461,17 @@ class BoutiqueHotelState(State):
         winners = tuple(s for s in self.contenders if bids[s] == top)
         paid = self.game.options["winning_bid"] == "paid"
         for s in self.contenders:
-            if bids[s] and (s not in winners or paid):
+            if s not in winners:
+                if bids[s]:
+                    self._pay(s, -bids[s], _L_MKT)
+                    self._emit(f"{self._name(s)} loses the bid and discards its {bids[s]}: marketing is not refunded.",
+                               R_BID_LOSERS, ((s, -bids[s]),))
+                else:
+                    self._emit(f"{self._name(s)} loses the bid; its blank card cost nothing.", R_BID_LOSERS)
+            elif paid and bids[s]:
                 self._pay(s, -bids[s], _L_MKT)
-                self._emit(f"{self._name(s)} pays {bids[s]} for marketing"
-                           + (" (a losing bid: marketing is not refunded)." if s not in winners else "."),
-                           R_BID_LOSERS, ((s, -bids[s]),))
+                self._emit(f"{self._name(s)} wins the bid and pays its {bids[s]} (option winning_bid=paid).",
+                           R_TIE_BID, ((s, -bids[s]),))
         self.bids = (-1,) * self.game.num_players
         if len(winners) > 1:
             self._emit("The bids are equal too: every tied hotel gets the guests.", R_TIE_ALL)
