@@ -54,7 +54,10 @@ def import_graph() -> nx.DiGraph:
                     stem = ".".join(base + ([node.module] if node.module else []))
                 else:
                     stem = node.module or ""
-                targets = [stem] + [f"{stem}.{a.name}" for a in node.names]
+                subs = [f"{stem}.{a.name}" for a in node.names]
+                # `from . import components` imports the submodule (the package is already
+                # initialising): only the names that are not submodules depend on `stem` itself
+                targets = subs + ([stem] if not all(t in mods for t in subs) else [])
             for t in targets:
                 if t in mods and t != name:
                     g.add_edge(name, t)
