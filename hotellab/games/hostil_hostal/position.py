@@ -57,7 +57,7 @@ import hotellab.games.hostil_hostal.components as C
 from .rules import (
     N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK, N_REFORM, N_RELOCATE,
     N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN, N_WEAR, NODE_KINDS,
-    R_2P_PHASE, R_END_DAY, R_FIRST, R_NIGHTS, R_PHASE_DAWN, R_REFORM, R_REFORM_DECK, R_REVEAL, R_SETUP,
+    R_2P_PHASE, R_END_DAY, R_FIRST, R_NIGHTS, R_PHASE_DAWN, R_PHASE_NIGHT, R_PLACE, R_REFORM, R_REFORM_DECK, R_REVEAL, R_SETUP,
     R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_START, card_rule,
 )
 
@@ -710,6 +710,10 @@ class _Reader:
             done = set(s._order()[:s.turn])
             if not s.passed <= done:
                 raise self.err("only players who already acted this round can have passed", "passed")
+        if s.stage in ("setup", "dusk") and any(gs for room in s.beds for gs in room):
+            raise self.err("guests are placed from the first Night on and go home at Day", "rooms", R_PLACE)
+        if s.stage == "night" and s.round < 1:
+            raise self.err("the Night's rounds start at 1", "round", R_PHASE_NIGHT)
 
 
 def from_position(cls, game, table: dict):
