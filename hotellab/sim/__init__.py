@@ -38,6 +38,7 @@ import json
 import math
 import os
 import random
+import sys
 import time
 
 from ..core.errors import OptionError
@@ -167,7 +168,7 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
       ``hl.play(game, agents, seed=game_seed(seed, i))`` would play it. The same arguments give
       the same table whatever ``workers``, ``backend`` and ``batch_size``.
     - ``workers``: processes (default: the machine's cores, ``os.cpu_count()``); 1 plays in
-      this process. With ``backend="dask"`` the number of workers of the LocalCluster.
+      this process, as does any number in Pyodide (a notebook running in the browser). With ``backend="dask"`` the number of workers of the LocalCluster.
     - ``backend``: "processes" (a local process pool) or "dask" (``dask.distributed``: a
       LocalCluster of ``workers`` single-threaded processes, or the existing scheduler at
       ``scheduler``, e.g. "tcp://host:8786"). Work goes out in batches of ``batch_size`` games
@@ -204,6 +205,8 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise OptionError(f"simulate: workers must be an int >= 1, got {workers!r}", field="workers")
+    if sys.platform == "emscripten" and backend == "processes":
+        workers = 1  # Pyodide (a published notebook in the browser) has no processes: play here
     g = _resolve_game(game, num_players, options)
     agents = _resolve_agents(g, agents)
     keep = _keep_set(keep_logs, n_games, seed)
