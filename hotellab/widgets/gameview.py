@@ -49,14 +49,22 @@ class GameView(anywidget.AnyWidget):
         the omniscient frames plus one set per seat, and a selector to switch between them.
     :param speed: steps per second when playing (the front end offers 0.5 to 16).
     :param index: the state shown first (default: the last one for a Match, else 0).
-    :raises TypeError: for another kind of ``obj``; ValueError for a seat out of range.
+    :param teacher: with a ``perspective``, teacher mode: this seat's view may also force
+        chance outcomes and undo without limit ("what if"). Authority (enforced in the
+        kernel, docs/dev/authority.md): a seat's view decides only for its seat, undoes only
+        back to its own last decision and never chooses a chance outcome; the omniscient
+        view may do anything the Match allows.
+    :raises TypeError: for another kind of ``obj``; ValueError for a seat out of range or
+        ``teacher`` without a seat.
 
     Synced traits: ``index`` (shown state, 0..len-1), ``perspective`` (shown perspective),
-    ``speed``. Frames travel in ``_chunks`` + ``_tail`` (base64 of gzip JSON), so scrubbing works in an
-    exported notebook with no kernel. A step asked for in the browser answers in two updates:
-    first ``_head`` (the new state's frame for the shown perspective, plain JSON, which the
-    browser draws at once) with ``index``, then the re-encoded ``_tail`` with ``_head`` emptied.
-    If the Match is stepped outside the widget, call :meth:`refresh`.
+    ``speed`` (the only ones the page may set). Frames travel in ``_chunks`` (base64 of gzip
+    JSON), so scrubbing works in an exported notebook with no kernel. A step asked for in the
+    browser answers first with ``_head`` (the new state's frame for the shown perspective,
+    plain JSON, which the browser draws at once) and ``index``, then with a ``"chunks"``
+    message carrying only the new chunk (append-only: the trait is updated in place on both
+    sides, never re-sent whole). If the Match is stepped outside the widget, call
+    :meth:`refresh`. A GameView cannot be pickled: save its match's log instead.
 
     >>> import hotellab as hl
     >>> log = hl.play(hl.load_game("hostil_hostal", num_players=3), seed=1)
