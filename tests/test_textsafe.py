@@ -116,6 +116,8 @@ def test_export_and_the_widget_carry_safe_text(tmp_path):
     path = export_html(log, tmp_path / "page.html")
     page = path.read_text("utf-8")
     assert "\x0c" not in page and "\x1b" not in page and "Ann\ufffdLee" in page
+    page = export_html(log, tmp_path / "titled.html", title="Night \udc80\x0c<b>").read_text("utf-8")
+    assert "<title>Night \ufffd\ufffd&lt;b&gt;</title>" in page
     # an error that echoes what the page sent is clean too
     v = GameView(hl.Match(g, seed=1))
     v.send = Sent()

@@ -26,6 +26,7 @@ import json
 import pathlib
 import uuid
 
+from ..core.text import clean_text
 from ._store import widget_state
 
 _HERE = pathlib.Path(__file__).parent
@@ -228,7 +229,8 @@ def export_html(obj, path, perspective: int | None = None, title: str | None = N
     """
     store, traits = widget_state(obj, perspective, speed=speed, index=0 if index is None else index, live=False)
     game = store.source.game
-    title = title if title is not None else (game.title or game.id)
+    # text from the caller: control characters and lone surrogates become U+FFFD (issue 11)
+    title = clean_text(title if title is not None else (game.title or game.id))
     first = store.frame_at(traits["index"], perspective)
     data = {"state": traits, **module_source()}
     page = (
