@@ -40,8 +40,14 @@ class HostilHostalGame(Game):
     hidden_information = True
 
     def _setup(self) -> None:
+        """The automata seat (2 players: seat 2, Variation for 2 Players / Setup), the seat
+        labels and every turn order (one per first player), made once."""
         self.automata_seat = 2 if self.num_players == 2 else None
-        self._neigh = {}
+        n = self.num_players
+        self._labels = tuple(
+            C.COLOURS[s].capitalize() + (" (automata)" if s == self.automata_seat else "")
+            for s in range(self.num_seats))
+        self.turn_orders = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
 
     @property
     def num_seats(self) -> int:
@@ -51,11 +57,12 @@ class HostilHostalGame(Game):
         return seat == self.automata_seat
 
     def colour(self, seat: int) -> str:
+        """The seat's colour (Components: blue, red, orange, green, yellow in seat order)."""
         return C.COLOURS[seat]
 
     def seat_label(self, seat: int) -> str:
-        name = C.COLOURS[seat].capitalize()
-        return f"{name} (automata)" if self.is_automata(seat) else name
+        """"Blue", "Red", … and "Orange (automata)" for the 2-player automata."""
+        return self._labels[seat]
 
     def seat_names(self) -> list[str]:
         return [self.seat_label(s) for s in range(self.num_seats)]

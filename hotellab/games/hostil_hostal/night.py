@@ -44,28 +44,36 @@ class NightRules:
         boards = self.boards
         auto = self.game.automata_seat
         mine, sedated = p * 2, p * 2 + 1
-        free, rooms_with, movable = [], [], []
+        auto_awake = auto * 2 if auto is not None else -1
+        pt = place_table(p) if self.supply[p] > 0 else None
+        out, rooms_with, movable = [], [], []
+        nfree = 0
         for q, room in enumerate(self.beds):
             board = boards[q]
+            prow = pt[board] if pt is not None else None
             has = False
             for b, gs in enumerate(room):
-                if not gs:
-                    free.append((board, b))
-                    continue
-                seats = sorted({g >> 1 for g in gs if not g & 1}) if len(gs) > 1 else (
-                    (gs[0] >> 1,) if not gs[0] & 1 else ())
-                for s in seats:
-                    if s == p or s == auto:
-                        movable.append((board, b, s))
-                if not has and (mine in gs or sedated in gs):
-                    has = True
+                if not gs:  # "any unoccupied bed"
+                    nfree += 1
+                    if prow is not None:
+                        out.append(prow[b])
+                elif len(gs) == 1:
+                    g = gs[0]
+                    if g == mine:
+                        has = True
+                        movable.append((board, b, p))
+                    elif g == sedated:
+                        has = True
+                    elif g == auto_awake:
+                        movable.append((board, b, auto))
+                else:  # two guests in a bed (2x1)
+                    for s in sorted({g >> 1 for g in gs if not g & 1}):
+                        if s == p or s == auto:
+                            movable.append((board, b, s))
+                    if mine in gs or sedated in gs:
+                        has = True
             if has:
                 rooms_with.append(board)
-        if self.supply[p] > 0:
-            pt = place_table(p)
-            out = [pt[board][b] for board, b in free]
-        else:
-            out = []
         hand = self.hands[p]
         if len(hand) >= 2:
             if rooms_with:
@@ -74,7 +82,7 @@ class NightRules:
             if movable:
                 tables = {s: move_table(p, s) for s in {m[2] for m in movable}}
                 out += [tables[s][c][board][b] for c in hand for board, b, s in movable]
-        if self.supply[p] == 0 or not free:
+        if self.supply[p] == 0 or not nfree:
             out.append(_act("pass", (), p))
         if self.cards:
             out += self._spy_actions(p)

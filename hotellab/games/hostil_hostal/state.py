@@ -174,10 +174,9 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
     def _name(self, seat: int) -> str:
         return self.game.seat_label(seat)
 
-    def _order(self) -> list[int]:
+    def _order(self) -> tuple[int, ...]:
         """Player seats in turn order from the first player (the automata is not in it)."""
-        n = self.game.num_players
-        return [(self.first + i) % n for i in range(n)]
+        return self.game.turn_orders[self.first]
 
     def _rank(self, seat: int) -> int:
         n = self.game.num_players
