@@ -66,6 +66,28 @@ class BoutiqueHotelGame(Game):
         """The rooms' adjacency graph of ``state`` (see :func:`.view.adjacency_graph`)."""
         return _view.adjacency_graph(state)
 
+    def aid_components(self) -> list[tuple[str, list[tuple]]]:
+        """The printable aid's component lines: prices and costs, the staff each token needs,
+        the tokens' meaning."""
+        return [
+            ("Prices and costs", [
+                ("Price die", "face 1-6 = 100-600 a room a night; the breakfast die per room-night"),
+                ("Staff", f"{C.WAGE} a worker for the whole week (1 pip = 1 worker, 0-6 a kind)"),
+                ("Expansion", f"{C.ROOM_COST} a room, after week 1"),
+                ("Start", f"{C.START_MONEY} money + a blank card, {C.START_STARS} stars, rooms 1-3"),
+            ]),
+            ("Staff needed each day (the week's busiest day counts)", [
+                ("Cleaning", "1 per booked room (any token)"),
+                ("Check-in", "1 per square (a room checking in)"),
+                ("Kitchen", "1 per brown token (a room-night with breakfast)"),
+            ]),
+            ("Stay tokens", [
+                ("Square / circle", "check-in day / a further night"),
+                ("Green / brown", "room only / with breakfast"),
+                ("Connection", "joins two rooms of a stay with a door symbol"),
+            ]),
+        ]
+
     def render_svg(self, view: dict) -> str:
         """The hotels as SVG text: a pure function of the view model (see ``render.py``)."""
         return _render.render_svg(view)
