@@ -114,7 +114,7 @@ def test_pages_cite_rulebooks_not_files(page):
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.timeout(900)
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("publish")
 def test_docs_build_and_tutorial_pages_work_offline(tmp_path):
     pytest.importorskip("sphinx")
     pytest.importorskip("myst_nb")

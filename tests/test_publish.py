@@ -212,7 +212,7 @@ def _have_tools() -> str | None:
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.timeout(1200)
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("publish")
 def test_site_runs_the_tutorial_offline(tmp_path):
     why = _have_tools()
     if why:
@@ -244,6 +244,11 @@ def test_site_runs_the_tutorial_offline(tmp_path):
         page.wait_for_function(f"() => document.querySelectorAll('.hotellab-player img, .hotellab-player .hl-gameview').length >= {saved_views}",
                                timeout=60_000)
         figures["first_paint_s"] = round(time.perf_counter() - t0, 1)
+        # the pictures are decoded boards (not broken images), and no board is inline SVG
+        # text (which a sanitiser turns into run-on words)
+        page.wait_for_function("""() => [...document.querySelectorAll('.hotellab-player img')]
+            .every(i => i.complete && i.naturalWidth > 100)""", timeout=30_000)
+        assert page.evaluate("() => document.querySelectorAll('.hotellab-fallback svg').length") == 0
         page.wait_for_function(IDLE_JS, timeout=300_000)
         figures["kernel_ready_s"] = round(time.perf_counter() - t0, 1)
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()

@@ -124,6 +124,12 @@ def test_publishable(path):
     again = copy.deepcopy(nb)
     publishable(again)
     assert again == nb, "publishable() is idempotent"
+    # for JupyterLite (figures drawn from plotly's JSON): the copy of plotly.js goes, the
+    # figures' JSON stays
+    lite = copy.deepcopy(nb)
+    publishable(lite, figures=False)
+    assert 'id="hl-plotlyjs"' not in "".join(_html(o) for o in _outputs(lite))
+    assert sum(PLOTLY in o.get("data", {}) for o in _outputs(lite)) == len(figures)
 
 
 def test_publishable_rebuilds_player_from_saved_state():
@@ -165,7 +171,7 @@ def test_publishable_rebuilds_player_from_saved_state():
 # ----------------------------------------------------------------------------- the browser
 @pytest.mark.browser
 @pytest.mark.slow
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("publish")
 @pytest.mark.skipif(not ob.have_chromium(), reason=f"Chromium not found at {ob.CHROMIUM}")
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_nbconvert_page_works_offline(path, tmp_path):

@@ -129,6 +129,11 @@ _PLOTLY_LOADER = """(async () => {
 })();"""
 
 
+_PLOTLYJS_RE = re.compile(r'<script type="application/octet-stream" id="hl-plotlyjs">[^<]*</script>\n'
+                          r'<script>\(async \(\) => \{\n  const el = document.getElementById\("hl-plotlyjs"\);.*?</script>\n',
+                          re.S)
+
+
 def _figure_html(spec: dict, with_plotlyjs: bool, key: str = "") -> str:
     """A figure as HTML drawn with ``window.Plotly`` as soon as it is defined. With
     ``with_plotlyjs``, the fragment also carries plotly.js (the installed plotly package's
@@ -163,7 +168,9 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
     """Rewrite the outputs of notebook ``nb`` (an nbformat NotebookNode or dict, changed in
     place) as described in this module's docstring.
 
-    :param figures: rewrite plotly figures' ``text/html`` (plotly.js once per notebook).
+    :param figures: rewrite plotly figures' ``text/html`` (plotly.js once per notebook);
+        False: leave figures as they are, but drop a copy of plotly.js that an earlier pass
+        put in (for hosts that draw figures from plotly's JSON, e.g. JupyterLite).
     :param module: the ``{"esm", "css"}`` to carry (default: the installed ``gameview.js`` and
         ``gameview.css``).
     :returns: counts ``{"views", "figures", "models_removed", "views_without_state"}``.
@@ -212,6 +219,10 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                 # CDN: the first figure carries plotly.js instead
                 data["text/html"] = "<!-- plotly.js: carried by the first figure (hotellab.publish) -->"
                 continue
+            if not figures and 'id="hl-plotlyjs"' in html_text:
+                # a notebook published before, for a host that draws figures from plotly's
+                # JSON (JupyterLab, JupyterLite): its copy of plotly.js goes
+                data["text/html"] = _PLOTLYJS_RE.sub("", html_text)
             if figures and isinstance(data.get(PLOTLY), dict):
                 data["text/html"] = _figure_html(data[PLOTLY], with_plotlyjs=not plotly_done, key=str(ci))
                 plotly_done = True

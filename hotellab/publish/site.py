@@ -297,10 +297,11 @@ def select_wheels(roots: list[str], wheels: list[Path], python: str) -> dict[str
 
 
 def _unused_in_pyodide(name: str) -> bool:
-    """A wheel entry the kernel never reads: JupyterLab front-end files (the site has its own
-    copies of the extensions) and plotly's FigureWidget bundle (go.Figure is what hotellab
+    """A wheel entry the kernel never reads: data files for ``<prefix>/share`` (JupyterLab
+    front-end extensions, of which the site has its own copies; hotellab's notebooks, which
+    the site holds as its files) and plotly's FigureWidget bundle (go.Figure is what hotellab
     draws; FigureWidget is not used)."""
-    return (".data/data/share/jupyter/" in name or name.endswith("plotly/package_data/widgetbundle.js"))
+    return (".data/data/share/" in name or name.endswith("plotly/package_data/widgetbundle.js"))
 
 
 def slim_wheel(path: Path, dest_dir: Path) -> Path:
@@ -478,9 +479,16 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
 
 
 def _prune(outdir: Path) -> None:
-    """Drop what the site never serves: the build's doit database and any source maps."""
+    """Drop what the site never serves: the build's doit database, source maps, and the
+    older font formats (SVG, EOT, TTF, WOFF) of fonts that also come as WOFF2, which every
+    browser that runs the site uses."""
     for p in outdir.rglob("*.map"):
         p.unlink()
+    for p in list(outdir.rglob("*.woff2")):
+        for ext in (".svg", ".eot", ".ttf", ".woff"):
+            old = p.with_suffix(ext)
+            if old.is_file():
+                old.unlink()
     for name in (".jupyterlite.doit.db",):
         for p in outdir.glob(name + "*"):
             p.unlink()
