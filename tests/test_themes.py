@@ -154,6 +154,52 @@ def test_text_contrast_in_light_and_dark_themes(lab):
     assert not bad, json.dumps(bad, indent=1)
 
 
+def test_live_steps_reach_the_saved_notebook(lab):
+    # Issue 11, fault 3: live frames travel append-only ("chunks" messages, the model's list
+    # changed in place, never re-sent whole). A saved notebook must still hold every frame:
+    # play three actions in the page, save with the widget state, decode what was saved.
+    from hotellab.widgets._frames import decode_frames
+
+    page, tmp_path = lab
+    root = page.locator(".hl-gameview").first
+    pos = root.locator(".hl-pos")
+
+    def total():
+        return int(pos.inner_text().split("/")[1])
+
+    n0 = total()
+    root.locator(".hl-act").first.click()  # Blue's first legal action
+    page.wait_for_function("(n) => +document.querySelector('.hl-gameview .hl-pos').textContent.split('/')[1] > n",
+                           arg=n0, timeout=20_000)
+    for _ in range(2):  # chance or the agents
+        n = total()
+        root.locator(".hl-stepbtn").click()
+        page.wait_for_function("(n) => +document.querySelector('.hl-gameview .hl-pos').textContent.split('/')[1] > n",
+                               arg=n, timeout=20_000)
+    n_states = total() + 1
+    assert n_states == n0 + 4
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").first.click()
+    item = page.locator(".lm-Menu-item", has_text="Save Widget State Automatically").first
+    if "lm-mod-toggled" not in (item.get_attribute("class") or ""):
+        item.click()
+    else:
+        page.keyboard.press("Escape")
+    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
+    page.keyboard.press("Control+s")
+    path = tmp_path / "notebooks" / "themes.ipynb"
+    for _ in range(100):
+        nb = json.loads(path.read_text("utf-8"))
+        state = nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+        if state:
+            break
+        page.wait_for_timeout(200)
+    live = [m["state"] for m in state["state"].values()
+            if isinstance(m.get("state", {}).get("_meta"), dict) and m["state"]["_meta"].get("live")]
+    assert live, "no live GameView in the saved widget state"
+    saved = decode_frames([*live[0]["_chunks"], live[0].get("_tail", "")])
+    assert len(saved[0]) == n_states, (len(saved[0]), n_states)
+
+
 def test_after_a_kernel_restart_a_click_says_what_to_do_within_2_s(lab):
     # Issue 11, smaller items: after a kernel restart, clicking in a live view did nothing and
     # showed no message ("Cannot send" in the console). Any request that cannot be sent must
