@@ -279,3 +279,22 @@ def test_site_runs_the_tutorial_offline(tmp_path):
     print("publish:", json.dumps(figures))
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "publish.json").write_text(json.dumps(figures, indent=2) + "\n")
+
+
+def test_wheel_of_an_installed_hotellab(tmp_path):
+    """Without a source checkout (an ordinary install), the site gets a wheel made of the
+    installed package: its modules and data files, its metadata and its game entry points."""
+    from hotellab.publish.site import installed_wheel, wheel_metadata
+
+    w = installed_wheel(tmp_path)
+    meta = wheel_metadata(w)
+    assert meta["name"] == "hotellab" and meta["imports"] == ["hotellab"]
+    with zipfile.ZipFile(w) as z:
+        names = set(z.namelist())
+        eps = z.read(f"hotellab-{meta['version']}.dist-info/entry_points.txt").decode()
+        record = z.read(f"hotellab-{meta['version']}.dist-info/RECORD").decode()
+    assert "hotellab/widgets/gameview.js" in names and "hotellab/publish/site.py" in names
+    assert any(n.startswith("hotellab/games/hostil_hostal/data/") and n.endswith(".toml") for n in names)
+    assert "[hotellab.games]" in eps and "hostil_hostal" in eps
+    assert not [n for n in names if "__pycache__" in n]
+    assert all(line.split(",")[0] in names for line in record.splitlines() if line)

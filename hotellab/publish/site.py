@@ -149,8 +149,7 @@ def hotellab_wheel(dest: Path, log=None) -> Path:
         return Path(env)
     root = project_root()
     if root is None:
-        raise PublishError("hotellab publish builds hotellab's wheel from a source checkout; "
-                           "this hotellab is not one: set HOTELLAB_WHEEL to a hotellab wheel file")
+        return installed_wheel(dest, log)
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("hotellab-*.whl"):
         old.unlink()
@@ -175,6 +174,50 @@ def hotellab_wheel(dest: Path, log=None) -> Path:
     if not found:
         raise PublishError("building the hotellab wheel gave no wheel")
     return found[-1]
+
+
+def installed_wheel(dest: Path, log=None) -> Path:
+    """A wheel of the installed hotellab package (no source checkout: an ordinary install):
+    its files as installed, and its metadata. Raises PublishError when the metadata cannot
+    be read."""
+    import base64
+    import importlib.metadata
+
+    import hotellab
+
+    try:
+        dist = importlib.metadata.distribution("hotellab")
+        meta = dist.read_text("METADATA") or dist.read_text("PKG-INFO")  # a wheel's, or an egg-info's
+    except importlib.metadata.PackageNotFoundError:
+        meta = None
+    if not meta:
+        raise PublishError("cannot read hotellab's installed metadata to make its wheel: "
+                           "set HOTELLAB_WHEEL to a hotellab wheel file")
+    version = dist.version
+    _say(log, f"making a wheel of the installed hotellab {version}")
+    dest.mkdir(parents=True, exist_ok=True)
+    pkg = Path(hotellab.__file__).resolve().parent
+    info = f"hotellab-{version}.dist-info"
+    out = dest / f"hotellab-{version}-py3-none-any.whl"
+    record = []
+
+    def add(z, name: str, data: bytes) -> None:
+        z.writestr(name, data)
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{name},sha256={digest},{len(data)}")
+
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in sorted(pkg.rglob("*")):
+            if f.is_file() and "__pycache__" not in f.parts and f.suffix != ".pyc":
+                add(z, "hotellab/" + f.relative_to(pkg).as_posix(), f.read_bytes())
+        add(z, f"{info}/METADATA", meta.encode("utf-8"))
+        add(z, f"{info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: hotellab.publish\nRoot-Is-Purelib: true\nTag: py3-none-any\n")
+        eps = dist.read_text("entry_points.txt")
+        if eps:
+            add(z, f"{info}/entry_points.txt", eps.encode("utf-8"))
+        add(z, f"{info}/top_level.txt", b"hotellab\n")
+        z.writestr(f"{info}/RECORD", "\n".join([*record, f"{info}/RECORD,,"]) + "\n")
+    return out
 
 
 def wheel_metadata(path: Path) -> dict:
