@@ -275,13 +275,14 @@ class State:
         """The deciding player's legal actions; at a chance node the listable outcomes
         (dice), else []. Empty at a terminal state."""
         if self._legal is None:
-            if self.is_terminal:
-                self._legal = []
-            elif self.is_chance_node:
+            cp = self._current_player()
+            if cp >= 0:
+                self._legal = self._legal_actions()
+            elif cp == CHANCE:
                 outs = self._chance_outcomes()
                 self._legal = [a for a, _ in outs] if outs is not None else []
             else:
-                self._legal = self._legal_actions()
+                self._legal = []
         return list(self._legal)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -320,12 +321,13 @@ class State:
         when the action is not legal, and its subclass
         :class:`~hotellab.core.errors.InvalidActionError` for text that cannot be read.
         """
-        if isinstance(action, str):
-            action = parse_action(action)
-        elif not isinstance(action, Action):
-            raise InvalidActionError(
-                f"apply() takes an Action or its text, got {type(action).__name__}", action=action
-            )
+        if type(action) is not Action:
+            if isinstance(action, str):
+                action = parse_action(action)
+            elif not isinstance(action, Action):
+                raise InvalidActionError(
+                    f"apply() takes an Action or its text, got {type(action).__name__}", action=action
+                )
         # a float or bool seat (0.0 == 0) or a kind that is not text is never legal
         legal = (self._find_legal(action)
                  if type(action[2]) is int and type(action[0]) is str else None)
@@ -345,19 +347,20 @@ class State:
     def _find_legal(self, action: Action):
         """The legal action equal to ``action``, in its canonical form (``3.0`` equals ``3``;
         the log keeps ``3``), or None when ``action`` is not legal here."""
-        if self.is_terminal:
-            return None
-        if self.is_chance_node:
-            if action.player != CHANCE:
+        cp = self._current_player()
+        if cp >= 0:
+            pool = self._legal
+            if pool is None:
+                pool = self._legal = self._legal_actions()
+        elif cp == CHANCE:
+            if action[2] != CHANCE:
                 return None
             outs = self._chance_outcomes()
             if outs is None:  # a shuffle: checked, then written canonically
                 return self.canonical_chance(action) if self.explain_chance(action) is None else None
             pool = [a for a, _ in outs]
-        else:
-            if self._legal is None:
-                self._legal = self._legal_actions()
-            pool = self._legal
+        else:  # terminal
+            return None
         try:
             return pool[pool.index(action)]
         except ValueError:
