@@ -204,3 +204,36 @@ def test_nbconvert_page_works_offline(path, tmp_path):
     ours = [u for u in blocked if "plot.ly" in u or "jupyter-widgets" in u or "anywidget" in u or "unpkg" in u]
     assert not ours, f"the page asked the network for {ours}"
     assert not [e for e in errors if e.startswith("pageerror")], errors
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.notebook
+@pytest.mark.xdist_group("publish")
+@pytest.mark.skipif(not ob.have_chromium(), reason=f"Chromium not found at {ob.CHROMIUM}")
+def test_nbconvert_execute_with_hotellab_exporter_works_offline(tmp_path):
+    """`jupyter nbconvert --to hotellab_html --execute` (the exporter hotellab registers): the
+    freshly executed notebook's game views, saved as widgets with state, become players, and
+    the page works with every other host blocked. (Plain `--to html --execute` would load the
+    widget manager from a CDN.)"""
+    import shutil
+    import subprocess
+    import sys
+
+    work = tmp_path / "nb"
+    shutil.copytree(NOTEBOOKS, work, ignore=shutil.ignore_patterns("*.py", ".*"))
+    r = subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "hotellab_html", "--execute",
+                        "--output-dir", str(tmp_path), "replay.ipynb"], cwd=work, capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr[-2000:]
+    body = (tmp_path / "replay.html").read_text("utf-8")
+    assert "application/vnd.jupyter.widget-view+json" not in body
+    expected = body.count('class="hotellab-player"')
+    assert expected >= 1
+    with ob.static_server(tmp_path) as base, ob.offline_page(base) as (pg, blocked, errors):
+        pg.goto(f"{base}/replay.html")
+        players = ob.check_players(pg, expected=expected)
+        figures = ob.check_figures(pg)
+    assert players["drawn"] == expected and all(v["stepped"] for v in players["views"] if v["states"] > 0)
+    assert figures >= 1
+    assert not [u for u in blocked if "plot.ly" in u or "jupyter-widgets" in u or "anywidget" in u]
