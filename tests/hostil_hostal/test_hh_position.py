@@ -4,7 +4,6 @@ their checks, ``resample_hidden``, and the per-room side choice at setup (option
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import tomllib
