@@ -292,7 +292,12 @@ def _mp_context(spec):
             "processes cannot import it; define its class in a module (a .py file), or use "
             "workers=1 (which plays in this process)", field="agents"
         )
-    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" in methods:
+        ctx = mp.get_context("forkserver")
+        # the server imports the worker module once; each worker forked from it starts ready
+        ctx.set_forkserver_preload(["hotellab.sim._worker"])
+        return ctx
+    return mp.get_context("spawn")
 
 
 def _run_processes(spec, batches, workers, rows, bar) -> bool:
