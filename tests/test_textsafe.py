@@ -201,8 +201,23 @@ def test_bad_char_and_clean_text():
 
 
 # -- the swap check: a seat's view syncs the same whatever it cannot see -------------------------
-def synced(state, seat, players):
-    """Everything a seat-``seat`` live view of a match at ``state`` syncs and replies."""
+def requests_for(state, seat):
+    """The requests a page of seat ``seat``'s view could send at ``state`` (built from the
+    real state, then sent unchanged to the redealt one)."""
+    reqs = [{"type": "step"}, {"type": "undo"}, {"type": "apply", "action": "p%d nonsense 1" % seat}]
+    legal = state.legal_actions()
+    if legal and not state.is_chance_node:
+        a = legal[0]
+        reqs.append({"type": "apply", "action": str(a).replace(f"p{a.player} ", f"p{seat} ", 1)
+                     if a.player != seat else str(a) + " 99"})
+        if state.current_player != seat:  # another seat's real action, forged by this page
+            reqs.append({"type": "apply", "action": str(legal[-1])})
+    return reqs
+
+
+def synced(state, seat, players, requests):
+    """Everything a seat-``seat`` live view of a match at ``state`` syncs, and its replies to
+    ``requests``."""
     g = state.game
     m = hl.Match(g, seed=5, agents=None, players=players, state=state)
     v = GameView(m, perspective=seat)
@@ -211,15 +226,6 @@ def synced(state, seat, players):
     # not have (events_for(seat) is checked by the contract test); everything else must match
     fs = [{k: val for k, val in fr.items() if k != "events"} for fr in v.frames()]
     out = {"meta": v._meta, "actions": v._actions, "frames": fs, "index": v.index}
-    requests = [{"type": "step"}, {"type": "undo"}, {"type": "apply", "action": "p%d nonsense 1" % seat}]
-    legal = state.legal_actions()
-    if legal and not state.is_chance_node:
-        a = legal[0]
-        requests.append({"type": "apply", "action": str(a).replace(f"p{a.player} ", f"p{seat} ", 1)
-                         if a.player != seat else str(a) + " 99"})
-    for other in range(g.num_seats):
-        if other != seat and legal and not state.is_chance_node and state.current_player == other:
-            requests.append({"type": "apply", "action": str(legal[-1])})
     replies = []
     for r in requests:
         v._on_msg(v, r, [])
@@ -252,7 +258,8 @@ def test_swap_check_a_seat_view_syncs_nothing_hidden(game_id):
                     other = state.resample_hidden(seat, random.Random(k * 31 + seat))
                 except NotImplementedError:
                     pytest.skip(f"{game_id} has no resample_hidden yet")
-                a, b = synced(state, seat, players), synced(other, seat, players)
+                reqs = requests_for(state, seat)
+                a, b = synced(state, seat, players, reqs), synced(other, seat, players, reqs)
                 for key in a:
                     assert a[key] == b[key], (game_id, n, k, seat, key)
 
