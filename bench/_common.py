@@ -13,7 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).resolve().parent / "results"
 
 if str(ROOT) not in sys.path:  # run from a checkout without installing
-    sys.path.insert(0, str(ROOT))
+    # appended, not inserted first: PYTHONPATH=<another checkout> then measures that checkout
+    # (e.g. a baseline beside this one with the same scripts)
+    sys.path.append(str(ROOT))
 
 
 def percentile(values, q: float) -> float:
