@@ -153,6 +153,15 @@ def test_omniscient_and_teacher_views_may_force_outcomes():
         outcome = m.state.sample_chance(random.Random(99))
         assert ask(v, type="apply", action=str(outcome)) == ""
         assert m.log.actions == [str(outcome)]
+    # a teacher-mode view lists the dice at a chance node with listed outcomes; a plain seat view does not
+    m = hl.Match(g, seed=4, agents=[None, "random", "random"])
+    for _ in range(400):
+        if m.state.is_chance_node and m.state.chance_outcomes():
+            break
+        m.step(None if m.state.is_chance_node or m.state.current_player else m.state.legal_actions()[0])
+    assert m.state.chance_outcomes()
+    assert {a["value"] for a in view_of(m, 0, teacher=True)._actions} == {str(a) for a, _ in m.state.chance_outcomes()}
+    assert view_of(m, 0)._actions == []
     with pytest.raises(ValueError, match="teacher=True is for a seat's view"):
         GameView(m, teacher=True)
     # teacher mode still decides only for its own seat
@@ -268,6 +277,7 @@ def test_every_game_seat_view_keeps_its_authority(game_id):
                 break
             before = list(m.states)
             if s.is_chance_node:
+                assert v._actions == []  # no dice to choose from in a seat's view: step decides
                 forced = s.sample_chance(rng)
                 assert ask(v, type="apply", action=str(forced)).startswith("this view is")
                 assert m.states == before  # never applied

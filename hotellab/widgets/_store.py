@@ -232,17 +232,21 @@ class FrameStore:
             "terminal": bool(last.is_terminal),
         }
 
-    def legal_actions(self) -> list[dict]:
+    def legal_actions(self, chance: bool = True) -> list[dict]:
         """The last state's legal actions as ``{"label", "value", "kind", "player"}`` for a live
         Match (the front end shows a seat's view only that seat's choices and the dice).
 
-        A widget locked to a seat lists actions only when that seat decides (or at a chance
-        node, whose listed outcomes are dice): another seat's options would show its hand.
+        A widget locked to a seat lists actions only when that seat decides: another seat's
+        options would show its hand. ``chance=False`` (a seat's view without teacher mode,
+        which may not choose a chance outcome; docs/dev/authority.md) lists no chance
+        outcomes either: its "step" lets the seed decide.
         """
         if not self.live:
             return []
         state = self.source.states[-1]
         if state.is_terminal:
+            return []
+        if state.is_chance_node and not chance:
             return []
         p = self.perspective
         if p is not None and not state.is_chance_node and state.current_player != p:
@@ -256,11 +260,13 @@ class FrameStore:
 
 
 def widget_state(obj, perspective: int | None = None, *, speed: float = 1.0, index: int | None = None,
-                 live: bool = True) -> tuple[FrameStore, dict]:
+                 live: bool = True, chance: bool | None = None) -> tuple[FrameStore, dict]:
     """The FrameStore of ``obj`` and the initial values of the widget's synced traits.
 
     ``index`` defaults to the last state for a Match (where play continues) and to 0 for a
     replay. With ``live=False`` a Match is framed as a finished record (for export).
+    ``chance``: list chance outcomes (dice) among the actions; default: only for the
+    omniscient view (a seat's view never chooses one; docs/dev/authority.md).
     """
     store = FrameStore(obj, perspective)
     if not live and store.source.match is not None:
@@ -275,7 +281,7 @@ def widget_state(obj, perspective: int | None = None, *, speed: float = 1.0, ind
         "_chunks": list(store.chunks),
         "_tail": "",  # kept for saved notebooks of older versions, which put the last chunk here
         "_meta": store.meta(),
-        "_actions": store.legal_actions(),
+        "_actions": store.legal_actions(chance=perspective is None if chance is None else chance),
         "_error": "",
         "index": index,
         "perspective": perspective,

@@ -89,7 +89,8 @@ class GameView(anywidget.AnyWidget):
     def __init__(self, obj, perspective: int | None = None, *, speed: float = 1.0,
                  index: int | None = None, teacher: bool = False, **kwargs):
         authority = Authority(perspective, teacher)  # ValueError for teacher without a seat
-        store, traits = widget_state(obj, perspective, speed=speed, index=index)
+        store, traits = widget_state(obj, perspective, speed=speed, index=index,
+                                     chance=perspective is None or teacher)
         self._store: FrameStore = store
         self._authority = authority
         self._head_k: int | None = None  # state shown from _head, not yet in the chunks
@@ -226,7 +227,7 @@ class GameView(anywidget.AnyWidget):
         with self.hold_sync():
             self._head = {}  # the chunks carry that frame now
             self._meta = store.meta()
-            self._actions = store.legal_actions()
+            self._actions = store.legal_actions(chance=self._authority.seat is None or self._authority.teacher)
             if changed:
                 self.index = len(store) - 1
 
