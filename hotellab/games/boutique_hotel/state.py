@@ -285,7 +285,7 @@ class BoutiqueHotelState(State):
 
     # ---------------------------------------------------------------- apply
     def _apply(self, a: Action) -> None:
-        getattr(self, "_do_" + a.kind)(a)
+        _STEPS[a.kind](self, a)  # the step of the rules each action kind plays (table below)
 
     # ================================================================== the rules, in order
     # -- Faza przygotowania do tygodnia (1 and 2) ---------------------------------------------
@@ -1068,3 +1068,18 @@ class BoutiqueHotelState(State):
 
         return from_position(cls, game, table)
 
+
+# action kind -> the step of the rules it plays, in rulebook order
+_STEPS = {
+    "price": BoutiqueHotelState._do_price,
+    "keep": BoutiqueHotelState._do_keep,
+    "checkin": BoutiqueHotelState._do_checkin,
+    "guest": BoutiqueHotelState._do_guest,
+    "bid": BoutiqueHotelState._do_bid,
+    "block": BoutiqueHotelState._do_block,
+    "hire": BoutiqueHotelState._do_hire,
+    "roll": BoutiqueHotelState._do_roll,
+    "budget": BoutiqueHotelState._do_budget,
+    "expand": BoutiqueHotelState._do_expand,
+    "done": BoutiqueHotelState._do_done,
+}
