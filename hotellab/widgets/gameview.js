@@ -228,7 +228,7 @@ function render({ model, el }) {
   speedSel.title = "Steps per second when playing";
   speedSel.addEventListener("change", () => {
     model.set("speed", Number(speedSel.value));
-    model.save_changes();
+    saveChanges();
     if (S.timer) { stopPlay(); startPlay(); }
   });
   speedLabel.append(h("span", null, "speed"), speedSel);
@@ -239,7 +239,7 @@ function render({ model, el }) {
     const ps = meta().perspectives || [null];
     const p = ps[Number(perspSel.value)];
     model.set("perspective", p === undefined ? null : p);
-    model.save_changes();
+    saveChanges();
   });
   perspLabel.append(h("span", null, "view"), perspSel);
   const bUndo = button("\u21B6 undo", "Take back the last action", () => send({ type: "undo" }), "hl-undo");
@@ -305,7 +305,7 @@ function render({ model, el }) {
     const changed = k !== model.get("index");
     if (changed) model.set("index", k);
     update(); // draw first, then tell the kernel
-    if (changed) model.save_changes();
+    if (changed) saveChanges();
   }
   function live() { return !!meta().live && S.kernel === true; }
   function hello() {
@@ -317,6 +317,14 @@ function render({ model, el }) {
       clearTimeout(S.helloTimer);
       S.kernel = false;
     }
+  }
+  // Tell the kernel about a trait changed here (index, speed, perspective). Without a kernel
+  // (restarted, a saved page) the page goes on scrubbing its own frames, so a failure to send
+  // is not an error for the user (a request that needs the kernel says so: see send()).
+  function saveChanges() {
+    try {
+      model.save_changes();
+    } catch (e) { /* no kernel connection */ }
   }
   function send(msg) {
     if (S.waiting) return;
