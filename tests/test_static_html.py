@@ -114,8 +114,9 @@ def test_publishable(path):
     pages = "".join(_html(o) for o in outs)
     assert pages.count(f'class="{MODULE_CLASS}"') == (1 if players else 0)
     if players:
-        mod = re.search(rf'<script type="application/json" class="{MODULE_CLASS}">(.*?)</script>', pages, re.S)
-        assert json.loads(mod.group(1)) == module_source(), "the module is the installed gameview.js/css"
+        from hotellab.widgets.export import read_module_html
+
+        assert read_module_html(pages) == module_source(), "the module is the installed gameview.js/css"
     figures = [o for o in outs if PLOTLY in o.get("data", {})]
     assert pages.count('id="hl-plotlyjs"') == (1 if figures else 0)
     assert all("plotly-graph-div" in _html(o) and "cdn.plot.ly" not in _html(o) for o in figures)

@@ -21,6 +21,7 @@ finds, so a page needs one copy (:func:`hotellab.publish.notebook.publishable` k
 from __future__ import annotations
 
 import base64
+import gzip
 import html
 import json
 import pathlib
@@ -56,7 +57,14 @@ _LOADER = """
         if (!el) await new Promise((r) => setTimeout(r, 100));
       }
       if (!el) throw new Error("no GameView module on this page");
-      const mod = JSON.parse(el.textContent);
+      let mod = JSON.parse(el.textContent);
+      if (mod.gz) { // {"gz": base64 of the gzip of {"esm", "css"}}
+        const bin = atob(mod.gz);
+        const bytes = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        const ds = new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")));
+        mod = JSON.parse(await ds.text());
+      }
       const style = document.createElement("style");
       style.textContent = mod.css;
       document.head.append(style);
@@ -136,10 +144,28 @@ def module_source() -> dict:
     }
 
 
-def module_html(module: dict | None = None) -> str:
-    """The ``<script type="application/json">`` element that carries the module and CSS."""
-    return (f'<script type="application/json" class="{MODULE_CLASS}">'
-            f"{_script_json(module or module_source())}</script>")
+def module_html(module: dict | None = None, *, packed: bool = True) -> str:
+    """The ``<script type="application/json">`` element that carries the module and CSS:
+    ``{"gz": base64 of gzip of {"esm", "css"}}`` (about 10 kB instead of 35 kB), or with
+    ``packed=False`` the plain ``{"esm", "css"}``."""
+    module = module or module_source()
+    if packed:
+        raw = json.dumps(module, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        module = {"gz": base64.b64encode(gzip.compress(raw, 9, mtime=0)).decode("ascii")}
+    return f'<script type="application/json" class="{MODULE_CLASS}">{_script_json(module)}</script>'
+
+
+def read_module_html(text: str) -> dict | None:
+    """The ``{"esm", "css"}`` of the first module element in ``text`` (packed or not), or None."""
+    import re
+
+    m = re.search(rf'<script type="application/json" class="{MODULE_CLASS}">(.*?)</script>', text, re.S)
+    if not m:
+        return None
+    mod = json.loads(m.group(1))
+    if "gz" in mod:
+        mod = json.loads(gzip.decompress(base64.b64decode(mod["gz"])).decode("utf-8"))
+    return mod
 
 
 def _fmt(v) -> str:
