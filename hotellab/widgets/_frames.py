@@ -169,8 +169,9 @@ def frame_of(src: Source, k: int, perspective) -> dict:
     if src.renamed:
         view = _rename(view, src.names, swap)
     status = view.get("status") if isinstance(view, dict) else None
-    if not status:
-        status = swap(state.status_text())
+    if not status:  # status_text() is written from the whole state: only where nothing is hidden
+        hidden = perspective is not None and src.game.hidden_information
+        status = "" if hidden else swap(state.status_text())
     prev = src.states[k - 1] if k > 0 else None
     events = _events(state, perspective)
     if src.renamed:
