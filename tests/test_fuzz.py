@@ -2,8 +2,9 @@
 
 Targets, each over every registered game (hypothesis, strategies below):
 
-- log files: a real log's JSON with one to three mutations (a field deleted or replaced by any
-  JSON value, an action's text mutated, an entry inserted), through ``GameLog.from_json``;
+- log files: a real log's JSON (one from the initial state, one from a declared ``start``
+  position) with one to three mutations (a field deleted or replaced by any JSON value, an
+  action's text mutated, an entry inserted), through ``GameLog.from_json``;
   raw bytes (truncated, BOM, garbage) through ``GameLog.load``;
 - scenario files: TOML text with mutated fields through ``Scenario.from_toml``;
 - declared positions: ``state.to_position()`` tables with one to three mutations through
@@ -92,6 +93,23 @@ def base_log(game_id: str) -> dict:
 
 
 @lru_cache(maxsize=None)
+def base_log_from_position(game_id: str) -> dict | None:
+    """A log that starts from a declared position (its ``start`` field), or None for a game
+    without positions."""
+    state = base_states(game_id)[2]
+    try:
+        start = state.game.state_from_position(state.to_position())
+    except NotImplementedError:
+        return None
+    g = state.game
+    m = hl.Match(g, seed=3, agents=["random"] * g.num_players, state=start)
+    m.run(max_steps=30)
+    data = m.log.to_json()
+    assert "start" in data
+    return data
+
+
+@lru_cache(maxsize=None)
 def base_states(game_id: str) -> tuple:
     """A few states along a random game (the start, some middles, the end)."""
     cls = type(hl.load_game(game_id))
@@ -159,7 +177,8 @@ def mutate(data, draw, *, count=st.integers(1, 3)):
 @given(data=st.data())
 def test_fuzz_log_json(game_id, data):
     CASES["log_json"] += 1
-    log = mutate(base_log(game_id), data.draw)
+    bases = [b for b in (base_log(game_id), base_log_from_position(game_id)) if b is not None]
+    log = mutate(data.draw(st.sampled_from(bases)), data.draw)
     try:
         loaded = hl.GameLog.from_json(log)
     except hl.LogFormatError as exc:
