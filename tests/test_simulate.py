@@ -166,14 +166,15 @@ class _InterruptAt:
 
 def test_ctrl_c_in_this_process_keeps_finished_games():
     full = simulate("perfect_hotel", ["random"], n_games=12, seed=8, workers=1, progress=False)
-    with pytest.warns(RuntimeWarning, match="interrupted; 8 of 12"):
+    with pytest.warns(RuntimeWarning, match="interrupted; 9 of 12"):
         part = simulate("perfect_hotel", [_InterruptAt(9)], n_games=12, seed=8, workers=1,
                         batch_size=4, progress=False)
-    # batches of 4: games 0-7 finished; the interrupt came in game 9 (batch 8-11), which is lost
+    # the interrupt came at the first decision of game 9: games 0-8 are finished and kept
+    # (in this process a game is kept as soon as it ends, not when its batch does)
     assert part.attrs["interrupted"] is True
-    assert list(part["game"]) == list(range(8))
+    assert list(part["game"]) == list(range(9))
     cols = [c for c in part.columns if c not in ("lineup", "agent_0", "agent_1")]
-    pd.testing.assert_frame_equal(part[cols], full.iloc[:8][cols])
+    pd.testing.assert_frame_equal(part[cols], full.iloc[:9][cols])
 
 
 @pytest.mark.slow

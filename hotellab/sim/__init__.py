@@ -168,7 +168,8 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
       ``hl.play(game, agents, seed=game_seed(seed, i))`` would play it. The same arguments give
       the same table whatever ``workers``, ``backend`` and ``batch_size``.
     - ``workers``: processes (default: the machine's cores, ``os.cpu_count()``); 1 plays in
-      this process, as does any number in Pyodide (a notebook running in the browser). With ``backend="dask"`` the number of workers of the LocalCluster.
+      this process, as does any number in Pyodide (a notebook running in the browser). With
+      ``backend="dask"``: the number of workers of the LocalCluster.
     - ``backend``: "processes" (a local process pool) or "dask" (``dask.distributed``: a
       LocalCluster of ``workers`` single-threaded processes, or the existing scheduler at
       ``scheduler``, e.g. "tcp://host:8786"). Work goes out in batches of ``batch_size`` games
@@ -246,16 +247,16 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
 
 
 def _run_here(spec, batches, rows, bar) -> bool:
-    for batch in batches:
-        try:
-            done = run_batch(spec, batch)
-        except KeyboardInterrupt:
-            return True
-        rows.extend(done)
-        try:
-            bar.update(len(done))
-        except KeyboardInterrupt:
-            return True
+    """Play in this process, game by game: Ctrl-C keeps every game finished before it."""
+    from ._worker import play_one
+
+    try:
+        for batch in batches:
+            for i, seed, keep in batch:
+                rows.append(play_one(spec, i, seed, keep))
+            bar.update(len(batch))
+    except KeyboardInterrupt:
+        return True
     return False
 
 
