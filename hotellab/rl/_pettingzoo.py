@@ -124,8 +124,6 @@ class HotellabAECEnv(AECEnv):
             self.agent_selection = self.possible_agents[self.state.current_player]
         self._set_info()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            self.render()
 
     def render(self):
         if self.render_mode is None:
