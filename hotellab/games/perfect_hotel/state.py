@@ -49,9 +49,10 @@ from .explain import explain_chance as _explain_chance, status_text as _status
 from .position import fill_from_position as _fill, resample_hidden as _resample
 from .position import to_position as _write_position
 from .rules import (
-    N_END, N_PLACE, N_SHUFFLE, N_TURN, R_ANNEX, R_BUILD_HAND, R_BUILD_ROW, R_CHEAP_HOTEL, R_DRAW, R_END,
-    R_FIRST, R_HIGH_SEASON_FLIP, R_LAST, R_MOGUL, R_ONE_TOURIST, R_PENALTY, R_PERFECT_VIEW,
-    R_PLACE, R_SETUP, R_SKY_ROOM, R_STAR, R_TIE, R_TRACK, R_TURN, kind_rule, node,
+    N_END, N_PLACE, N_SHUFFLE, N_TURN, R_ANNEX, R_BUILD_HAND, R_BUILD_ROW, R_CARDS, R_CHEAP_HOTEL, R_COUNT,
+    R_DRAW, R_END, R_FIRST, R_HIGH_SEASON, R_HIGH_SEASON_FLIP, R_HOUSE_DECK, R_LAST, R_MAJORITY, R_MOGUL, R_NEXT,
+    R_ONE_TOURIST, R_PENALTY, R_PERFECT_VIEW, R_PLACE, R_PLAYERS, R_ROUNDS, R_SETUP, R_SKY_ROOM, R_STAR, R_TAGS,
+    R_TIE, R_TOURIST_ALONE, R_TOURIST_BACK, R_TRACK, R_TRACKERS, R_TURN, R_WILD, kind_rule, node,
 )
 
 _STAR, _TOUR, _CLASS = STAR, TOURIST, CLASS
@@ -96,6 +97,11 @@ def _sets(p: int, k: int, r: int, rb: int, pa: int, sa: int, t: int) -> tuple:
                     if a + b + c >= MIN_SET:
                         out.append(Action("build", (kid, "hand", a, b, c), p))
     return tuple(out)
+
+
+def _and(names: list) -> str:
+    """'Blue', 'Blue and Red', 'Blue, Red and Green'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _plural(count: int, word: str) -> str:
@@ -285,12 +291,39 @@ class PerfectHotelState(State):
         games = self.game.options["games"]
         lead = f"Game {self.game_no} of {games}: the" if games > 1 else "The"
         self._announce(
-            f"{lead} {NUM_CARDS} cards are shuffled and each player is dealt {HAND_DEAL} Hand Cards; "
-            f"the House Deck holds {self.deck_size} cards.",
+            f"{lead} {NUM_CARDS} cards are shuffled and each player is dealt {HAND_DEAL} Hand Cards.",
             R_SETUP,
         )
+        self._setup_events(games)
+
+    def _setup_events(self, games: int) -> None:
+        """The events of Game Setup after the deal, each citing its own rule: the cards
+        (Components), the House Deck (1. Card Setup), the Tourist marks on the hands' backs
+        (Components), the Build Tags (3.), the players, their Score Trackers and the match
+        (Overview, Components, Point Track Board; the first game only), the first player (4.)
+        and the turn order (End of turn)."""
+        n = self.game.num_players
+        names = [self._name((self.first + j) % n) for j in range(n)]
+        tourists = sum(TOURIST)
+        self._emit(f"They are {NUM_CARDS - tourists} Build Cards of {len(_KINDS)} kinds and {tourists} "
+                   f"Tourist Group Cards.", R_CARDS)
+        self._emit(f"The other {self.deck_size} cards are the House Deck, face down.", R_HOUSE_DECK)
+        marks = [f"{self._name(s)} {m}" for s in range(n)
+                 if (m := sum(1 for c in self.hands[s] if c >= _FIRST_TOURIST))]
+        if marks:
+            self._emit("The Tourist Group mark on the back shows who holds Tourist Group Cards: "
+                       + ", ".join(marks) + ".", R_TOURIST_BACK)
+        self._emit(f"The {len(_KINDS)} Build Tags are lined up ({', '.join(k.name for k in _KINDS)}): each kind's "
+                   f"cards go in the Tag Row under its tag.", R_TAGS)
+        if self.game_no == 1:
+            self._emit(f"{n} players (Perfect Hotel is for 2 to 4): {_and(names)}.", R_PLAYERS)
+            self._emit("Each player's Score Tracker, in the seat's colour, starts at 0.", R_TRACKERS)
+            if games > 1:
+                self._emit(f"A match of {games} games: each game's points are added on the Point Track Board.",
+                           R_ROUNDS)
         nxt = " (one seat clockwise from the last game's first player, ruling PH-24)" if self.game_no > 1 else ""
-        self._emit(f"{self._name(self.first)} starts{nxt}; play goes clockwise.", R_FIRST)
+        self._emit(f"{names[0]} starts{nxt}.", R_FIRST)
+        self._emit(f"Play goes clockwise: {', '.join(names)}, then {names[0]} again.", R_NEXT)
 
     # ================================================================== Gameplay: A. Research
     def _research_draw(self, a: Action) -> None:
@@ -311,6 +344,8 @@ class PerfectHotelState(State):
         last = " — the last card of the House Deck" if not left else f"; {left} left"
         self._announce_hand(f"{self._name(p)} researches: draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}{seen}{last}.",
                             R_DRAW, p, tours)
+        if not left:
+            self._emit(f"The House Deck has cleared: the game ends once {self._name(p)} has placed 1 card.", R_END)
 
     def _place_actions(self, p: int) -> list[Action]:
         """Gameplay / A. Research / 2: one action per kind of card in hand (plain / starred) on
@@ -339,12 +374,18 @@ class PerfectHotelState(State):
         kd = _KINDS[k]
         if what == "tourist":
             text = f"{self._name(p)} places a Tourist Group card {face} on the {kd.name} Tag Row (it counts as {kd.name})."
-            rule = R_ONE_TOURIST
+            rule = R_WILD
         else:
             star = " \u2605" if what == "star" and face == "face up" else ""
             text = f"{self._name(p)} places a {kd.name}{star} card {face} on the {kd.name} Tag Row."
             rule = R_PLACE
         self._announce_hand(text, rule, p, -1 if what == "tourist" else 0)
+        if what == "tourist":
+            self._emit(f"The {kd.name} Tag Row now holds its one Tourist Group card: no second one may go there.",
+                       R_ONE_TOURIST)
+        if self.high >> k & 1 and len(self.rows[k]) == HIGH_SEASON_MIN:
+            self._emit(f"The {kd.name} Tag Row is High-Season and now shows {HIGH_SEASON_MIN} cards: it may be built "
+                       f"from again.", R_HIGH_SEASON)
         self._end_turn(p)
 
     # ================================================================== Gameplay: B. Build
@@ -428,6 +469,10 @@ class PerfectHotelState(State):
                     + (f", {tours} of them Tourist Group" if tours else "") + ".")
             rule = R_BUILD_ROW if from_row else R_BUILD_HAND
         self._announce(text, rule)
+        if tours:
+            self._emit(f"{_plural(tours, 'Tourist Group Card')} {'counts' if tours == 1 else 'count'} as {kd.name}, "
+                       f"combined with {_plural(len(cards) - tours, kd.name + ' Build Card')} (Tourists never build alone).",
+                       R_TOURIST_ALONE)
         if from_row and self.game.options["high_season"] and not self.high >> k & 1:
             self.high |= 1 << k
             self._emit(f"The {kd.name} Build Tag is flipped upside-down: High-Season for the rest of the game "
@@ -451,6 +496,8 @@ class PerfectHotelState(State):
                    f"the game ends.", R_LAST)
         items: list = []
         standing = self._standing(items)
+        self._emit(self._sets_text(), R_COUNT)
+        self._emit(self._most_text(), R_MAJORITY)
         for text, rule in self._count_texts(items):
             self._emit(text, rule)
         self.results = self.results + (tuple(standing),)
@@ -463,6 +510,26 @@ class PerfectHotelState(State):
             win = self._winners()
             self._emit("Top hotel mogul: " + " and ".join(self._name(s) for s in win)
                        + (" (shared)" if len(win) > 1 else "") + ".", R_MOGUL)
+
+    def _sets_text(self) -> str:
+        """Point Calculation: every hotel's cards per kind, an Annex counted with its set."""
+        parts = []
+        for s in range(self.game.num_players):
+            cnt = self.summ[s][0]
+            sets = ", ".join(f"{_KINDS[k].name} {cnt[k]}" for k in range(6) if cnt[k])
+            parts.append(f"{self._name(s)} {sets or 'no set'}")
+        return "Cards per kind (an Annex counts with its set): " + "; ".join(parts) + "."
+
+    def _most_text(self) -> str:
+        """Point Calculation: who has the most cards of each kind built (ties named)."""
+        parts = []
+        for k, col in enumerate(zip(*[x[0] for x in self.summ])):
+            best = max(col)
+            if best:
+                who = [self._name(s) for s, v in enumerate(col) if v == best]
+                parts.append(f"{_KINDS[k].name} {_and(who)} ({best}{', tie' if len(who) > 1 else ''})")
+        return ("The most cards of a kind: " + "; ".join(parts) + "." if parts
+                else "Nobody has built: no kind's points are won.")
 
     def _count_texts(self, items) -> list:
         """One sentence per scored category (for the events of the end of a game)."""
