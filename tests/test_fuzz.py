@@ -346,8 +346,8 @@ def test_fuzz_widget_messages(game_id, messages, perspective, state_updates):
     for msg in messages:
         v.send.clear()
         v._on_msg(v, msg, [])  # never raises
-        if isinstance(msg, dict) and msg.get("type") == "hello":
-            assert v.send == [{"type": "hello"}]
+        if isinstance(msg, dict) and msg.get("type") in ("hello", "resync"):
+            assert v.send == [{"type": "hello" if msg["type"] == "hello" else "resynced"}]
         else:
             assert v.send and v.send[-1]["type"] == "done", msg
     for upd in state_updates:

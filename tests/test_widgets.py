@@ -303,6 +303,11 @@ def test_live_match_appends_chunks_and_follows_outside_changes(game):
     assert v._store.sizes == [62] and len(v) == 62
     assert v.send[0]["start"] == 0 and v.send[0]["chunks"] == v._chunks
     assert all_frames(v)[0] == frames(m, 0)
+    # a page that missed a message (its front end saw a gap) asks for the whole list once
+    updates.clear()
+    v.send.clear()
+    v._on_msg(v, {"type": "resync"}, [])
+    assert updates[0][0] == ["_chunks"] and v.send == [{"type": "resynced"}]
 
 
 def spy_updates(v):

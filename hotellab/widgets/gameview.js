@@ -10,7 +10,9 @@
 //                    frames, append-only: _chunks[i:] becomes "chunks" (a new state's chunk is
 //                    appended; an undo may replace the last one). The list held by the model is
 //                    changed in place (by initialize's handler, once per model and message), so
-//                    nothing is re-sent whole and a saved notebook keeps every frame.
+//                    nothing is re-sent whole and a saved notebook keeps every frame. A message
+//                    that would leave a gap makes the page send {"type": "resync"}: the kernel
+//                    then sends _chunks whole, once.
 //   model "_head"    {}, or {"k": state, "p": perspective, "frame": frame} (plain JSON): after a
 //                    live step the kernel sends the new state's frame for the shown perspective
 //                    (with "index") before it re-encodes the tail, so the board is drawn at once,
@@ -41,11 +43,16 @@ const SLOW_KERNEL = "No answer from the kernel after 2 s: it may be busy, or it 
   "If it was restarted, run the cell that made this view again.";
 
 // Apply a "chunks" message to the model's _chunks list, in place and once (seq).
+// A message that would leave a gap (one was missed) asks the kernel for the whole list.
 function applyChunks(model, msg) {
   const cs = model.get("_chunks");
   if (!Array.isArray(cs) || !msg || typeof msg.start !== "number" || !Array.isArray(msg.chunks)) return false;
   if (typeof msg.seq === "number" && (cs.hlSeq || 0) >= msg.seq) return false;
-  cs.splice(Math.max(0, Math.min(cs.length, msg.start)), cs.length, ...msg.chunks);
+  if (msg.start > cs.length) {
+    try { model.send({ type: "resync" }); } catch (e) { /* no kernel: keep what there is */ }
+    return false;
+  }
+  cs.splice(Math.max(0, msg.start), cs.length, ...msg.chunks);
   if (typeof msg.seq === "number") cs.hlSeq = msg.seq;
   return true;
 }

@@ -247,6 +247,10 @@ class GameView(anywidget.AnyWidget):
         if kind == "hello":
             self.send({"type": "hello"})
             return
+        if kind == "resync":  # the page missed a "chunks" message: the whole list, once
+            self.send_state(["_chunks"])
+            self.send({"type": "resynced"})
+            return
         if kind == "scenario":  # "save this position": the TOML of a scenario starting here
             self._send_scenario()
             return
