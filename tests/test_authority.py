@@ -15,7 +15,6 @@ import random
 import pytest
 
 import hotellab as hl
-from hotellab.core.actions import CHANCE
 from hotellab.widgets import GameView
 from hotellab.widgets._authority import Authority, AuthorityError
 
