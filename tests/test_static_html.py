@@ -238,3 +238,25 @@ def test_nbconvert_execute_with_hotellab_exporter_works_offline(tmp_path):
     assert players["drawn"] == expected and all(v["stepped"] for v in players["views"] if v["states"] > 0)
     assert figures >= 1
     assert not [u for u in blocked if "plot.ly" in u or "jupyter-widgets" in u or "anywidget" in u]
+
+
+def test_publishable_refreshes_old_players():
+    """A player saved by an older hotellab (its loader read another module format) gets the
+    current loader when the notebook is published again, so it reads the module element the
+    page now carries (the bug: an old loader fed the packed module got no module and failed)."""
+    from hotellab.publish.notebook import publishable
+    from hotellab.widgets.export import loader_html
+
+    nb = nbformat.read(NOTEBOOKS / "replay.ipynb", as_version=4)
+    outs = [o for o in _outputs(nb) if "hotellab-player" in _html(o)]
+    assert outs
+    old = ('<script type="module">\n(async () => {\n  const id = "ID";\n  const mod = JSON.parse(el.textContent);'
+           ' /* an older loader */\n})();\n</script>')
+    for o in outs:
+        uid = re.search(r'class="hotellab-player" data-hl="(hl-[^"]+)"', _html(o)).group(1)
+        o["data"]["text/html"] = re.sub(r'<script type="module">.*?</script>', old.replace("ID", uid), _html(o), flags=re.S)
+    publishable(nb)
+    for o in _outputs(nb):
+        page = _html(o)
+        for uid in re.findall(r'class="hotellab-player" data-hl="(hl-[^"]+)"', page):
+            assert loader_html(uid) in page and "an older loader" not in page

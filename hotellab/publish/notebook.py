@@ -177,7 +177,7 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
     :raises ValueError: when a GameView output's saved state cannot be read (the message
         names the cell).
     """
-    from ..widgets.export import PLAYER_CLASS, module_html
+    from ..widgets.export import PLAYER_CLASS, module_html, refresh_loaders
 
     meta = nb.get("metadata", {})
     widgets = meta.get("widgets") or {}
@@ -209,7 +209,7 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                 del data[WIDGET_VIEW]
                 counts["views"] += 1
             if PLAYER_CLASS in html_text:
-                html_text = _module_re().sub("", html_text)
+                html_text = refresh_loaders(_module_re().sub("", html_text))
                 if not module_done:
                     html_text = module_html(module) + "\n" + html_text.lstrip("\n")
                     module_done = True

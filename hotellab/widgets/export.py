@@ -202,6 +202,20 @@ def fallback_html(frame: dict, title: str = "", names: list[str] | None = None) 
     return "".join(parts)
 
 
+def loader_html(uid: str) -> str:
+    """The ``<script type="module">`` that starts player ``uid``."""
+    return f'<script type="module">{_LOADER.replace("__ID__", uid).replace("__MODULE__", MODULE_CLASS)}</script>'
+
+
+def refresh_loaders(text: str) -> str:
+    """``text`` with every player's loader script replaced by the current one (so a page
+    saved by an older hotellab reads the module element it now carries)."""
+    import re
+
+    return re.sub(r'<script type="module">\n\(async \(\) => \{\n  const id = "(hl-[^"]+)";.*?</script>',
+                  lambda m: loader_html(m.group(1)), text, flags=re.S)
+
+
 def player_html(traits: dict, frame: dict, *, title: str = "", module: bool | dict = True,
                 uid: str | None = None) -> str:
     """An HTML fragment that plays a GameView's frames with no widget manager.
@@ -229,7 +243,7 @@ def player_html(traits: dict, frame: dict, *, title: str = "", module: bool | di
     ]
     if module:
         parts.append(module_html(module if isinstance(module, dict) else None))
-    parts.append(f'<script type="module">{_LOADER.replace("__ID__", uid).replace("__MODULE__", MODULE_CLASS)}</script>')
+    parts.append(loader_html(uid))
     return "\n".join(parts)
 
 
