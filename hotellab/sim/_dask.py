@@ -9,10 +9,18 @@ import uuid
 from ._worker import run_batch
 
 
-# The workers' statistical profiler samples every thread's stack every 10 ms: on a pure-Python
-# workload such as playing games that costs a good part of a core. A LocalCluster started by
-# simulate() runs without it (a cluster given by its scheduler address keeps its own settings).
-WORKER_CONFIG = {"distributed.worker.profile.enabled": False}
+# A Dask worker plays in one thread while its event loop wakes up in another: the statistical
+# profiler every 10 ms, the loop's health check every 20 ms, the memory monitor every 100 ms.
+# Each wake-up takes the GIL from the playing thread, and on a busy machine getting it back
+# waits for the OS to schedule the other thread. A LocalCluster started by simulate() has no
+# profiler and wakes up once a second for the rest (a cluster given by its scheduler address
+# keeps its own settings).
+WORKER_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+}
 
 
 def run_dask(spec, batches, workers: int, scheduler, rows: list, bar) -> bool:
