@@ -111,7 +111,10 @@ def saved_players(nb) -> dict[str, dict]:
             page = o.get("data", {}).get("text/html", "")
             page = "".join(page) if isinstance(page, list) else page
             for uid, data in re.findall(r'<script type="application/json" id="(hl-[^"]+)-data">(.*?)</script>', page, re.S):
-                out[uid] = json.loads(data)
+                traits = json.loads(data)
+                if "_lesson" in traits:  # a hl.widgets.Lesson's kernel-free player, not a game view
+                    continue
+                out[uid] = traits
     return out
 
 

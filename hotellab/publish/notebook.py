@@ -13,6 +13,9 @@ with no network, and reads before any script runs.
   (myst-nb) docs, GitHub's preview and an untrusted JupyterLab (which show its picture and
   text), and a trusted JupyterLab before the kernel runs (the player draws and scrubs).
   Running the cell again brings the live widget back.
+- **Lessons.** A :class:`hotellab.widgets.Lesson` output already carries a ``text/html``
+  lesson player that checks answers with no kernel; its widget-view entry and saved state
+  are removed the same way, so an exported page loads no widget manager.
 - **One module per page.** The widget's ES module and CSS (about 35 kB) are kept in the
   first player only; the others use that copy.
 - **Figures.** A plotly figure output keeps its ``application/vnd.plotly.v1+json`` data
@@ -63,6 +66,15 @@ def _text(value) -> str:
 def _is_gameview(model: dict) -> bool:
     st = model.get("state") or {}
     return st.get("_anywidget_id") == GAMEVIEW_ID
+
+
+LESSON_ID = "hotellab.widgets.lesson.Lesson"
+"""anywidget's ``_anywidget_id`` of :class:`hotellab.widgets.Lesson` models."""
+
+
+def _is_lesson(model: dict) -> bool:
+    st = model.get("state") or {}
+    return st.get("_anywidget_id") == LESSON_ID
 
 
 def _decode(text: str) -> dict:
@@ -173,7 +185,7 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
         put in (for hosts that draw figures from plotly's JSON, e.g. JupyterLite).
     :param module: the ``{"esm", "css"}`` to carry (default: the installed ``gameview.js`` and
         ``gameview.css``).
-    :returns: counts ``{"views", "figures", "models_removed", "views_without_state"}``.
+    :returns: counts ``{"views", "figures", "models_removed", "views_without_state", "lessons"}``.
     :raises ValueError: when a GameView output's saved state cannot be read (the message
         names the cell).
     """
@@ -183,7 +195,7 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
     widgets = meta.get("widgets") or {}
     state = (widgets.get(WIDGET_STATE) or {}).get("state") or {}
     removed: set[str] = set()
-    counts = {"views": 0, "figures": 0, "models_removed": 0, "views_without_state": 0}
+    counts = {"views": 0, "figures": 0, "models_removed": 0, "views_without_state": 0, "lessons": 0}
     module_done = False
     plotly_done = False
     for ci, cell in enumerate(nb.get("cells", [])):
@@ -202,6 +214,11 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                     except (KeyError, ValueError, IndexError, OSError, TypeError) as exc:
                         raise ValueError(f"cell {ci}: the saved state of GameView {mid} cannot be read: {exc}") from exc
                     removed.add(mid)
+                elif model is not None and _is_lesson(model) and "data-hl-lesson" in html_text:
+                    removed.add(mid)  # its text/html is already the kernel-free lesson player
+                    del data[WIDGET_VIEW]
+                    counts["lessons"] += 1
+                    continue
                 elif model is None and PLAYER_CLASS in html_text:
                     counts["views_without_state"] += 1
                 else:
