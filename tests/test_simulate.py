@@ -215,6 +215,28 @@ def test_dask_local_cluster_gives_the_local_table():
 
 @pytest.mark.slow
 @pytest.mark.timeout(240)
+def test_ctrl_c_with_dask_keeps_finished_games():
+    pytest.importorskip("dask.distributed")
+    args = dict(game="perfect_hotel", agents=["random"], n_games=600, seed=12, batch_size=10)
+    full = simulate(workers=1, progress=False, **args)
+    sent = []
+
+    def progress(done, total):
+        if done >= 30 and not sent:
+            sent.append(done)
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        part = simulate(workers=2, backend="dask", progress=progress, **args)
+    assert sent and part.attrs["interrupted"] is True and 30 <= len(part) < 600
+    assert list(part["game"]) == sorted(part["game"])
+    assert set(part.columns) <= set(full.columns)
+    want = full.set_index("game", drop=False).loc[list(part["game"]), list(part.columns)]
+    pd.testing.assert_frame_equal(part.reset_index(drop=True), want.reset_index(drop=True))
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
 def test_dask_on_an_existing_scheduler(tmp_path):
     """scheduler="tcp://..." sends the batches to a running cluster (here a LocalCluster
     started by the test) and leaves that cluster running."""
