@@ -12,8 +12,9 @@ widget's ``_send`` is wrapped.
 
 Prints, for the windows of steps 1-16 and 300-315 (a window, because a step's cost may
 depend on where it falls in a chunk): bytes sent per step (mean and max), a live step's
-time through the widget (median), and ``Match.step`` alone (median); then totals for the
-whole game and the size of the final state's frames. Issue 11's kind: per-step traffic,
+time through the widget (median), and ``Match.step`` alone (median); then the largest
+step (every 64th step sends the merged chunk of the last 64 states), the p95 and max step
+time, totals for the whole game and the size of the final state's frames. Issue 11's kind: per-step traffic,
 time and memory stay flat as a game grows, so the step-300 figures should match step 1's.
 Results also go to bench/results/traffic.json.
 """
@@ -103,7 +104,13 @@ def main() -> None:
               f"{row['head_bytes_mean'] / 1024:.1f} kB of it); live step {row['view_step_ms_median']:.1f} ms, "
               f"Match.step {row['match_step_ms_median']:.3f} ms (medians)")
     total = sum(step_bytes)
-    out.update({"total_bytes": total, "final_frames_bytes": final, "total_view_s": sum(step_ms) / 1e3})
+    worst = max(range(n), key=lambda i: step_bytes[i])
+    slow = sorted(step_ms)[int(0.95 * (n - 1))]
+    print(f"largest step: {step_bytes[worst] / 1024:.1f} kB at step {worst + 1} (every {64}th step merges "
+          f"the last 64 one-state chunks into one); live step p95 {slow:.1f} ms, max {max(step_ms):.1f} ms")
+    out.update({"total_bytes": total, "final_frames_bytes": final, "total_view_s": sum(step_ms) / 1e3,
+                "max_step_bytes": step_bytes[worst], "max_step_at": worst + 1,
+                "view_step_ms_p95": slow, "view_step_ms_max": max(step_ms)})
     print(f"whole game: {total / 2**20:.2f} MB sent; the final frames are {final / 2**20:.2f} MB; "
           f"{sum(step_ms) / 1e3:.1f} s of live steps")
     print(f"results: {save('traffic', out)}")

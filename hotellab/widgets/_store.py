@@ -48,9 +48,10 @@ class FrameStore:
     Append-only growth (issue 11: per-step traffic and time stay flat as a game grows): the
     states present at construction are framed in chunks of :data:`CHUNK` states; each state
     a live Match adds later becomes a chunk of its own, appended, and no chunk already
-    built is encoded or sent again. Only an undo that cuts inside a chunk re-encodes that
-    one chunk (at most :data:`CHUNK` states). :meth:`take_changes` says which chunks changed
-    since it was last called, so the widget sends exactly those.
+    built is encoded or sent again, except that every :data:`CHUNK` such one-state chunks
+    are merged into one (:meth:`_compact`), and an undo that cuts inside a chunk re-encodes
+    that one chunk (at most :data:`CHUNK` states). :meth:`take_changes` says which chunks
+    changed since it was last called, so the widget sends exactly those.
 
     After a live step, :meth:`head` frames the new state for one perspective ahead of
     :meth:`sync` (which reuses that frame), so the widget can show it first.
@@ -108,6 +109,26 @@ class FrameStore:
             self.chunks.append(encode_chunk(self._entries(k, k + 1), level=5))
             self.sizes.append(1)
             self.framed.append(self.source.states[k])
+        self._compact()
+
+    def _compact(self) -> None:
+        """When the last :data:`CHUNK` chunks hold one state each (a live match's steps), merge
+        them into one chunk of :data:`CHUNK` states: the saved record stays as compact as a
+        replay's (one state per chunk compresses ~2-3x worse). The merged chunk replaces them
+        in the next :meth:`take_changes`, once per :data:`CHUNK` steps, so each state's frames
+        travel twice in all and the traffic per step stays bounded."""
+        n = len(self.sizes)
+        if n < CHUNK or any(size != 1 for size in self.sizes[n - CHUNK:]):
+            return
+        entries = []
+        for text in self.chunks[n - CHUNK:]:
+            per = decode_chunk(text)["f"]  # one state: its SVGs are all there
+            entries.append([fs[0] for fs in per])
+        del self.chunks[n - CHUNK:]
+        del self.sizes[n - CHUNK:]
+        self.chunks.append(encode_chunk(entries))
+        self.sizes.append(CHUNK)
+        self._mark(len(self.chunks) - 1)
 
     def _decoded_last(self, n: int) -> list[list[dict]]:
         """The first ``n`` states' frames of the last chunk, SVGs filled in."""
