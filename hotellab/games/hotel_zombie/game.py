@@ -61,6 +61,23 @@ class HotelZombieGame(Game):
         """The table as SVG text: a pure function of the view model (see ``render.py``)."""
         return _render.render_svg(view)
 
+    def aid_components(self) -> list[tuple[str, list[tuple]]]:
+        """The printable aid's component lines, from the game's card data (``data/*.toml``,
+        reconstructed, ruling HZ-01): every player card (kind, cost, text, copies in a starting
+        deck), every infected (health, the damage it deals, decorations, copies) and every item."""
+        kinds = C.KINDS
+        cards = [(c.name, f"{kinds[c.kind]}, cost {c.cost}: {c.text}"
+                  + (f" ({c.start} in each starting deck)" if c.start else "")) for c in C.CARDS]
+        infected = [(f"{m.name} ×{m.count}", f"health {m.health}, deals {m.damage}, "
+                     f"{m.decorations} decoration{'s' if m.decorations != 1 else ''}")
+                    for m in C.MANSION if m.infected]
+        items = [(f"{m.name} ×{m.count}", f"item, revealed: {m.text}") for m in C.MANSION if not m.infected]
+        return [
+            (f"Player cards (health {C.HEALTH_START}, hand {C.HAND_SIZE})", cards),
+            ("Mansion cards: infected (defeat: damage >= health)", infected),
+            ("Mansion cards: items", items),
+        ]
+
     def build_view(self, state, perspective) -> dict:
         """The view model of ``state`` (``view.build_view``); :meth:`State._view` calls it."""
         return _view.build_view(state, perspective)
