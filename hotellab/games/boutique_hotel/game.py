@@ -86,6 +86,16 @@ class BoutiqueHotelGame(Game):
                 ("Green / brown", "room only / with breakfast"),
                 ("Connection", "joins two rooms of a stay with a door symbol"),
             ]),
+            ("Guest cards (data/guests.toml, reconstructed, BH-04)", [
+                ("Reading a card", "nights per room from the check-in day (2+1: one room 2 nights, another 1); "
+                                   "door 1-2: its 1st and 2nd rooms adjacent; bkf: breakfast (brown tokens)"),
+            ] + [
+                (f"Cards {cards[0].number}-{cards[-1].number}", " · ".join(
+                    f"{g.number}: {'+'.join(map(str, g.nights))}"
+                    + "".join(f" door {j + 1}-{j + 2}" for j, d in enumerate(g.doors) if d)
+                    + (" bkf" if g.breakfast else "") for g in cards))
+                for cards in (C.GUESTS[i:i + 7] for i in range(0, len(C.GUESTS), 7))
+            ]),
         ]
 
     def render_svg(self, view: dict) -> str:
