@@ -182,3 +182,24 @@ def test_tutorial_rule_coverage(monkeypatch):
     assert cov.fraction >= 0.90, [f"{r.section}: {r.quote}" for r in cov.missing]
     lessons = {Path(s).name for s in cov.sources if "hotel_zombie_lesson_" in s}
     assert lessons == {p.name for p in LESSONS}, "the tutorial shows every lesson file"
+
+
+def test_tutorial_sections_each_have_a_lesson():
+    """Issue 14: goal first, and the learner acts in every section of the tutorial: each '## '
+    section of notebooks/hotel_zombie.ipynb shows a hl.widgets.Lesson over a lesson file; the
+    view's buttons are named, never drawn with symbols no installed font has."""
+    import json
+    import re
+
+    nb = json.loads((NOTEBOOKS / "hotel_zombie.ipynb").read_text("utf-8"))
+    sections: list[list[str]] = []
+    for cell in nb["cells"]:
+        src = "".join(cell["source"])
+        if cell["cell_type"] == "markdown" and re.search(r"^## ", src, re.M):
+            sections.append([])
+        if cell["cell_type"] == "code" and sections:
+            sections[-1] += re.findall(r'hl\.widgets\.Lesson\("scenarios/(hotel_zombie_lesson_\w+)\.toml"', src)
+        assert "\u23ee" not in src and "\u23ed" not in src
+    assert len(sections) >= 7 and all(sections), sections
+    first = next(c for c in nb["cells"] if c["cell_type"] == "markdown" and "## 1." in "".join(c["source"]))
+    assert "Objective" in "".join(first["source"]) and "most decorations wins" in "".join(first["source"])
