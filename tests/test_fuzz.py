@@ -23,8 +23,8 @@ never raises and answers every request. A state that was accepted must still wor
 
 Case counts: ``HOTELLAB_FUZZ_EXAMPLES`` (default 40 per test and game) sets hypothesis's
 ``max_examples``; the bench run is ``HOTELLAB_FUZZ_EXAMPLES=200 pytest tests/test_fuzz.py``
-(11,391 cases over the 6 registered games, about a minute on one core: 1,320 log JSON, 1,200
-log file bytes, 1,350 scenarios, 1,348 positions, 1,273 action texts, 4,900 widget messages
+(11,120 cases over the 6 registered games, a few minutes on one core: 1,366 log JSON, 1,200
+log file bytes, 1,350 scenarios, 1,348 positions, 1,273 action texts, 4,583 widget messages
 and trait updates). Each test adds its case count to ``bench/results/fuzz.json``.
 """
 
