@@ -56,6 +56,37 @@ class PerfectHotelGame(Game):
         """"Blue", "Red", "Green" or "Yellow" (seat 0 is the first player)."""
         return SEAT_COLOURS[seat].capitalize()
 
+    def aid_components(self) -> list[tuple[str, list[tuple]]]:
+        """The printable aid's component lines, from the card data (``data/cards.toml``): each
+        kind of Build Card with its count, points and starred cards (an icon in the kind's
+        colour; a reconstructed value says so, ruling PH-02), the Tourist Group Card, and the
+        three Award Cards (Perfect Hotel Rulebook, Components and Award Cards)."""
+        from . import components as C
+
+        def icon(colour: str, mark: str = "") -> str:
+            # rgb(), not "#rrggbb": the aid puts the SVG in a data: URL, where "#" would end it
+            rgb = "rgb({},{},{})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+            text = (f"<text x='5' y='10' font-size='7' text-anchor='middle' fill='white'>{mark}</text>"
+                    if mark else "")
+            return (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 14' width='10' height='14'>"
+                    f"<rect x='0.5' y='0.5' width='9' height='13' rx='1.5' fill='{rgb}' stroke='rgb(51,51,51)' "
+                    f"stroke-width='0.6'/>{text}</svg>")
+
+        cards = []
+        for k in C.KINDS:
+            rulebook = (k.id, k.points) == ("bedroom", 10)  # the rulebook's example prints these points
+            cards.append((k.name, f"{k.count} cards, {k.points} points to the most cards, {k.stars} with a \u2605 "
+                          f"({'count' if rulebook else 'count and points'} reconstructed, PH-02)", icon(k.colour)))
+        cards.append((C.TOURIST_NAME, f"{sum(C.TOURIST)} cards, marked backs: any kind, never alone, 1 per Tag Row; "
+                      f"{C.TOURIST_PENALTY} each in a hotel or hand at the end", icon("#555555", "T")))
+        awards = [
+            ("Perfect View", f"+{C.PERFECT_VIEW} to the tallest hotel (most floors); in a tie "
+                             f"+{C.PERFECT_VIEW_TIE} each"),
+            ("Sky Room", f"+{C.SKY_ROOM} to the most cards on the top floor; nobody in a tie"),
+            ("Cheap Hotel", f"{C.CHEAP_HOTEL} to every hotel with fewer than {C.CHEAP_HOTEL_KINDS} kinds of Build"),
+        ]
+        return [("Game cards (62)", cards), ("Award Cards", awards)]
+
     def render_svg(self, view: dict) -> str:
         """The table as SVG text: a pure function of the view model (see ``render.py``)."""
         return _render_svg(view)
