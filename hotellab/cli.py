@@ -270,7 +270,8 @@ def _seat_of(text: str, names: list[str], seat_names: list[str]) -> int:
         if len(hits) == 1:
             return hits[0]
     seats = ", ".join(f"{i} ({n})" for i, n in enumerate(names))
-    raise _fail(f"--perspective {text!r} is not a seat of this game; seats: {seats}")
+    raise _fail(f"--perspective must be a seat from 0 to {len(names) - 1} or a seat's name, got {text!r}; "
+                f"seats: {seats}")
 
 
 @app.command("replay")
