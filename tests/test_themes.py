@@ -49,6 +49,8 @@ NOTEBOOK = {
             "v._error = 'an error message, to measure its colours'\n",
             "display(v)\n",
             "display(hl.widgets.GameView(hl.Replay(hl.play(g, seed=2)), perspective=0, index=40))\n",
+            "auto = hl.Match(g, seed=3, agents=['random'] * 3)\n",
+            "display(hl.widgets.GameView(auto, speed=16))\n",
         ],
     }],
     "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
@@ -132,7 +134,7 @@ def lab(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("themes")
     with _browser._lab_page(tmp, sync_api) as (page, url, token):
         (tmp / "notebooks" / "themes.ipynb").write_text(json.dumps(NOTEBOOK), "utf-8")
-        _browser._open_and_run_all(page, sync_api, url, token, "themes.ipynb", expected_views=2)
+        _browser._open_and_run_all(page, sync_api, url, token, "themes.ipynb", expected_views=3)
         yield page, tmp
 
 
@@ -198,6 +200,35 @@ def test_live_steps_reach_the_saved_notebook(lab):
     assert live, "no live GameView in the saved widget state"
     saved = decode_frames([*live[0]["_chunks"], live[0].get("_tail", "")])
     assert len(saved[0]) == n_states, (len(saved[0]), n_states)
+
+
+def test_live_play_across_merged_chunks(lab):
+    # A live view played past 64 steps: the page receives one-state chunks, then the merged
+    # 64-state chunk in their place; every state must still be there and scrub back.
+    page, tmp_path = lab
+    root = page.locator(".hl-gameview").nth(2)
+    root.locator(".hl-play").click()
+    page.wait_for_function(
+        "() => +document.querySelectorAll('.hl-gameview')[2].querySelector('.hl-pos').textContent.split('/')[1] >= 80",
+        timeout=120_000)
+    root.locator(".hl-play").click()  # pause
+    page.wait_for_timeout(1500)
+    info = page.evaluate("""() => {
+        const r = document.querySelectorAll('.hl-gameview')[2];
+        return {pos: r.querySelector('.hl-pos').textContent, error: r.querySelector('.hl-error').textContent};
+    }""")
+    last = int(info["pos"].split("/")[1])
+    assert last >= 80 and not info["error"], info
+    boards = set()
+    for k in (3, 40, 63, 64, 70, last):
+        root.locator(".hl-slider").fill(str(k))
+        page.wait_for_function(
+            "(k) => document.querySelectorAll('.hl-gameview')[2].querySelector('.hl-pos').textContent.startsWith(k + ' /')",
+            arg=k, timeout=10_000)
+        svg = root.locator(".hl-board svg").first.inner_html()
+        assert svg, k
+        boards.add(svg)
+    assert len(boards) >= 4  # different states, each drawn
 
 
 def test_after_a_kernel_restart_a_click_says_what_to_do_within_2_s(lab):
