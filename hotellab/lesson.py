@@ -190,6 +190,11 @@ def _same_answer(given, right) -> bool:
         return False
 
 
+def _num(x) -> str:
+    """A score as people write it: 3, not 3.0."""
+    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
+
+
 def _events(state) -> list[str]:
     return [e.text for e in state.events]
 
@@ -230,9 +235,14 @@ def check_step(step, state, answer) -> Feedback:
         goal = step.goal or {}
         if goal.get("type") == "best":
             measure = goal.get("measure", "score")
-            got = _value(after, goal["seat"], measure)
-            best = _value(state.apply(right[0]), goal["seat"], measure)
-            text = f"{move} gives {got}; the best move gives {best} ({right[0]})."
+            seat = goal["seat"]
+            name = state.game.seat_label(seat)
+            if measure == "score":
+                got, best = after.scores[seat], state.apply(right[0]).scores[seat]
+                text = (f"{move} leaves {name} with {_num(got)} points; the best move, {right[0]}, "
+                        f"gives {_num(best)}.")
+            else:  # the greedy agent's value is not a number to show a learner
+                text = f"{move} is not the best move for {name} here; {right[0]} is: compare what each does."
         else:
             text = f"{move} does not meet the goal; for example {right[0]} does." if right else "No move meets the goal here."
     return Feedback(False, text, state.current_rule(), did, [str(a) for a in right], best_did)

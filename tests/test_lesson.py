@@ -63,7 +63,7 @@ def test_exercise_best_move_is_computed():
     assert run.answer("p0 take 2").correct
     fb = run.answer("p1 take 1")
     assert not fb.correct and fb.best == ["p1 take 2"]
-    assert fb.text == "p1 take 1 gives 0; the best move gives 3 (p1 take 2)."
+    assert fb.text == "p1 take 1 leaves Teal with 0 points; the best move, p1 take 2, gives 3."
     assert run.hint().startswith("Look at the rule: Turn")
     assert run.hint() == "One right move: p1 take 2"
     assert run.hint() is None
