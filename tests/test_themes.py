@@ -198,8 +198,8 @@ def test_live_steps_reach_the_saved_notebook(lab):
     live = [m["state"] for m in state["state"].values()
             if isinstance(m.get("state", {}).get("_meta"), dict) and m["state"]["_meta"].get("live")]
     assert live, "no live GameView in the saved widget state"
-    saved = decode_frames([*live[0]["_chunks"], live[0].get("_tail", "")])
-    assert len(saved[0]) == n_states, (len(saved[0]), n_states)
+    counts = sorted(len(decode_frames([*st["_chunks"], st.get("_tail", "")])[0]) for st in live)
+    assert n_states in counts, (counts, n_states)  # the view played above (the other is not yet)
 
 
 def test_live_play_across_merged_chunks(lab):
