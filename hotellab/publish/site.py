@@ -226,7 +226,6 @@ def wheel_metadata(path: Path) -> dict:
         names = z.namelist()
         meta_name = next(n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
         msg = email.parser.Parser().parsestr(z.read(meta_name).decode("utf-8"))
-        top = meta_name.rsplit("/", 2)[0].replace("METADATA", "")
         top_file = meta_name.replace("METADATA", "top_level.txt")
         if top_file in names:
             imports = [t.strip() for t in z.read(top_file).decode("utf-8").split() if t.strip()]
@@ -234,7 +233,6 @@ def wheel_metadata(path: Path) -> dict:
             imports = sorted({n.split("/", 1)[0].removesuffix(".py") for n in names
                               if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
                               and (n.endswith("/__init__.py") and n.count("/") == 1 or (n.count("/") == 0 and n.endswith(".py")))})
-    del top
     return {"name": msg["Name"], "version": msg["Version"], "requires": msg.get_all("Requires-Dist") or [],
             "imports": imports}
 
