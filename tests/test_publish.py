@@ -229,6 +229,9 @@ def test_site_runs_the_tutorial_offline(tmp_path):
     shipped = sorted(p.name for p in (site / "static" / "pyodide").glob("*.whl"))
     assert sorted(p["file_name"] for p in lock["packages"].values()) == shipped  # the lock is pruned
     assert "hotellab" in lock["packages"] and "jupyterlab" not in lock["packages"]
+    # the core installs in Pyodide: pure-Python wheels, and pydantic_core built for it
+    compiled = sorted(p["name"] for p in lock["packages"].values() if not p["file_name"].endswith("-none-any.whl"))
+    assert compiled == ["pydantic_core"], compiled
     assert set(kernel["loadPyodideOptions"]["packages"]) == set(lock["packages"])
     assert not list(site.rglob("*.map"))
 
