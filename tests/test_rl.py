@@ -112,6 +112,10 @@ def test_register_openspiel_names_every_game_once():
 @pytest.mark.slow
 @pytest.mark.parametrize("gid", hl.list_games())
 def test_openspiel_random_sim_test(gid):
+    """Every game (at its default parameters: the smallest player count). random_sim_test asks
+    every seat's observation and information state at every state, so large player counts
+    cost seconds each (Boutique Hotel with 8: over ten on this machine); the adapter code is the same
+    for every count, and PettingZoo's tests cover every count."""
     register_openspiel()
     game = pyspiel.load_game(openspiel_name(gid))
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)

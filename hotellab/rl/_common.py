@@ -19,7 +19,8 @@ then an explicit, replayable chance action.
 **Observations.** ``state.observation(seat)`` (a JSON dict: only what the seat may see) is
 turned into a fixed-length float32 vector by feature hashing: each leaf at path ``p``
 (list positions included) adds its number to slot ``crc32(p) % size``, or, for text, 1 to
-slot ``crc32(p + "=" + text) % size``. Nothing hidden from the seat can reach its vector.
+slot ``crc32(p + "=" + text) % size``; each list adds its length to ``crc32(p + "#len")``.
+Nothing hidden from the seat can reach its vector.
 
 **Rewards.** At the end: +1 for each winning player seat (ties share: every tied seat wins),
 -1 for every other player seat; 0 before the end. A non-human seat (Hostil Hostal's
@@ -140,29 +141,40 @@ def shuffle_action(state, seed: int):
 
 
 def features(obs, size: int = OBS_SIZE):
-    """The float32 feature vector of an observation dict (see the module notes)."""
+    """The float32 feature vector of an observation dict (see the module notes).
+
+    The path hash is carried down the tree (``crc32`` continued with each key), so no path
+    text is built: large views (Boutique Hotel with 8 players) stay cheap to encode.
+    """
     import numpy as np
 
-    vec = np.zeros(size, dtype=np.float32)
-    stack = [("", obs)]
-    while stack:
-        path, x = stack.pop()
+    acc = [0.0] * size
+    crc32 = zlib.crc32
+
+    def walk(x, h: int) -> None:
         if isinstance(x, dict):
             for k, v in x.items():
-                stack.append((f"{path}/{k}", v))
+                walk(v, crc32(f"/{k}".encode(), h))
         elif isinstance(x, (list, tuple)):
-            vec[zlib.crc32(f"{path}#len".encode()) % size] += len(x)
+            acc[crc32(b"#len", h) % size] += len(x)
             for i, v in enumerate(x):
-                stack.append((f"{path}/{i}", v))
-        elif isinstance(x, bool):
-            vec[zlib.crc32(path.encode()) % size] += 1.0 if x else 0.0
+                walk(v, crc32(_INDEX[i] if i < len(_INDEX) else f"/{i}".encode(), h))
+        elif x is True:
+            acc[h % size] += 1.0
+        elif x is False:
+            pass
         elif isinstance(x, (int, float)):
-            vec[zlib.crc32(path.encode()) % size] += float(x)
+            acc[h % size] += float(x)
         elif x is None:
-            vec[zlib.crc32(f"{path}=None".encode()) % size] += 1.0
+            acc[crc32(b"=None", h) % size] += 1.0
         else:
-            vec[zlib.crc32(f"{path}={x}".encode()) % size] += 1.0
-    return vec
+            acc[crc32(f"={x}".encode(), h) % size] += 1.0
+
+    walk(obs, 0)
+    return np.asarray(acc, dtype=np.float32)
+
+
+_INDEX = [f"/{i}".encode() for i in range(256)]
 
 
 def rewards(state) -> list[float]:
