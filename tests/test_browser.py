@@ -248,7 +248,9 @@ def _open_and_run_all(page, sync_api, url, token, name: str, expected_views: int
     # every game view renders a board once its cell ran (saved outputs without a live kernel
     # model do not)
     page.wait_for_function(
-        """(n) => [...document.querySelectorAll('.hl-gameview')].filter(r => r.querySelector('.hl-board svg')).length >= n""",
+        # live views only: a saved player (text/html of a published notebook, drawn where the
+        # notebook is trusted) is not the kernel's view
+        """(n) => [...document.querySelectorAll('.hl-gameview')].filter(r => !r.closest('.hotellab-player') && r.querySelector('.hl-board svg')).length >= n""",
         arg=expected_views, timeout=240_000,
     )
     page.wait_for_function(KERNEL_IDLE_JS, timeout=240_000)
