@@ -575,3 +575,16 @@ def test_live_one_state_chunks_are_merged_every_64():
         m.undo()
     v.refresh()
     assert v._store.sizes == [62] and all_frames(v)[0] == frames(m, 0)
+
+
+def test_a_reconstructed_rule_is_marked_in_the_frames():
+    """issue 15: a RuleRef citing a value the project supplied (Perfect Hotel's kind points
+    other than Bedroom's, ruling PH-02) is shown as such in the event list."""
+    import hotellab as hl
+    from hotellab.widgets._frames import _events
+
+    replay = hl.Replay(hl.play(hl.load_game("perfect_hotel", num_players=2), seed=1))
+    events = [e for k in range(len(replay)) for e in _events(replay.state_at(k), None)]
+    marked = [e for e in events if e.get("reconstructed")]
+    assert marked and all("majority" in e["text"] and "Bedroom" not in e["text"] for e in marked)
+    assert not any(e.get("reconstructed") for e in events if "Bedroom majority" in e["text"])

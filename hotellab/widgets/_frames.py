@@ -136,6 +136,8 @@ def _events(state, perspective) -> list[dict]:
         quote = getattr(rule, "quote", "")
         if quote:
             d["quote"] = clean_text(quote)
+        if getattr(rule, "reconstructed", False):
+            d["reconstructed"] = True  # a value the project supplied, not the rulebook's
         deltas = [[int(s), p] for s, p in (getattr(ev, "deltas", ()) or ()) if p]
         if deltas:
             d["deltas"] = deltas

@@ -484,8 +484,10 @@ function render({ model, el }) {
         li.append(h("span", "hl-delta " + (pts > 0 ? "hl-up" : "hl-down"), (pts > 0 ? "+" : "") + fmt(pts) + " " + (names[seat] !== undefined ? names[seat] : "seat " + seat)));
       }
       if (ev.rule) {
-        const r = h("span", "hl-rule", ev.rule);
-        if (ev.quote) r.title = "\u201C" + ev.quote + "\u201D";
+        const r = h("span", "hl-rule" + (ev.reconstructed ? " hl-reconstructed" : ""),
+          ev.reconstructed ? ev.rule + " (reconstructed value)" : ev.rule);
+        if (ev.quote) r.title = "\u201C" + ev.quote + "\u201D" +
+          (ev.reconstructed ? " \u2014 the value is hotellab's, the rulebook gives none" : "");
         li.append(r);
       }
       items.push(li);
