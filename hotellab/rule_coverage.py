@@ -130,13 +130,25 @@ def _from_log(log) -> tuple[str, list[RuleRef]]:
 
 
 def _from_scenario(sc) -> tuple[str, list[RuleRef]]:
-    states = []
+    """The rules a scenario's script and steps exercise; a predict step that asks whether a
+    move is legal (``answer = "legal:..."``) also exercises the rule that forbids it."""
+    from .core.actions import parse_action
+
+    states, asked = [], []
     m = sc.match()
     states.extend(m.states)
-    for _step, m2 in sc.walk():
+    for step, m2 in sc.walk():
         states = m2.states
+        if step.kind == "predict" and step.answer.strip().startswith("legal:"):
+            text = step.answer.strip()[len("legal:"):].strip()
+            try:
+                why = m2.state._illegal_reason(parse_action(text))
+            except ValueError:
+                why = None
+            if why is not None and why.rule is not None:
+                asked.append(why.rule)
     refs, _ = _refs_of_state_path(states)
-    return sc.game, refs
+    return sc.game, refs + asked
 
 
 _PATH = re.compile(r"""["']([^"'\n]+?\.(?:toml|json))["']""")

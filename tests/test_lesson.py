@@ -186,3 +186,13 @@ def test_the_views_save_position_request_answers_with_toml_and_respects_authorit
     seat.send = sent.append
     seat._on_msg(seat, {"type": "scenario"}, [])
     assert "scenario" not in sent[-1] and "omniscient view or a teacher" in sent[-1]["error"]
+
+
+def test_coverage_counts_the_rule_a_legality_question_asks_about(tmp_path):
+    # "May Amber take 3 keys?" (no: "take 1 or 2 keys" — the toy's Turn rule) exercises Turn
+    # even though no move is made from the declared position
+    path = tmp_path / "q.toml"
+    path.write_text(HEAD + '[[steps]]\nkind = "predict"\nquestion = "May Amber take 3?"\n'
+                    'answer = "legal:p0 take 3"\n', "utf-8")
+    cov = hl.coverage(str(path))
+    assert [r.section for r in cov.covered] == ["Turn"]
