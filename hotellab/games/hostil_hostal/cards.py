@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ...core.actions import Action
 import hotellab.games.hostil_hostal.components as C
-from .rules import N_RELOCATE, N_ROLL, card_rule
+from .rules import N_RELOCATE, N_ROLL, R_2P_2X1, card_rule
 
 # ---------------------------------------------------------------- helpers
 
@@ -86,7 +86,7 @@ def two_for_one(s, a, p, pos):
     s._remove_guest(q, src, p)
     s._add_guest(pos, dst, p * 2)
     s._emit(f"{s._name(p)} brings a guest from bed {src} of {s._label(q)} to share bed {dst} of {s._label(pos)}.",
-            card_rule(2))
+            R_2P_2X1 if s.game.is_automata(p) else card_rule(2))
 
 
 def grrr_options(s, p, pos):

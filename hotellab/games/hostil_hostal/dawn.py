@@ -9,7 +9,7 @@ import hotellab.games.hostil_hostal.automata as automata
 import hotellab.games.hostil_hostal.cards as cards
 import hotellab.games.hostil_hostal.components as C
 from .rules import (
-    N_CARD, N_END, N_MISFORTUNE, R_GUEST_ICON, R_LAST_NIGHT, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM,
+    N_CARD, N_END, N_MISFORTUNE, R_END, R_END_TIE, R_GUEST_ICON, R_LAST_NIGHT, R_LOCK_ICON, R_ORDER, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM,
     R_RESOLUTION, R_REST, R_REVEAL, card_rule,
 )
 
@@ -42,6 +42,9 @@ class DawnRules:
                 items.append((C.TOOLS, pos, None))
         items.sort(key=lambda t: (t[0], self._rank(t[2] >> 4) if t[2] is not None else 0, t[1]))
         self.queue = tuple(items)
+        if items:
+            self._emit("Cards in order: " + ", ".join(
+                f"{self._card_name(n)} ({self._label(pos)})" for n, pos, _ in items) + ".", R_ORDER)
         self.stage = "resolve"
 
     def _resolve_next(self) -> None:
@@ -74,6 +77,8 @@ class DawnRules:
         if self.game.is_automata(owner):
             automata.resolve_card(self, owner)
         elif card.lock:
+            self._emit(f"{self._name(owner)}'s {self._card_name(number)} carries the lock icon: its effect is "
+                       "mandatory.", R_LOCK_ICON)
             cards.effect(self, Action("activate", (), owner))
         else:
             self.node = (N_CARD, owner)
@@ -158,8 +163,15 @@ class DawnRules:
         if self.night >= self.game.options["nights"]:
             self.stage = "end"
             w = self._winners()
-            self._emit(f"The sun rises for the last time. Winner(s): {', '.join(self._name(s) for s in w)}.",
-                       R_LAST_NIGHT)
+            self._emit("The sun rises for the last time: the game ends.", R_LAST_NIGHT)
+            best = max(self.score)
+            tied = [s for s, v in enumerate(self.score) if v == best]
+            names = ", ".join(self._name(s) for s in w)
+            if len(tied) > 1:
+                self._emit(f"{' and '.join(self._name(s) for s in tied)} tie on {best} rest points; the most cards "
+                           f"in hand wins: winner(s) {names}.", R_END_TIE)
+            else:
+                self._emit(f"Winner: {names}, with the most rest points ({best}).", R_END)
             self.node = (N_END,)
         else:
             self.stage = "day"

@@ -8,7 +8,7 @@ import hotellab.games.hostil_hostal.automata as automata
 import hotellab.games.hostil_hostal.components as C
 from .encoding import BIT as _BIT
 from .rules import (
-    N_REFORM, R_DAY_WEAR, R_DISCARD_UNUSED, R_FIRST, R_REFORM_DECK, R_REFORM_REPLACE, R_REFORM_SIDE, R_WAKE,
+    N_REFORM, R_DAY_WEAR, R_DISCARD_UNUSED, R_END_DAY, R_FIRST, R_REFORM, R_REFORM_DECK, R_REFORM_REPLACE, R_WAKE,
 )
 
 
@@ -81,7 +81,7 @@ class DayRules:
         self._emit(
             f"{self._name(chooser)} lays reform {rid}, side {side} (rug {C.reforms()[rid][side]:+d}), in room "
             f"{self._label(pos)}" + (f"; reform {old[0]} goes to the bottom of the reform deck." if old else "."),
-            R_REFORM_REPLACE if old else R_REFORM_SIDE,
+            R_REFORM_REPLACE if old else R_REFORM,
         )
 
     def _end_of_day(self) -> None:
@@ -103,8 +103,8 @@ class DayRules:
             discards[s] = tuple(c for c in discards[s] if c != C.TOOLS) + unused
             hands[s] = (C.TOOLS,)
         self.night += 1
-        self._emit(f"End of day: the night marker moves to night {self.night}; unused cards are discarded and "
-                   "Mr. Tools returns to every hand.", R_DISCARD_UNUSED)
+        self._emit(f"End of day: the night marker moves to night {self.night}.", R_END_DAY)
+        self._emit("Unused cards are discarded and Mr. Tools returns to every hand.", R_DISCARD_UNUSED)
         order = self._order()
         best = max(self.score[s] for s in order)
         tied = [s for s in order if self.score[s] == best]

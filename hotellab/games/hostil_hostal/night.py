@@ -10,7 +10,7 @@ import hotellab.games.hostil_hostal.automata as automata
 from .encoding import act as _act
 from .encoding import move_table, place_table, play_table
 from .encoding import guest as _sx
-from .rules import N_MOVETO, N_TURN, R_2P_MOVE, R_MOVE, R_NIGHT_END, R_PASS, R_PLACE, R_PLAY, R_SPY
+from .rules import N_MOVETO, N_TURN, R_2P_MOVE, R_2P_OMIT, R_MOVE, R_NIGHT_END, R_PASS, R_PLACE, R_PLAY, R_SPY
 
 
 class NightRules:
@@ -197,9 +197,12 @@ class NightRules:
             self.stage = "dawn"
             self.node = None
             return
-        if self.game.automata_seat is not None and automata.phase_possible(self):
-            automata.start_phase(self)
-            return
+        if self.game.automata_seat is not None:
+            if automata.phase_possible(self):
+                automata.start_phase(self)
+                return
+            if len(self.decks[self.game.automata_seat]) < 2:
+                self._emit("The automata's deck has fewer than two cards: the Automata phase is omitted.", R_2P_OMIT)
         self._new_round()
 
     def _new_round(self) -> None:

@@ -42,7 +42,7 @@ from .rules import (
     CHANCE_NODES, N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK,
     N_REFORM, N_RELOCATE, N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN,
     N_WEAR, R_DUSK, R_END, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM, R_REFORM_DECK, R_RESHUFFLE,
-    R_REST, R_SETUP, R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_SPY, R_START, card_rule,
+    R_2P_ROOMS, R_2P_SETUP, R_FIRST_SETUP, R_NIGHTS, R_REST, R_SETUP, R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_SPY, R_START, card_rule,
 )
 
 GAME_ID = "hostil_hostal"
@@ -373,7 +373,8 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
             seat = int(what[4:])
             self._w("decks")[seat] = order
             if self.node[0] == N_SETUP_SHUFFLE:
-                self._emit(f"{self._name(seat)} shuffles their deck.", R_SETUP_DECKS)
+                self._emit(f"{self._name(seat)} shuffles their deck.",
+                           R_2P_SETUP if self.game.is_automata(seat) else R_SETUP_DECKS)
                 self.cursor += 1
             else:
                 self._w("discards")[seat] = ()
@@ -393,11 +394,12 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         if side in ("A", "B"):
             self._set_sides((side,) * R)
             self._emit(f"Rooms {', '.join(self._label(i) for i in range(R))} are chosen at random, side {side}.",
-                       R_SETUP_ROOMS)
+                       R_2P_ROOMS if self.game.automata_seat is not None else R_SETUP_ROOMS)
             self.node = (N_WEAR,)
             return
         self.sides = ()
-        self._emit(f"Rooms {', '.join(map(str, self.boards))} are chosen at random.", R_SETUP_ROOMS)
+        self._emit(f"Rooms {', '.join(map(str, self.boards))} are chosen at random.",
+                   R_2P_ROOMS if self.game.automata_seat is not None else R_SETUP_ROOMS)
         self.node = (N_SIDE,) if side == "random" else (N_SIDE_CHOICE, self.first)
 
     def _set_sides(self, sides: tuple) -> None:
@@ -444,9 +446,11 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         else:
             self._emit(
                 f"Each player starts with {C.START_REST} rest points, {C.GUESTS_PER_PLAYER} guests and Mr. Tools "
-                f"in hand; {self._name(self.first)} is the first player; {self.game.options['nights']} nights.",
+                "in hand.",
                 R_SETUP,
             )
+            self._emit(f"The Lobby's {self.game.options['nights']}-night side is used.", R_NIGHTS)
+            self._emit(f"{self._name(self.first)} is the first player.", R_FIRST_SETUP)
             self.stage = "dusk"
             self.cursor = 0
 
