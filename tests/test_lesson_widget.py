@@ -48,7 +48,12 @@ def test_the_widget_and_its_kernel_free_html():
     page = data["text/html"]
     assert 'class="hotellab-lesson-module"' in page and "<strong>The last key</strong> — 4 steps." in page
     payload = re.search(r'<script type="application/json" id="(hl-lesson-[0-9a-f]+)-data">(.*?)</script>', page, re.S)
-    assert json.loads(payload.group(2))["_lesson"]["title"] == "The last key"
+    import base64
+    import gzip
+
+    blob = json.loads(payload.group(2))["_data"]
+    assert json.loads(gzip.decompress(base64.b64decode(blob)))["title"] == "The last key"
+    assert len(blob) < len(json.dumps(lesson.data)) / 3  # the boards compress
     assert hl.coverage(lesson).game == "toy_porter"
 
 

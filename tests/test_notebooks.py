@@ -112,7 +112,7 @@ def saved_players(nb) -> dict[str, dict]:
             page = "".join(page) if isinstance(page, list) else page
             for uid, data in re.findall(r'<script type="application/json" id="(hl-[^"]+)-data">(.*?)</script>', page, re.S):
                 traits = json.loads(data)
-                if "_lesson" in traits:  # a hl.widgets.Lesson's kernel-free player, not a game view
+                if "_lesson" in traits or uid.startswith("hl-lesson-"):  # a Lesson's player, not a game view
                     continue
                 out[uid] = traits
     return out

@@ -5,7 +5,8 @@
 // board) or the predict step's answer — so a lesson is checked in the browser, with a kernel
 // or without one (an exported page, nbconvert, the live site).
 //
-//   model "_lesson"   {"title", "description", "steps": [step...]}; a step:
+//   model "_data"     base64(gzip(JSON lesson)) — the lesson, compressed (boards are SVG text);
+//                     the lesson is {"title", "description", "steps": [step...]}; a step:
 //                     {"kind": "watch"|"do"|"exercise"|"predict", "title", "text", "area",
 //                      "question", "hints": [str], "before": {"svg", "status"},
 //                      "after": {"svg", "status", "events": [str]} (watch),
@@ -57,8 +58,25 @@ function sameAnswer(given, answer) {
   return g !== "" && Number(g) === Number(answer.value);
 }
 
-function render({ model, el }) {
+async function gunzipBase64(b64) {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const ds = new DecompressionStream("gzip");
+  const writer = ds.writable.getWriter();
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  return await new Response(ds.readable).text();
+}
+
+async function render({ model, el }) {
   el.classList.add("hl-lesson");
+  let lessonData = { steps: [] };
+  async function load() {
+    const raw = model.get("_data");
+    lessonData = raw ? JSON.parse(await gunzipBase64(raw)) : { steps: [] };
+  }
+  await load();
   let shownHints = 0;
   let solved = false; // the current learner step was answered right (Next is open)
 
@@ -72,7 +90,7 @@ function render({ model, el }) {
   }
 
   function draw() {
-    const lesson = model.get("_lesson") || { steps: [] };
+    const lesson = lessonData;
     const steps = lesson.steps || [];
     el.replaceChildren();
     const p = progress();
@@ -222,9 +240,9 @@ function render({ model, el }) {
   }
 
   draw();
-  const redraw = () => draw();
-  model.on("change:_lesson", redraw);
-  return () => model.off("change:_lesson", redraw);
+  const redraw = async () => { await load(); draw(); };
+  model.on("change:_data", redraw);
+  return () => model.off("change:_data", redraw);
 }
 
 export default { render };

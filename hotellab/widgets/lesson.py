@@ -15,6 +15,8 @@ trait, saved with the notebook; "Start over" resets it.
 
 from __future__ import annotations
 
+import base64
+import gzip
 import html
 import json
 import pathlib
@@ -30,8 +32,9 @@ _HERE = pathlib.Path(__file__).parent
 MAX_MOVES = 40
 """At most this many moves are offered on a step (the right ones first); a step with more
 legal moves offers the right ones and the first others."""
-MAX_BOARDS = 16
-"""Outcome boards are kept for at most this many moves of a step (always for the right ones)."""
+MAX_BOARDS = 6
+"""Outcome boards are kept for at most this many wrong moves of a step (always for the right
+ones); the others' feedback says what they did in words."""
 
 
 def _frame(state, perspective) -> dict:
@@ -71,10 +74,12 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
             shown = shown[:max(max_moves, len(right))]
             shown.sort(key=legal.index)
             moves = []
+            wrong_boards = 0
             for k, mv in enumerate(shown):
                 fb = check_step(step, state, mv)
                 after = state.apply(mv)
-                keep_board = fb.correct or len(moves) < MAX_BOARDS
+                keep_board = fb.correct or wrong_boards < MAX_BOARDS
+                wrong_boards += keep_board and not fb.correct
                 moves.append({
                     "label": state.action_to_string(mv, perspective), "value": str(mv),
                     "correct": fb.correct, "feedback": fb.text,
@@ -89,6 +94,13 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
             m.step(right[0])
         out.append(d)
     return {"title": scenario.title, "description": scenario.description, "steps": out}
+
+
+def encode(data: dict) -> str:
+    """The lesson as the front end reads it: base64 of gzip of its JSON (SVG boards shrink
+    about tenfold)."""
+    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
 
 
 def _script_json(obj) -> str:
@@ -124,7 +136,7 @@ _LOADER = """
     send: () => {},
   };
   const el = document.createElement("div");
-  widget.render({ model, el });
+  await widget.render({ model, el });
   root.replaceChildren(el);
 })();
 """
@@ -142,7 +154,7 @@ def lesson_html(data: dict, progress: dict | None = None) -> str:
     return (f'<script type="application/json" class="hotellab-lesson-module">{_script_json(module)}</script>'
             f'<div data-hl-lesson="{pid}" class="hotellab-lesson-player"><p>{plain}</p></div>'
             f'<script type="application/json" id="{pid}-data">'
-            f'{_script_json({"_lesson": data, "progress": progress or {}})}</script>'
+            f'{_script_json({"_data": encode(data), "progress": progress or {}})}</script>'
             f'<script type="module">{_LOADER.replace("__ID__", pid)}</script>')
 
 
@@ -153,7 +165,8 @@ class Lesson(anywidget.AnyWidget):
     ``perspective``: the seat whose view the learner sees (None: everything);
     ``max_moves``: how many moves a step offers at most (default 40).
 
-    Attributes: ``run`` (a :class:`hotellab.lesson.LessonRun` for checking answers from Python:
+    Attributes: ``data`` (the lesson as the front end plays it, see :func:`lesson_data`), ``run`` (a
+    :class:`hotellab.lesson.LessonRun` for checking answers from Python:
     ``lesson.run.answer("p0 place 2 1")``), ``progress`` (``{"index", "hints", "wrong"}``, kept
     in step with the page). Raises ScenarioError for a malformed scenario or a step that cannot
     be played.
@@ -161,15 +174,15 @@ class Lesson(anywidget.AnyWidget):
 
     _esm = _HERE / "lesson.js"
     _css = _HERE / "lesson.css"
-    _lesson = traitlets.Dict().tag(sync=True)
+    _data = traitlets.Unicode("").tag(sync=True)
     progress = traitlets.Dict().tag(sync=True)
 
     def __init__(self, scenario, perspective: int | None = None, *, max_moves: int = MAX_MOVES, **kwargs):
         if not isinstance(scenario, Scenario):
             scenario = Scenario.load(scenario)
         self.scenario = scenario
-        data = lesson_data(scenario, perspective, max_moves=max_moves)
-        super().__init__(_lesson=data, progress={"index": 0, "hints": {}, "wrong": {}}, **kwargs)
+        self.data = lesson_data(scenario, perspective, max_moves=max_moves)
+        super().__init__(_data=encode(self.data), progress={"index": 0, "hints": {}, "wrong": {}}, **kwargs)
         self.run = LessonRun(scenario)
 
     def _repr_mimebundle_(self, **kwargs):
@@ -179,6 +192,6 @@ class Lesson(anywidget.AnyWidget):
         else:
             data, meta = bundle, {}
         data = dict(data or {})
-        data["text/html"] = lesson_html(self._lesson, self.progress)
-        data.setdefault("text/plain", f"<Lesson {self.scenario.title!r}: {len(self._lesson['steps'])} steps>")
+        data["text/html"] = lesson_html(self.data, self.progress)
+        data.setdefault("text/plain", f"<Lesson {self.scenario.title!r}: {len(self.data['steps'])} steps>")
         return data, meta
