@@ -157,9 +157,13 @@ def test_publishable_rebuilds_player_from_saved_state():
                      "state": json.loads(json.dumps(st, default=str))},
         layout: {"model_name": "LayoutModel", "model_module": "@jupyter-widgets/base",
                  "model_module_version": "2.0.0", "state": {}},
+        # a GameView whose output was cleared: no output shows it, and its saved state alone
+        # would make nbconvert load the widget manager from a CDN
+        "orphan": {"model_name": "AnyModel", "model_module": "anywidget", "model_module_version": "~0.11.*",
+                   "state": json.loads(json.dumps(st, default=str))},
     }}}
     counts = publishable(nb)
-    assert counts["views"] == 1 and counts["models_removed"] == 2 and "widgets" not in nb.metadata
+    assert counts["views"] == 1 and counts["models_removed"] == 3 and "widgets" not in nb.metadata
     page = _html(nb.cells[0].outputs[0])
     assert WIDGET_VIEW not in nb.cells[0].outputs[0].data
     d = json.loads(re.search(r'id="[^"]+-data">(.*?)</script>', page, re.S).group(1))
