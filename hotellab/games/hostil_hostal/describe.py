@@ -65,7 +65,9 @@ def status_text(s) -> str:
 
 def room_text(s, board) -> str:
     pos = s._board(board)
-    return s._label(pos) if pos is not None else str(board)
+    if pos is None or pos >= len(s.sides or ()):  # its side is not chosen yet (Setup, sides="choose")
+        return str(board)
+    return s._label(pos)
 
 
 def bed_text(s, board, bed) -> str:
