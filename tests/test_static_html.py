@@ -345,3 +345,35 @@ def test_first_open_in_jupyterlab_trusted_and_untrusted(tmp_path):
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def test_publishable_turns_a_finished_progress_bar_into_html():
+    """tqdm's notebook bar (an ipywidgets HBox: HTML, FloatProgress, HTML; e.g. hl.simulate's)
+    keeps its last look as HTML and text, and its models (with their layouts and styles)
+    leave the metadata, so nbconvert loads no widget manager for it."""
+    from hotellab.publish.notebook import publishable
+
+    def model(name, state):
+        return {"model_name": name, "model_module": "@jupyter-widgets/controls", "model_module_version": "2.0.0",
+                "state": state}
+
+    state = {
+        "bar": model("HBoxModel", {"children": ["IPY_MODEL_l", "IPY_MODEL_p", "IPY_MODEL_r"], "layout": "IPY_MODEL_hl"}),
+        "l": model("HTMLModel", {"value": "games:\u2007100%", "layout": "IPY_MODEL_ll", "style": "IPY_MODEL_ls"}),
+        "p": model("FloatProgressModel", {"value": 60.0, "max": 60.0, "bar_style": "success", "layout": "IPY_MODEL_pl"}),
+        "r": model("HTMLModel", {"value": "\u200760/60\u2007[00:01&lt;00:00]", "layout": "IPY_MODEL_rl"}),
+        **{k: model("LayoutModel", {}) for k in ("hl", "ll", "pl", "rl")},
+        "ls": model("HTMLStyleModel", {}),
+    }
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("hl.simulate(...)")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        WIDGET_VIEW: {"model_id": "bar", "version_major": 2, "version_minor": 0}, "text/plain": "games:   0%|"})]
+    nb.cells = [cell]
+    nb.metadata["widgets"] = {WIDGET_STATE: {"version_major": 2, "version_minor": 0, "state": state}}
+    publishable(nb)
+    data = nb.cells[0].outputs[0]["data"]
+    assert WIDGET_VIEW not in data and "widgets" not in nb.metadata
+    text = _visible_without_scripts(data["text/html"])
+    assert "games:\u2007100%" in text and "60/60\u2007[00:01<00:00]" in text and "width:100.0%" in data["text/html"]
+    assert data["text/plain"].startswith("games:\u2007100%|██████████|")

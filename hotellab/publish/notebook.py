@@ -111,6 +111,38 @@ def _player_from_state(state: dict, title: str | None = None, uid: str | None = 
                        module=False, uid=uid)
 
 
+def _progress_bar(model: dict, state: dict) -> tuple[str, str] | None:
+    """``(html, text)`` of a saved tqdm notebook bar (HBox of HTML, Float/IntProgress, HTML),
+    else None."""
+    import html as html_lib
+
+    if model.get("model_name") != "HBoxModel":
+        return None
+    kids = [state.get(str(c).removeprefix("IPY_MODEL_")) for c in (model.get("state") or {}).get("children") or []]
+    names = [k.get("model_name") if k else None for k in kids]
+    if names not in (["HTMLModel", "FloatProgressModel", "HTMLModel"], ["HTMLModel", "IntProgressModel", "HTMLModel"]):
+        return None
+
+    def text(k) -> str:  # tqdm writes escaped text (&lt;) and figure spaces; no markup kept
+        return html_lib.unescape(re.sub(r"<[^>]*>", "", str(k["state"].get("value") or "")))
+
+    left, right = text(kids[0]), text(kids[2])
+    bar = kids[1]["state"]
+    value, top = float(bar.get("value") or 0), float(bar.get("max") or 0) or 1.0
+    colour = {"success": "#5cb85c", "danger": "#d9534f", "warning": "#f0ad4e", "info": "#5bc0de"}.get(
+        bar.get("bar_style") or "", "#2196f3")
+    width = max(0.0, min(1.0, value / top)) * 100
+    page = (
+        '<div class="hotellab-progress" style="display:flex;gap:8px;align-items:center;'
+        'font-family:monospace;font-size:13px">'
+        f"<span>{html_lib.escape(left)}</span>"
+        '<span style="display:inline-block;width:240px;height:14px;background:#eee;border-radius:2px">'
+        f'<span style="display:block;height:14px;width:{width:.1f}%;background:{colour};border-radius:2px"></span></span>'
+        f"<span>{html_lib.escape(right)}</span></div>"
+    )
+    return page, f"{left}|{'█' * round(width / 10):<10}|{right}"
+
+
 def _refs(obj) -> set[str]:
     """Model ids an object refers to ("IPY_MODEL_<id>" strings anywhere inside it)."""
     out: set[str] = set()
@@ -208,6 +240,16 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
             if isinstance(view, dict):
                 mid = view.get("model_id")
                 model = state.get(mid)
+                bar = _progress_bar(model, state) if model is not None else None
+                if bar is not None:
+                    # a finished progress bar (tqdm in a notebook: an ipywidgets HBox): its
+                    # last look as HTML and text, instead of a widget that needs the manager
+                    html_bar, text_bar = bar
+                    data["text/html"] = html_bar
+                    data["text/plain"] = text_bar
+                    del data[WIDGET_VIEW]
+                    removed.add(mid)
+                    continue
                 if model is not None and _is_gameview(model):
                     try:
                         html_text = _player_from_state(model["state"], uid=f"hl-{ci}-{str(mid)[:12]}")
@@ -258,8 +300,14 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                 v = (out.get("data") or {}).get(WIDGET_VIEW)
                 if isinstance(v, dict) and v.get("model_id"):
                     used.add(v["model_id"])
-        # models reachable from the views still shown (or not dependent on a removed one)
-        orphans = set().union(*(_refs(state[m]) for m in removed)) if removed else set()
+        # models reachable from the views still shown (or not dependent on a removed one);
+        # the removed ones' children, their children's layouts and styles... go
+        orphans, todo = set(), [r for m in removed for r in _refs(state[m])]
+        while todo:
+            m = todo.pop()
+            if m not in orphans and m in state:
+                orphans.add(m)
+                todo.extend(_refs(state[m]))
         reach, todo = set(), list(used)
         while todo:
             m = todo.pop()
