@@ -239,3 +239,21 @@ def test_a_side_choice_is_described_before_every_side_is_chosen():
         "Blue: room 1 on its A side", "Blue: room 1 on its B side"]
     m.step("p0 side 1 B")
     assert m.state.action_to_string(m.state.legal_actions()[0]) == "Blue: room 2 on its A side"
+
+
+def test_player_aid_lists_every_card_the_wear_table_and_the_reforms():
+    """The printable aid (hotellab aid hostil_hostal) lists the Event Card Guide's 12 cards with
+    their icons (data/cards.toml, ruling HH-03: Tap Tippity-Tap is locked, Chocolate needs a
+    guest), the Day's wear table (Phase 4 - Day / Wear: 5 guests lose 3) and the 5 reform boards
+    (data/reforms.toml, ruling HH-02: reform 1 is +2 / -1)."""
+    aid = dict(hl.load_game("hostil_hostal", num_players=3).aid_components())
+    cards = dict(next(v for k, v in aid.items() if k.startswith("Event cards")))
+    assert list(cards) == ["#1 Sweet Dreams", "#2 2x1", "#3 Grrr", "#4 Tap Tippity-Tap", "#5 Party",
+                           "#6 Chocolate", "#7 17º", "#8 TV", "#9 Sniff", "#10 Scratch Scratch", "#11 Auuuuu",
+                           "#12 Mr. Tools"]
+    assert cards["#4 Tap Tippity-Tap"].startswith("[lock]") and cards["#6 Chocolate"].startswith("[guest]")
+    assert cards["#3 Grrr"].startswith("Remove any one guest")
+    wear = dict(next(v for k, v in aid.items() if k.startswith("Day")))
+    assert wear["5 guests"].startswith("loses 3")
+    reforms = dict(next(v for k, v in aid.items() if k.startswith("Reform")))
+    assert len(reforms) == 5 and reforms["Reform 1"] == "side a rug +2, side b rug -1"

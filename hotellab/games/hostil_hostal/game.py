@@ -91,6 +91,24 @@ class HostilHostalGame(Game):
         """networkx.Graph of rooms, beds and the Lobby of ``state`` (:func:`.view.adjacency_graph`)."""
         return _view.adjacency_graph(state)
 
+    def aid_components(self) -> list[tuple[str, list[tuple]]]:
+        """The printable aid's component lines, from the game's data (``data/*.toml``): every
+        event card (its icons, reconstructed, ruling HH-03, and its effect), the Day's wear
+        table and the reform boards' rugs (reconstructed, ruling HH-02)."""
+        cards = []
+        for n, card in sorted(C.cards().items()):
+            icons = " + ".join(x for x, on in (("lock", card.lock), ("guest", card.guest_icon)) if on)
+            cards.append((f"#{n} {card.name}", (f"[{icons}] " if icons else "") + card.effect))
+        wear = [("0-1 guests", "the room loses 1 wear point"), ("2-4 guests", "loses 2"),
+                ("5 guests", "loses 3 (never below 1)")]
+        reforms = [(f"Reform {rid}", f"side a rug {sides['a']:+d}, side b rug {sides['b']:+d}")
+                   for rid, sides in sorted(C.reforms().items())]
+        return [
+            ("Event cards (lock: mandatory; guest: needs your guest in the room)", cards),
+            ("Day: wear by guests in the room", wear),
+            ("Reform boards (reconstructed)", reforms),
+        ]
+
     def render_svg(self, view: dict) -> str:
         """The board as SVG text: a pure function of the view model (see ``render.py``)."""
         return _render.render_svg(view)
