@@ -104,7 +104,12 @@ EXPECTED = {
         (20, "Blue: 1A 1 - 1 + 0 - 1 = -1, 2A 2 + 3 + 0 + 1 = 6: 15 + 5"),
         (18, "misfortune 4 > 1A's wear 2: each guest there loses 4 - 2 = 2; 2A (5) and 3A (6) are safe"),
     ],
-    "10_misfortune_variants": [
+    "10_misfortune_fixed": [
+        ({"p2 pass"}, "the step's own move"),
+        (16, "option misfortune='fixed': 'every guest will lose 2 points always': Blue rests 20 (see 09), two guests "
+             "lose 2 each"),
+    ],
+    "10_misfortune_per_room": [
         ({"p2 pass"}, "the step's own move"),
         (18, "per room: 1A rolls 3 > wear 2 (-1), 2A rolls 6 > wear 5 (-1), 3A rolls 6, not > 6: Blue 20 - 1 - 1"),
     ],
