@@ -50,7 +50,7 @@ footer { margin-top: 1.5mm; color: #777; font-size: 6.4pt; }
 @media screen { body { max-width: 200mm; margin: 6mm auto; } }
 """
 
-_END_WORDS = re.compile(r"(end of the game|game end|scor|winner|majorit|penalt|koniec|punkt)", re.I)
+_END_WORDS = re.compile(r"(end of the game|game end|scor|winner|majorit|penalt|point calculation|award|koniec|punkt)", re.I)
 _RULING = re.compile(r"(?:\*\*|\|\s*)([A-Z]{2}-\d{2})\b[\s|.*]*([^|*\n]{3,90})")
 
 
