@@ -11,8 +11,9 @@ from __future__ import annotations
 from ...core.actions import CHANCE
 from .components import FLOOR, GROOM_INDEX, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES
 from .rules import (
-    N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, R_DOUBLE, R_HIRE,
-    R_NO_GOING_BACK, R_PAY, R_RECOVER, R_ROW_CLOSED, R_SETUP, R_WELCOME, groom_rule,
+    N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, R_COURSE,
+    R_DOUBLE_SIDED, R_GROOM_TILES, R_HIRE, R_NO_GOING_BACK, R_PAY, R_PILLAR_GROUPS, R_RECOVER, R_ROOMS,
+    R_ROW_CLOSED, R_SETUP, R_WELCOME, groom_rule,
 )
 
 _STEP = {N_WELCOME: "1. welcome a guest", N_HIRE: "3. hire grooms", N_SWAP: "3. hire grooms, the False Placer",
@@ -152,31 +153,33 @@ KIND_NODE = {"welcome": N_WELCOME, "hire": N_HIRE, "tour": N_HIRE, "swap": N_SWA
 """action kind -> the node kind where it is played."""
 
 
-def _check_form(s, a) -> str | None:
+def _check_form(s, a) -> tuple[str, object] | None:
+    """Why ``a`` is malformed, with the rule it breaks (None: the rule of the current node),
+    or None. A room, a column or a groom that does not exist breaks the Game Components."""
     form = FORMS.get(a.kind)
     if form is None:
         kinds = sorted({x.kind for x in s.legal_actions()})
-        return f"unknown action kind {a.kind!r}; here the kinds are: {', '.join(kinds)}"
+        return f"unknown action kind {a.kind!r}; here the kinds are: {', '.join(kinds)}", None
     usage = " ".join([a.kind] + [f"<{x}>" for x in form])
     if len(a.args) != len(form):
-        return f"'{a.kind}' takes {len(form)} argument(s): {usage}"
+        return f"'{a.kind}' takes {len(form)} argument(s): {usage}", None
     for name, x in zip(form, a.args):
         if name == "side":
             if x not in SIDES:
-                return f"a card's side is 'a' or 'b', got {x!r} ({usage})"
+                return f"a card's side is 'a' or 'b', got {x!r} ({usage})", R_DOUBLE_SIDED
             continue
         if name == "groom":
             if not isinstance(x, str) or x not in GROOM_INDEX:
-                return f"unknown groom {x!r}; the grooms are {', '.join(GROOM_INDEX)} ({usage})"
+                return f"unknown groom {x!r}; the grooms are {', '.join(GROOM_INDEX)} ({usage})", R_GROOM_TILES
             continue
         if isinstance(x, bool) or not isinstance(x, int):
-            return f"<{name}> must be an integer, got {x!r} ({usage})"
+            return f"<{name}> must be an integer, got {x!r} ({usage})", None
         if name == "room" and not 1 <= x <= 9:
-            return f"rooms are numbered 1 to 9, got {x}"
+            return f"rooms are numbered 1 to 9, got {x}", R_ROOMS
         if name == "column" and not 1 <= x <= 3:
-            return f"columns (pillar groups) are numbered 1 to 3, got {x}"
+            return f"columns (pillar groups) are numbered 1 to 3, got {x}", R_PILLAR_GROUPS
         if name == "card" and x not in GUESTS:
-            return f"guest cards are numbered 1 to 36, got {x}"
+            return f"guest cards are numbered 1 to 36, got {x}", None
     return None
 
 
@@ -198,9 +201,11 @@ def explain(s, a):
                         f"{extra} — {sec}", rule, "not_your_turn")
     form = _check_form(s, a)
     if form is not None:
-        return s.refuse(f"{a}: {form} — {sec}", rule, "malformed")
-    if KIND_NODE[a.kind] != kind:
-        return s.refuse(f"{a}: not now — {s.status_text()}; {prompt(s)} — {sec}", rule)
+        why, broken = form
+        broken = broken or rule
+        return s.refuse(f"{a}: {why} — {broken.section}", broken, "malformed")
+    if KIND_NODE[a.kind] != kind:  # a step out of its order (Course of the Game)
+        return s.refuse(f"{a}: not now — {s.status_text()}; {prompt(s)} — {R_COURSE.section}", R_COURSE)
     if kind == N_WELCOME:
         return _explain_welcome(s, a)
     if kind == N_HIRE:
@@ -248,7 +253,8 @@ def _explain_welcome(s, a):
     if s.guests[p][room]:
         return s.refuse(f"{a}: room {room} is taken by {s._gname(p, room)} — {sec}", R_WELCOME)
     if side == "b" and not g.double:
-        return s.refuse(f"{a}: {g.sides[0].name} is single-sided: side a only — {R_DOUBLE.section}", R_DOUBLE)
+        return s.refuse(f"{a}: {g.sides[0].name} is single-sided: side a only — {R_DOUBLE_SIDED.section}",
+                        R_DOUBLE_SIDED)
     return s.refuse(f"{a}: not a legal welcome now — {sec}", R_WELCOME)
 
 

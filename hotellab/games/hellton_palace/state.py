@@ -47,8 +47,8 @@ from .explain import status_text as _status
 from .position import from_position, to_position
 from .rules import (
     N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, R_COLLECT, R_DISMISS,
-    R_DOUBLE, R_END, R_END_COMPARE, R_END_COMPLETE, R_END_FIRST, R_END_SECOND, R_HIRE, R_INTRO, R_NOT_SERVE,
-    R_RECOVER, R_SERVE, R_SETUP, R_SKIP, R_TOUR, R_WELCOME, effect_rule, groom_rule,
+    R_DOUBLE, R_END, R_END_COMPARE, R_END_COMPLETE, R_END_FIRST, R_END_SECOND, R_HIRE, R_HIRE_APPLY, R_INTRO,
+    R_NOT_SERVE, R_RECOVER, R_ROW_CLOSED, R_SERVE, R_SETUP, R_SKIP, R_TOUR, R_WELCOME, effect_rule, groom_rule,
 )
 
 
@@ -303,14 +303,16 @@ class HelltonPalaceState(State):
         if self._open_rows(seat):  # a row with a card and a free room on its floor
             self.node = (N_WELCOME, seat)
             return
+        rule = R_ROW_CLOSED  # every row is closed by a full floor (HP-11), unless no card is left at all
         if not any(any(r) for r in self.display):
             why = "all 18 guest cards have been taken"
+            rule = R_SKIP
         elif not any(self._free(seat, f) for f in (1, 2, 3)):
             why = "the hotel has no free room"
         else:  # HP-11: free rooms only on floors whose row is empty
             empty = [f"the {ROW_NAMES[f]} row (floor {f})" for f in (1, 2, 3) if self._free(seat, f)]
             why = f"no guest card is left in {' or '.join(empty)}, and the floors of the other rows are full"
-        self._emit(f"{self._name(seat)} skips the welcome: {why}.", R_SKIP)
+        self._emit(f"{self._name(seat)} skips the welcome: {why}.", rule)
         self._dismiss(seat)
 
     def _do_welcome(self, a: Action) -> None:
@@ -356,7 +358,7 @@ class HelltonPalaceState(State):
         self.hired[p] |= 1 << i
         pay = f"{self._name(p)} hires {groom.name} for {groom.cost} coin{'s' if groom.cost != 1 else ''}"
         if arg == 0:  # option grooms="any" (HP-06)
-            self._emit(f"{pay}: the effect has nothing to act on, but the tile shows its hired side.", groom_rule(gid))
+            self._emit(f"{pay}: the effect has nothing to act on, but the tile shows its hired side.", R_HIRE_APPLY)
             return
         _GROOM_EFFECT[gid](self, p, arg, pay)
 
@@ -524,7 +526,7 @@ class HelltonPalaceState(State):
         at = self.reached[h]
         groom = f"in front of room {at}, the last room served" if at else "before any room was served (0)"
         if self.last_turn:
-            self._emit(f"{who}'s hotel: {why} during the last turn; the groom stops {groom}.", R_END_COMPARE)
+            self._emit(f"{who}'s hotel: {why} during the last turn; the groom stops {groom}.", R_END)
             self._compare()
         elif h == 0:
             self._emit(f"{who}'s hotel: {why}. The First player's turn stops at once; the groom stays {groom}. "
