@@ -96,6 +96,8 @@ def test_rulebooks_page_has_every_game():
     text = (DOCS / "rulebooks.md").read_text("utf-8")
     for gid in games:
         assert re.search(rf"^## .*\(`{gid}`\)$", text, re.M), f"docs/rulebooks.md has no section for {gid}"
+        cls = next(ep for ep in entry_points(group="hotellab.games") if ep.name == gid).load()
+        assert f'as: "{cls.rulebook}"' in text, f"docs/rulebooks.md does not give {gid}'s rulebook as cited: {cls.rulebook!r}"
 
 
 OWN_PAGES = ["index.md", "guide.md", "cli.md", "api.md", "rulebooks.md", "tutorials.md", "dev/view_model.md"]
