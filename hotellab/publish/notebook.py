@@ -286,11 +286,11 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                 data["text/html"] = _figure_html(data[PLOTLY], with_plotlyjs=not plotly_done, key=str(ci))
                 plotly_done = True
                 counts["figures"] += 1
-    # GameView models no output shows (a view whose output was cleared): nothing reads them,
+    # GameView (and Lesson) models no output shows (a cleared output): nothing reads them,
     # and any saved widget state makes nbconvert load the widget manager from a CDN
     shown = {((o.get("data") or {}).get(WIDGET_VIEW) or {}).get("model_id")
              for c in nb.get("cells", []) for o in (c.get("outputs") or [])}
-    removed |= {mid for mid, m in state.items() if _is_gameview(m) and mid not in shown}
+    removed |= {mid for mid, m in state.items() if (_is_gameview(m) or _is_lesson(m)) and mid not in shown}
     if removed:
         # drop the removed models and the models only they referred to (their layouts)
         keep = {k: v for k, v in state.items() if k not in removed}
