@@ -325,3 +325,38 @@ def test_tutorial_rule_coverage_is_at_least_90_percent(monkeypatch):
     assert cov.fraction >= 0.90, [r.section + ": " + r.quote for r in cov.missing]
     assert all(p.exists() for p in map(Path, cov.sources))
     assert {str(p) for p in lesson_paths()} <= {str(Path(s)) for s in cov.sources}
+
+
+def _refusal_rule(state, text):
+    with pytest.raises(hl.IllegalActionError) as exc:
+        state.apply(text)
+    return exc.value.rule
+
+
+def test_events_and_refusals_cite_the_rule_they_apply():
+    # The lessons' coverage counts these citations, so each is checked against its rule object.
+    from hotellab.games.hellton_palace import rules as R
+
+    def events(name):
+        m = hl.Scenario.load(SCENARIOS / f"hellton_palace_lesson_{name}.toml").run()
+        return [e for s in m.states for e in s.events]
+
+    collect = events("08_collect")
+    # Blue's free rooms are on floors whose rows are empty: every row is closed (not "all 18 taken")
+    assert [e.rule for e in collect if e.text.startswith("Blue skips the welcome")] == [R.R_ROW_CLOSED]
+    assert [e.rule for e in collect if "nothing to act on" in e.text] == [R.R_HIRE_APPLY]
+    assert [e.rule for e in events("10_end_second") if "skips the welcome" in e.text] == [R.R_SKIP]
+    end = events("09_end_first")
+    assert [e.rule for e in end if "during the last turn" in e.text] == [R.R_END]
+    assert [e.rule for e in end if e.text.startswith("Last rooms served")] == [R.R_END_COMPARE]
+    # refusals: a room, a side, a groom or a column that does not exist; a step out of order
+    welcome = hl.Scenario.load(SCENARIOS / "hellton_palace_lesson_02_components.toml").match().state
+    assert _refusal_rule(welcome, "p0 welcome 3 10 a") == R.R_ROOMS
+    assert _refusal_rule(welcome, "p0 welcome 14 7 b") == R.R_DOUBLE_SIDED
+    assert _refusal_rule(welcome, "p0 tour") == R.R_COURSE
+    hire = hl.Scenario.load(SCENARIOS / "hellton_palace_lesson_05_hire.toml").match().state
+    assert _refusal_rule(hire, "p0 hire porter 1") == R.R_GROOM_TILES
+    m = hl.Scenario.load(SCENARIOS / "hellton_palace_lesson_13_special_effects_1.toml").match()
+    m.step("p0 serve 1")
+    m.step("p0 serve 2")  # the Union Rep: a column to choose
+    assert _refusal_rule(m.state, "p0 pillar 4") == R.R_PILLAR_GROUPS
