@@ -351,3 +351,22 @@ def test_import_hotellab_loads_no_optional_package():
             "'pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_simulate_in_a_plain_script_without_a_main_guard(tmp_path):
+    """The docs' example pasted into a script (no ``if __name__ == "__main__":``), with 2
+    workers and the progress bar on, runs once and prints its table's size."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "t.py"
+    script.write_text(
+        "import hotellab as hl\n"
+        "g = hl.load_game('perfect_hotel', num_players=2)\n"
+        "t = hl.simulate(g, agents=['random', 'random'], n_games=20, seed=1, workers=2)\n"
+        "print('rows', len(t))\n", "utf-8")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip().splitlines()[-1] == "rows 20"
+    assert "Traceback" not in out.stderr

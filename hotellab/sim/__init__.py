@@ -277,15 +277,21 @@ def _mp_context(spec):
     fork starts a worker in milliseconds with hotellab already imported, but forking a process
     that runs other threads (a Jupyter kernel, a Dask client) can copy a lock held by one of
     them, so then forkserver, unless an agent class lives only in this session (a notebook):
-    such a class reaches a worker only by fork. Without fork (Windows, macOS' default is
-    spawn) that case is an OptionError naming the agent.
+    such a class reaches a worker only by fork. A plain script (``__main__`` has a file) is
+    forked too: forkserver and spawn import the script again in each worker, which runs its
+    top-level code (and ``hl.simulate`` in it) again unless it is guarded by
+    ``if __name__ == "__main__":``; the only other thread there is usually the progress bar's.
+    Without fork (Windows, macOS' default is spawn) an agent class of the session is an
+    OptionError naming the agent.
     """
     import multiprocessing as mp
+    import sys
     import threading
 
     methods = mp.get_all_start_methods()
     local = _local_agents(spec)
-    if "fork" in methods and (threading.active_count() == 1 or local):
+    script = getattr(sys.modules.get("__main__"), "__file__", None) is not None
+    if "fork" in methods and (threading.active_count() == 1 or local or script):
         return mp.get_context("fork")
     if local:
         raise OptionError(
