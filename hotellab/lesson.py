@@ -171,19 +171,32 @@ def expected_answer(step, state):
     return state.explain_illegal(spec[1]) is None
 
 
-def _same_answer(given, right) -> bool:
+YES_WORDS = ("yes", "y", "true", "legal", "1")
+NO_WORDS = ("no", "n", "false", "illegal", "0")
+
+
+def yes_no(given) -> bool | None:
+    """True for a yes-word, False for a no-word (case and trailing punctuation ignored), None
+    for anything else ("maybe" is neither)."""
+    if isinstance(given, bool):
+        return given
+    g = str(given).strip().lower().strip(".!?;, ")
+    return True if g in YES_WORDS else False if g in NO_WORDS else None
+
+
+def _same_answer(given, right, *, ordered: bool = True) -> bool:
+    """``given`` (what the learner typed, or a value) is the answer ``right``. Lists are
+    compared in order unless ``ordered`` is False (every winner, in any order)."""
     if isinstance(right, bool):
-        if isinstance(given, str):
-            g = given.strip().lower()
-            return (g in ("yes", "y", "true", "legal", "1")) == right if g else False
-        return bool(given) == right
+        return yes_no(given) == right
     if isinstance(right, list):
         if isinstance(given, str):
             given = [x for x in re.split(r"[\s,;]+", given.strip()) if x]
         try:
-            return [float(x) for x in given] == [float(x) for x in right]
+            got, want = [float(x) for x in given], [float(x) for x in right]
         except (TypeError, ValueError):
             return False
+        return got == want if ordered else sorted(got) == sorted(want)
     try:
         return float(str(given).strip()) == float(right)
     except (TypeError, ValueError):
@@ -205,9 +218,9 @@ def check_step(step, state, answer) -> Feedback:
     what is wrong and names the rule."""
     if step.kind == "predict":
         right = expected_answer(step, state)
-        ok = _same_answer(answer, right)
+        ok = _same_answer(answer, right, ordered=parse_answer_spec(step.answer)[0] != "winners")
         shown = ", ".join(map(str, right)) if isinstance(right, list) else ("yes" if right is True else "no" if right is False else right)
-        rule = state.current_rule()
+        rule = answer_rule(step, state)
         text = (f"Right: {shown}." if ok else f"Not quite: the answer is {shown}.")
         if step.text:
             text += " " + step.text
@@ -248,12 +261,42 @@ def check_step(step, state, answer) -> Feedback:
     return Feedback(False, text, state.current_rule(), did, [str(a) for a in right], best_did)
 
 
+def answer_rule(step, state):
+    """The RuleRef a learner's step is about: for a legality question, the rule that forbids
+    the move (or that allows it); for a score, the rule of the seat's score lines (of the
+    named category); for the winners, the rule of the end of the game; for a move, the rule
+    its first event cites; else the rule of the decision at hand."""
+    if step.kind == "predict":
+        spec = parse_answer_spec(step.answer)
+        if spec[0] == "legal":
+            try:
+                why = state._illegal_reason(parse_action(spec[1]))
+            except ValueError:
+                why = None
+            if why is not None and why.rule is not None:
+                return why.rule
+        elif spec[0] in ("score", "category"):
+            for item in state.score_breakdown():
+                if item.player == spec[1] and (spec[0] == "score" or spec[2].lower() in item.category.lower()):
+                    return item.rule
+        elif spec[0] in ("winners", "scores") and state.game.phases:
+            return state.game.phases[-1].rule
+    elif step.kind in ("do", "exercise"):
+        right = answers(step, state)
+        if right:
+            events = state.apply(right[0]).events
+            if events:
+                return events[0].rule
+    return state.current_rule()
+
+
 def hints_for(step, state) -> list[str]:
-    """The step's hints, one at a time: its own ``hints``, or the rule, the area, the move."""
+    """The step's hints, one at a time: its own ``hints``, or the rule the step is about
+    (:func:`answer_rule`), the area, the move."""
     if step.hints:
         return list(step.hints)
     out = []
-    rule = state.current_rule()
+    rule = answer_rule(step, state)
     if rule is not None:
         out.append(f"Look at the rule: {rule.section}" + (f' — "{rule.quote}"' if rule.quote else ""))
     if step.area:

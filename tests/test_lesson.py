@@ -196,3 +196,20 @@ def test_coverage_counts_the_rule_a_legality_question_asks_about(tmp_path):
                     'answer = "legal:p0 take 3"\n', "utf-8")
     cov = hl.coverage(str(path))
     assert [r.section for r in cov.covered] == ["Turn"]
+
+
+def test_answers_yes_no_and_winners_are_read_as_people_write_them():
+    from hotellab.lesson import _same_answer, yes_no
+
+    assert yes_no("Yes!") is True and yes_no(" no. ") is False and yes_no("banana") is None
+    assert _same_answer("Yes.", True) and not _same_answer("maybe", False)
+    assert _same_answer("1 0", [0, 1], ordered=False) and not _same_answer("1 0", [0, 1])
+
+
+def test_a_legality_questions_hint_names_the_rule_that_forbids_the_move():
+    # "May Amber take 3?" — the toy's Turn rule forbids it; the feedback for a wrong answer and
+    # the first hint name that rule
+    run = lesson('[[steps]]\nkind = "predict"\nquestion = "May Amber take 3?"\nanswer = "legal:p0 take 3"\n')
+    fb = run.answer("maybe")
+    assert not fb.correct and fb.rule.section == "Turn"
+    assert run.hint().startswith("Look at the rule: Turn")

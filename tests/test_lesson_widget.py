@@ -109,3 +109,8 @@ def test_a_static_lesson_page_checks_answers_with_no_kernel_and_no_network(tmp_p
         finally:
             browser.close()
     assert not errors and not blocked
+
+
+def test_lesson_refuses_what_is_not_a_scenario():
+    with pytest.raises(hl.ScenarioError, match="Lesson takes a Scenario or the path"):
+        hl.widgets.Lesson(None)

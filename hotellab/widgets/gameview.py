@@ -124,10 +124,11 @@ class GameView(anywidget.AnyWidget):
 
         source = self._store.source
         state = source.states[self.index]
-        agents = None
+        agents, seed = None, 0
         if source.match is not None:
             agents = [a.name if a is not None else None for a in source.match.agents]
-        return scenario_toml(state, title=title, description=description, agents=agents)
+            seed = source.match.seed if source.match.seed is not None else 0
+        return scenario_toml(state, title=title, description=description, agents=agents, seed=seed)
 
     def __reduce_ex__(self, protocol):
         raise TypeError(

@@ -44,16 +44,27 @@ function h(tag, cls, text) {
   return el;
 }
 
+const YES = ["yes", "y", "true", "legal", "1"];
+const NO = ["no", "n", "false", "illegal", "0"];
+
+// true / false for a yes- or no-word (case and trailing punctuation ignored), null otherwise
+function yesNo(given) {
+  const g = String(given ?? "").trim().toLowerCase().replace(/[.!?;, ]+$/, "");
+  return YES.includes(g) ? true : NO.includes(g) ? false : null;
+}
+
 function sameAnswer(given, answer) {
   const g = String(given ?? "").trim().toLowerCase();
-  if (answer.type === "bool") {
-    if (!g) return false;
-    return ["yes", "y", "true", "legal", "1"].includes(g) === answer.value;
-  }
+  if (answer.type === "bool") return yesNo(given) === answer.value;
   if (answer.type === "list") {
-    const parts = g.split(/[\s,;]+/).filter((x) => x !== "");
-    if (parts.length !== answer.value.length) return false;
-    return parts.every((x, i) => Number(x) === Number(answer.value[i]));
+    const parts = g.split(/[\s,;]+/).filter((x) => x !== "").map(Number);
+    const want = answer.value.map(Number);
+    if (parts.length !== want.length || parts.some(Number.isNaN)) return false;
+    if (answer.ordered === false) {
+      parts.sort((a, b) => a - b);
+      want.sort((a, b) => a - b);
+    }
+    return parts.every((x, i) => x === want[i]);
   }
   return g !== "" && Number(g) === Number(answer.value);
 }
@@ -175,6 +186,10 @@ async function render({ model, el }) {
       const check = h("button", "hl-lesson-check", "Check");
       check.type = "button";
       const answer = () => {
+        if (step.answer.type === "bool" && yesNo(input.value) === null) {
+          showFeedback(false, "Answer yes or no.");
+          return;
+        }
         const ok = sameAnswer(input.value, step.answer);
         if (ok) {
           solved = true;

@@ -25,8 +25,9 @@ import uuid
 import anywidget
 import traitlets
 
+from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
-from ..lesson import LessonRun, answers, check_step, expected_answer, hints_for
+from ..lesson import LessonRun, answer_rule, answers, check_step, expected_answer, hints_for, parse_answer_spec
 
 _HERE = pathlib.Path(__file__).parent
 MAX_MOVES = 40
@@ -64,8 +65,10 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
             d["answer"] = {"type": kind, "value": right}
             shown = ("yes" if right else "no") if kind == "bool" else ", ".join(map(str, right)) if kind == "list" else right
             d["right"] = f"Right: {shown}." + (f" {step.text}" if step.text else "")
-            rule = state.current_rule()
+            rule = answer_rule(step, state)
             d["wrong"] = "Not quite." + (f" Look at the rule: {rule.section}." if rule is not None else "") + " Try again, or take a hint."
+            if parse_answer_spec(step.answer)[0] == "winners":
+                d["answer"]["ordered"] = False  # every winner, in any order
         else:
             d["hints"] = hints_for(step, state)
             right = answers(step, state)
@@ -179,6 +182,9 @@ class Lesson(anywidget.AnyWidget):
 
     def __init__(self, scenario, perspective: int | None = None, *, max_moves: int = MAX_MOVES, **kwargs):
         if not isinstance(scenario, Scenario):
+            if not isinstance(scenario, (str, pathlib.Path)):
+                raise ScenarioError(
+                    f"Lesson takes a Scenario or the path of a scenario TOML file, got {type(scenario).__name__}")
             scenario = Scenario.load(scenario)
         self.scenario = scenario
         self.data = lesson_data(scenario, perspective, max_moves=max_moves)
