@@ -36,7 +36,8 @@ h1 { font-size: 14pt; margin: 0 0 1mm; }
 section { break-inside: avoid-column; margin: 0 0 2.2mm; }
 section.long { break-inside: auto; }
 h2 { font-size: 8.6pt; margin: 0 0 0.8mm; padding: 0.4mm 1mm; background: #efe9dc;
-     border-left: 2.4pt solid #8b6d3f; }
+     border-left: 2.4pt solid #8b6d3f; break-after: avoid-column; break-after: avoid; }
+tr, li { break-inside: avoid; }
 ol, ul { margin: 0; padding-left: 3.6mm; }
 li { margin: 0 0 0.6mm; }
 .q { color: #444; font-style: italic; }
@@ -59,8 +60,14 @@ def _e(text) -> str:
 
 
 def _short(text: str, n: int = 150) -> str:
+    """``text`` on one line, cut at a word boundary with "…" when longer than ``n``."""
     text = " ".join(str(text).split())
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+    if len(text) <= n:
+        return text
+    cut = text[: n - 1]
+    if " " in cut[n // 2:]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def _rulings(game_id: str, limit: int = 20) -> list[tuple[str, str]]:
@@ -75,6 +82,7 @@ def _rulings(game_id: str, limit: int = 20) -> list[tuple[str, str]]:
                 if rid not in seen and title:
                     seen.add(rid)
                     out.append((rid, title))
+            out.sort(key=lambda r: int(r[0].split("-")[1]))
             return out[:limit]
     return []
 
@@ -162,6 +170,9 @@ def write_player_aid(game_id: str, path, **kw) -> Path:
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as open() would make it, not mkstemp's 0600
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -83,3 +83,16 @@ def test_every_aid_prints_to_one_a4_page(tmp_path):
             browser.close()
     # A4 is 595 x 842 points
     assert pages == {gid: (1, 595, 842) for gid in _games()}, pages
+
+
+def test_aid_text_is_cut_at_words_and_written_with_normal_permissions(tmp_path):
+    import os
+    import stat
+
+    from hotellab.aid import _short, write_player_aid
+
+    assert _short("one two three four five six", 16) == "one two three…"
+    path = write_player_aid("perfect_hotel", tmp_path / "aid.html")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
