@@ -357,3 +357,20 @@ def test_agent_count_and_names_are_option_errors():
         hl.Match(game, agents=["genius", "random"])
     # one entry plays every seat (documented in Match and resolve_agents)
     assert [a.name for a in hl.Match(game, agents=["greedy"]).agents] == ["greedy", "greedy"]
+
+
+def test_player_names_must_be_told_apart():
+    """Two seats called 'Blue', or a name of spaces, would make the board, the scores and
+    '--perspective NAME' ambiguous: refused where they enter (a Match) and in a log file."""
+    import json
+
+    game = hl.load_game("perfect_hotel", num_players=2)
+    with pytest.raises(hl.OptionError) as err:
+        hl.Match(game, players=["Blue", "blue "])
+    assert err.value.field == "players[1]" and "must differ" in str(err.value)
+    with pytest.raises(hl.OptionError, match="visible character"):
+        hl.Match(game, players=["Ann", "   "])
+    data = hl.play(game, seed=1).to_json()
+    data["players"] = ["Ann", "Ann"]
+    with pytest.raises(hl.LogFormatError, match=r"players\[1\].*must differ"):
+        hl.GameLog.from_json(json.loads(json.dumps(data)))

@@ -17,7 +17,7 @@ from typing import Any
 
 from .actions import Action, parse_action
 from .errors import HotellabError, LogFormatError, UnknownGameError, check_header
-from .text import check_text, check_tree
+from .text import check_names, check_text, check_tree
 
 LOG_FORMAT = "hotellab-log"
 LOG_VERSION = 1
@@ -202,6 +202,7 @@ class GameLog:
             )
         for i, name in enumerate(log.players):
             check_text(name, f"players[{i}]", LogFormatError, what="player name")
+        check_names(log.players, LogFormatError)
         check_tree(log.meta, "meta", LogFormatError)
         check_tree(log.agents or [], "agents", LogFormatError)
         log.options = dict(game.options)

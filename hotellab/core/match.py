@@ -20,7 +20,7 @@ def _seat_names(game, players) -> list[str]:
     OptionError (field ``players[i]``) for a name with a control character or a lone
     surrogate, which no board, page or file could show (see :mod:`hotellab.core.text`)."""
     from .errors import OptionError
-    from .text import check_text
+    from .text import check_names, check_text
 
     if players is None:
         return game.seat_names()
@@ -33,7 +33,7 @@ def _seat_names(game, players) -> list[str]:
             f"{game.id} with {game.num_players} players has {game.num_seats} seats; "
             f"got {len(players)} player names"
         )
-    return players
+    return check_names(players, OptionError)
 
 
 class Match:

@@ -75,3 +75,26 @@ def _make(error, message: str, field: str):
         return error(message, field=field)
     except TypeError:  # an exception class without a field
         return error(message)
+
+
+def check_names(names, error=ValueError, field: str = "players") -> list[str]:
+    """Player names that a board, a score line and ``--perspective NAME`` can tell apart:
+    each has a visible character, and no two are the same (ignoring case and surrounding
+    space). Else ``error`` naming ``players[i]``."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names):
+        key = str(name).strip().casefold()
+        if not key:
+            _raise(error, f"a player name must have a visible character, got {name!r}", f"{field}[{i}]")
+        if key in seen:
+            _raise(error, f"player names must differ: {name!r} is also {field}[{seen[key]}]", f"{field}[{i}]")
+        seen[key] = i
+    return list(names)
+
+
+def _raise(error, message: str, field: str):
+    try:
+        raise error(message, field=field)
+    except TypeError:  # an error class without a field
+        raise error(f"{field}: {message}") from None
+
