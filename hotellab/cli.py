@@ -111,6 +111,8 @@ def parse_options(items: list[str] | None, specs=()) -> dict:
             if "=" not in part:
                 raise ValueError(f"option {part!r} must be written key=value, e.g. {example}")
             key, value = (s.strip() for s in part.split("=", 1))
+            if key in out:
+                raise ValueError(f"option {key!r} is given twice ({key}={_fmt_value(out[key])} and {part}); give it once")
             out[key] = parse_option_value(value, allowed.get(key, ()))
     return out
 
@@ -212,7 +214,7 @@ def play_cmd(
     agents: str = typer.Option("random", "--agents", "-a", help="Comma-separated agent per player seat (random, greedy); one name is used for every seat."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Write the game log (JSON) here."),
     options: Optional[list[str]] = typer.Option(None, "--options", "--option", help="Game option key=value; repeat it or separate with commas."),
-    max_steps: int = typer.Option(1_000_000, "--max-steps", help="Stop with an error after this many actions."),
+    max_steps: int = typer.Option(1_000_000, "--max-steps", min=1, help="Stop with an error after this many actions."),
     progress: Optional[bool] = typer.Option(None, "--progress/--no-progress", help="Show a progress bar (default: when stderr is a terminal)."),
 ) -> None:
     """Play a whole game with agents and print its summary (and save its log with --out)."""
@@ -225,7 +227,10 @@ def play_cmd(
         cls = game_class(game)
         opts = parse_options(options, cls.option_specs())
         g = hl.load_game(game, num_players=players, options=opts)
-        agent_list = [a.strip() for a in agents.split(",") if a.strip()]
+        agent_list = [a.strip() for a in agents.split(",")]
+        if any(not a for a in agent_list):
+            raise ValueError(f"--agents {agents!r} has an empty name at position "
+                             f"{[i + 1 for i, a in enumerate(agent_list) if not a][0]}; e.g. --agents random,greedy")
         resolve_agents(g, agent_list)  # unknown agent or wrong count: ValueError
     except (hl.HotellabError, ValueError) as exc:
         raise _fail(_error_message(exc)) from None
@@ -257,6 +262,13 @@ def _check_writable(path: Path) -> None:
         raise _fail(f"cannot write {path}: it is a folder; give a file name")
     if not path.parent.is_dir():
         raise _fail(f"cannot write {path}: the folder {path.parent} does not exist")
+    import tempfile
+
+    try:  # the folder takes a new file (not /proc, not read-only), before any work is done
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", suffix=".check"):
+            pass
+    except OSError as exc:
+        raise _fail(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _seat_of(text: str, names: list[str], seat_names: list[str]) -> int:

@@ -392,3 +392,20 @@ def test_option_words_are_read_in_any_case(tmp_path):
     result = run("play", "hellton_palace", "--seed", "2", "--options", "cards=Intro,grooms=ANY", "--out", path)
     assert result.exit_code == 0, result.output
     assert hl.GameLog.load(path).options == {"cards": "intro", "grooms": "any"}
+
+
+def test_play_refuses_odd_input_before_playing(tmp_path):
+    """An empty agent name, an option given twice, a negative step limit and a folder that
+    takes no file are refused at once, with exit status 2."""
+    from typer.testing import CliRunner
+
+    from hotellab.cli import app
+
+    r = CliRunner().invoke(app, ["play", "hostil_hostal", "--players", "3", "--agents", "greedy,,random"])
+    assert r.exit_code == 2 and "empty name at position 2" in r.output
+    r = CliRunner().invoke(app, ["play", "hostil_hostal", "--options", "nights=3,nights=5"])
+    assert r.exit_code == 2 and "option 'nights' is given twice" in r.output
+    r = CliRunner().invoke(app, ["play", "hostil_hostal", "--max-steps", "-1"])
+    assert r.exit_code == 2
+    r = CliRunner().invoke(app, ["play", "hostil_hostal", "--out", "/proc/x.json"])
+    assert r.exit_code == 2 and "cannot write /proc/x.json" in r.output and "Final scores" not in r.output
