@@ -5,7 +5,7 @@ fail when it is changed and a deliberate mutation of the engine for each.
 This module checks that the table is true to its sources: each quote is the rulebook's own
 words, each named test exists, every statement of the rules of play is tested and has a
 mutation (or is the same rule said again). Running the mutations is
-``python tests/hellton_palace/mutation_check.py`` (it changes a copy of the tree, never this one).
+``python scripts/mutation_check.py hellton_palace`` (it changes a copy of the tree, never this one).
 """
 
 from __future__ import annotations

@@ -1,7 +1,12 @@
-"""Mutation checks of the Hotel Zombie engine: for each rule statement in
-``rule_statements.toml``, change the engine on purpose and confirm that a test fails.
+"""Mutation checks of a game's engine (issue 15): for each rule statement in the game's
+``tests/<game>/rule_statements.toml``, change the engine on purpose and confirm that a test
+fails.
 
-    .venv/bin/python tests/hotel_zombie/mutation_check.py [--all-failures] [ID ...]
+    .venv/bin/python scripts/mutation_check.py GAME [--all-failures] [ID ...]
+
+GAME is perfect_hotel, hellton_palace or hotel_zombie (each keeps its statement table, with
+each statement's tests and mutations, beside its tests; Hostil Hostal's check, with its own
+table format, is tests/hostil_hostal/mutation_check.py).
 
 The tree (``hotellab/``, ``tests/``, ``notebooks/scenarios``, ``pyproject.toml``) is copied to
 a temporary folder; each mutation is applied to the copy, the statement's own tests (its
@@ -9,7 +14,7 @@ a temporary folder; each mutation is applied to the copy, the statement's own te
 that none of them catches is a survivor (the whole folder then runs, to say whether any other
 test catches it). This checkout is never changed.
 Prints one line per mutation (caught by which test, or SURVIVED) and the counts; exits 1 when a
-mutation survives. Not a test module: pytest imports it only for its doctests.
+mutation survives.
 """
 
 from __future__ import annotations
@@ -24,33 +29,31 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-PACKAGE = Path("hotellab") / "games" / "hotel_zombie"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _copy_tree(dest: Path) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
     shutil.copytree(ROOT / "hotellab", dest / "hotellab", ignore=ignore)
     shutil.copytree(ROOT / "tests", dest / "tests", ignore=ignore)
-    shutil.copytree(ROOT / "notebooks" / "scenarios", dest / "notebooks" / "scenarios")
+    shutil.copytree(ROOT / "notebooks", dest / "notebooks", ignore=ignore)  # lessons read notebooks and logs
     shutil.copy(ROOT / "pyproject.toml", dest / "pyproject.toml")
     shared = ROOT.parent / "shared"
     if shared.exists() and not (dest.parent / "shared").exists():
         (dest.parent / "shared").symlink_to(shared)
 
 
-def _run(tree: Path, tests: list[str] | None, all_failures: bool = False) -> tuple[bool, list[str]]:
-    """Run ``tests`` (node ids; None: every test of tests/hotel_zombie but the table's own
-    check, which compares the table with the unchanged code) in ``tree``: (failed?, failures)."""
+def _run(tree: Path, game: str, tests: list[str] | None, all_failures: bool = False) -> tuple[bool, list[str]]:
+    """Run ``tests`` (node ids; None: every test of tests/<game> but the table's own check,
+    which compares the table with the unchanged code) in ``tree``: (failed?, failures)."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header", "-rfE",
            "--hypothesis-seed=0"]
     if tests is None:
-        cmd += ["tests/hotel_zombie", "--ignore=tests/hotel_zombie/mutation_check.py",
-                "--ignore=tests/hotel_zombie/test_hz_rule_statements.py"]
+        cmd += [f"tests/{game}"] + [f"--ignore={p.relative_to(ROOT)}"
+                                     for p in (ROOT / "tests" / game).glob("test_*_rule_statements.py")]
     else:
-        cmd += [f"tests/hotel_zombie/{t}" for t in tests]
+        cmd += [f"tests/{game}/{t}" for t in tests]
     if not all_failures:
         cmd.append("-x")
     out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, timeout=600)
@@ -60,16 +63,21 @@ def _run(tree: Path, tests: list[str] | None, all_failures: bool = False) -> tup
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", help="game id: its tests/<game>/rule_statements.toml holds the mutations")
     ap.add_argument("ids", nargs="*", help="statement ids (default: all)")
     ap.add_argument("--all-failures", action="store_true", help="run every test, list every failure")
     args = ap.parse_args()
-    table = tomllib.loads((HERE / "rule_statements.toml").read_text("utf-8"))["statement"]
+    table_path = ROOT / "tests" / args.game / "rule_statements.toml"
+    if not table_path.exists():
+        raise SystemExit(f"no rule-statement table at {table_path.relative_to(ROOT)}")
+    table = tomllib.loads(table_path.read_text("utf-8"))["statement"]
+    package = Path("hotellab") / "games" / args.game
     tried = caught = 0
     survivors = []
-    with tempfile.TemporaryDirectory(prefix="hz_mutants_") as tmp:
+    with tempfile.TemporaryDirectory(prefix=f"{args.game}_mutants_") as tmp:
         tree = Path(tmp) / "tree"
         _copy_tree(tree)
-        bad, failed = _run(tree, None)
+        bad, failed = _run(tree, args.game, None)
         if bad:
             print("the unchanged copy fails its tests:", failed)
             return 2
@@ -79,15 +87,15 @@ def main() -> int:
             for j, m in enumerate(s.get("mutation", ())):
                 originals = {}
                 for file, old, new in m["edits"]:
-                    path = tree / PACKAGE / file
+                    path = tree / package / file
                     text = originals.setdefault(path, path.read_text("utf-8"))
                     cur = path.read_text("utf-8")
                     if cur.count(old) != 1:
                         raise SystemExit(f"{s['id']} mutation {j + 1}: {old!r} is not in {file} exactly once")
                     path.write_text(cur.replace(old, new), "utf-8")
                 try:
-                    bad, failed = _run(tree, s["tests"], args.all_failures)
-                    other = [] if bad else _run(tree, None)[1]
+                    bad, failed = _run(tree, args.game, s["tests"], args.all_failures)
+                    other = [] if bad else _run(tree, args.game, None)[1]
                 finally:
                     for path, text in originals.items():
                         path.write_text(text, "utf-8")
