@@ -84,6 +84,13 @@ def resolve_agents(game, agents) -> list:
     """
     if agents is None:
         return [None] * game.num_players
+    return [get_agent(a) for a in agent_entries(game, agents)]
+
+
+def agent_entries(game, agents, *, who: str = "") -> list:
+    """``agents`` (a list, comma-separated text, or a single entry for every seat) as one entry
+    per player seat, not yet resolved. Raises OptionError (field ``agents``) for another
+    count; ``who`` prefixes the message (e.g. "simulate: ")."""
     if isinstance(agents, str):
         agents = [a.strip() for a in agents.split(",")]
     agents = list(agents)
@@ -91,7 +98,7 @@ def resolve_agents(game, agents) -> list:
         agents = agents * game.num_players
     if len(agents) != game.num_players:
         raise OptionError(
-            f"{game.id} with {game.num_players} players needs {game.num_players} agents "
-            f"(one per player seat), got {len(agents)}"
+            f"{who}{game.id} with {game.num_players} players needs {game.num_players} agents "
+            f"(one per player seat), got {len(agents)}", field="agents"
         )
-    return [get_agent(a) for a in agents]
+    return agents

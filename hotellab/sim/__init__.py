@@ -79,20 +79,9 @@ def _resolve_game(game, num_players, options):
 def _resolve_agents(game, agents) -> list:
     """One agent (name or object) per player seat, checked; names stay names (they travel
     to the workers as text)."""
-    from ..agents import get_agent
+    from ..agents import agent_entries, get_agent
 
-    if agents is None:
-        agents = ["random"]
-    if isinstance(agents, str):
-        agents = [a.strip() for a in agents.split(",")]
-    agents = list(agents)
-    if len(agents) == 1 and game.num_players > 1:
-        agents = agents * game.num_players
-    if len(agents) != game.num_players:
-        raise OptionError(
-            f"simulate: {game.id} with {game.num_players} players needs {game.num_players} agents "
-            f"(one per player seat), got {len(agents)}", field="agents"
-        )
+    agents = agent_entries(game, ["random"] if agents is None else agents, who="simulate: ")
     for a in agents:
         if a is None:
             raise OptionError("simulate: every player seat needs an agent (None is a human seat)",
