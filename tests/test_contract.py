@@ -93,3 +93,28 @@ def test_the_guides_scenario_example_runs():
     bad = toml.replace("deck = [1, 2, 4, 6]", "deck = [1, 2, 4, 4]")
     with pytest.raises(hl.ScenarioError, match=r"\[position\]: field 'deck': the tips and the deck"):
         hl.Scenario.from_toml(bad, source="bad.toml")
+
+
+def test_a_broken_plugin_is_named_and_the_other_games_still_load(tmp_path, monkeypatch):
+    """A plug-in whose module cannot be imported: list_games still lists it, load_game raises
+    PluginError naming its entry point, and every other game loads."""
+    import sys
+
+    from hotellab.core.game import reload_plugins
+
+    info = tmp_path / "broken_game-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 0.1\n", "utf-8")
+    (info / "entry_points.txt").write_text("[hotellab.games]\nbroken_game = no_such_module_xyz:Game\n", "utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        assert "broken_game" in reload_plugins()
+        with pytest.raises(hl.PluginError) as err:
+            hl.load_game("broken_game")
+        assert "broken_game" in str(err.value) and "no_such_module_xyz:Game" in str(err.value)
+        assert hl.load_game("perfect_hotel").title == "Perfect Hotel"
+    finally:
+        monkeypatch.undo()
+        sys.path[:] = [p for p in sys.path if p != str(tmp_path)]
+        reload_plugins()
+    assert "broken_game" not in hl.list_games()
