@@ -17,10 +17,10 @@ All text from data goes in as text (escaped), never as markup.
 from __future__ import annotations
 
 import html
-import os
 import re
-import tempfile
 from pathlib import Path
+
+from .core.files import write_whole
 
 __all__ = ["player_aid_html", "write_player_aid"]
 
@@ -164,17 +164,4 @@ def player_aid_html(game_id: str, *, num_players: int | None = None) -> str:
 def write_player_aid(game_id: str, path, **kw) -> Path:
     """Write :func:`player_aid_html` to ``path`` whole or not at all (temporary file, then
     ``os.replace``). Returns the path."""
-    path = Path(path)
-    text = player_aid_html(game_id, **kw)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as open() would make it, not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
+    return write_whole(path, player_aid_html(game_id, **kw))

@@ -396,28 +396,10 @@ def aid_cmd(
     typer.echo(f"Wrote {out} (print it to A4 from a browser)")
 
 
+from hotellab.core.files import find_notebooks_dir  # noqa: E402 (re-exported: `hotellab lab`, publish)
+
+
 # -- lab -------------------------------------------------------------------------------------
-
-
-def find_notebooks_dir() -> Path | None:
-    """The folder of the tutorial notebooks.
-
-    In order: ``$HOTELLAB_NOTEBOOKS``; ``notebooks/`` of the source checkout this package
-    lives in (editable install); the copy installed with the package under
-    ``<prefix>/share/hotellab/notebooks``. None when there is none.
-    """
-    env = os.environ.get("HOTELLAB_NOTEBOOKS")
-    if env:
-        return Path(env).expanduser().resolve()
-    here = Path(__file__).resolve().parent
-    checkout = here.parent / "notebooks"
-    if checkout.is_dir():
-        return checkout
-    for prefix in (sys.prefix, sys.base_prefix):
-        shared = Path(prefix) / "share" / "hotellab" / "notebooks"
-        if shared.is_dir():
-            return shared
-    return None
 
 
 def lab_command(nb_dir: Path, *, no_browser: bool = False, port: int | None = None, extra=()) -> list[str]:

@@ -18,10 +18,8 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
-import os
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,19 +55,6 @@ def render(spec: dict) -> str:
 
     game = hl.load_game(spec["game"], num_players=spec["num_players"], options=spec["options"])
     return playthrough_text(game, seed=spec["seed"], agents=spec["agents"])
-
-
-def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (temporary file, then os.replace)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _value(text: str):
@@ -123,6 +108,9 @@ def main(argv=None) -> int:
         if len(diff) > 200:
             print(f"... {len(diff) - 200} more diff lines")
         if not args.check:
+            from hotellab.core.files import write_whole
+
+            path.parent.mkdir(parents=True, exist_ok=True)
             write_whole(path, new)
     return 0
 

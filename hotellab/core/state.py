@@ -32,8 +32,9 @@ from .rules import Event, RuleRef, ScoreItem
 if TYPE_CHECKING:  # pragma: no cover
     import networkx as nx
 
-    from .game import Game
     from .rules import Phase
+
+# ``Game`` in annotations is hotellab.core.game.Game (not imported here: game imports state)
 
 STATE_FORMAT = "hotellab-state"
 STATE_VERSION = 1

@@ -51,6 +51,8 @@ import time
 import zipfile
 from pathlib import Path
 
+from ..core.files import write_whole
+
 #: what the kernel and the tutorials import besides hotellab's own requirements
 KERNEL_SPECS = ("ipython", "jedi", "comm", "micropip", "packaging", "nbformat")
 #: left out: JupyterLab's front-end packages (the site is the front end); the kernel
@@ -127,8 +129,8 @@ def pyodide_core(version: str, log=None) -> Path:
             for m in tf.getmembers():
                 name = m.name.split("/", 1)[-1]
                 if name in (*PYODIDE_FILES, "pyodide-lock.json") and m.isfile():
-                    with tf.extractfile(m) as src, open(part / name, "wb") as dst:
-                        shutil.copyfileobj(src, dst)
+                    with tf.extractfile(m) as src:
+                        write_whole(part / name, src.read())
         shutil.rmtree(d, ignore_errors=True)
         part.replace(d)
     return d
@@ -260,7 +262,7 @@ def dependency_wheels(specs: list[str], platform: str, python: str, log=None) ->
     _run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--dest", str(part),
           "--platform", platform, "--platform", "any", "--python-version", python,
           "--only-binary=:all:", *specs], f"downloading the wheels for Pyodide ({platform})")
-    (part / ".complete").write_text("\n".join(sorted(specs)) + "\n")
+    write_whole(part / ".complete", "\n".join(sorted(specs)) + "\n")
     shutil.rmtree(d, ignore_errors=True)
     part.replace(d)
     return d
@@ -340,8 +342,8 @@ def select_wheels(roots: list[str], wheels: list[Path], python: str) -> dict[str
 def _unused_in_pyodide(name: str) -> bool:
     """A wheel entry the kernel never reads: data files for ``<prefix>/share`` (JupyterLab
     front-end extensions, of which the site has its own copies; hotellab's notebooks, which
-    the site holds as its files) and plotly's FigureWidget bundle (go.Figure is what hotellab
-    draws; FigureWidget is not used)."""
+    the site holds as its files) and plotly's widget bundle (hotellab draws go.Figure only,
+    which does not need it)."""
     return (".data/data/share/" in name or name.endswith("plotly/package_data/widgetbundle.js"))
 
 
@@ -392,7 +394,7 @@ def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path, wor
             "shared_library": False,
         }
     lock = {"info": info, "packages": packages}
-    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True), "utf-8")
+    write_whole(dest / "pyodide-lock.json", json.dumps(lock, indent=1, sort_keys=True))
     return lock
 
 
@@ -445,7 +447,7 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
     t0 = time.perf_counter()
     outdir = Path(outdir).resolve()
     if notebooks is None:
-        from ..cli import find_notebooks_dir
+        from ..core.files import find_notebooks_dir
 
         notebooks = find_notebooks_dir()
         if notebooks is None:
