@@ -15,6 +15,8 @@ the guide to writing a game.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, ClassVar
@@ -172,6 +174,12 @@ class Game:
     def seat_names(self) -> list[str]:
         """:meth:`seat_label` of every seat, in seat order."""
         return [self.seat_label(s) for s in range(self.num_seats)]
+
+    @functools.cached_property
+    def seat_labels(self) -> tuple[str, ...]:
+        """:meth:`seat_label` of every seat, as a tuple computed once (for the engines, which
+        name seats in every event)."""
+        return tuple(self.seat_label(s) for s in range(self.num_seats))
 
     def renamer(self, names):
         """A function ``text -> text`` that puts ``names`` (one per seat) in place of the

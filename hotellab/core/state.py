@@ -61,14 +61,15 @@ class State:
     :class:`~hotellab.core.rules.Event` caused by the action that led here.
     """
 
-    __slots__ = ("game", "events", "_hist", "_len", "_legal", "_pending_events", "_start")
+    __slots__ = ("game", "_ev", "_hist", "_len", "_legal", "_outs", "_pending_events", "_start")
 
     def __init__(self, game: "Game"):
         self.game = game
-        self.events: tuple[Event, ...] = ()
+        self._ev = ()  # the events: a tuple, or the list apply() collected (see :attr:`events`)
         self._hist = None  # persistent list: (parent_hist, action)
         self._len = 0
         self._legal = None
+        self._outs = None  # the chance outcomes, once asked for (False: unlisted, a shuffle)
         self._pending_events = None
         self._start = None  # the declared position the history starts from (None: setup)
 
@@ -176,7 +177,7 @@ class State:
     def explain_chance(self, action: Action) -> str | None:
         """Optional. For chance outcomes: None if ``action`` is a valid outcome here, else the
         reason (games with unlisted outcomes, e.g. shuffles, override it)."""
-        return None if action in {a for a, _ in (self._chance_outcomes() or [])} else (
+        return None if action in {a for a, _ in (self._outcomes() or [])} else (
             f"{action} is not a valid chance outcome here ({self.status_text()}){self._rule_suffix()}"
         )
 
@@ -229,13 +230,23 @@ class State:
     # == construction helpers for games ===========================================
     def _copy_base(self, new: "State") -> "State":
         new.game = self.game
-        new.events = ()
+        new._ev = ()
         new._hist = self._hist
         new._len = self._len
         new._legal = None
+        new._outs = None
         new._pending_events = None
         new._start = self._start
         return new
+
+    def _outcomes(self):
+        """:meth:`_chance_outcomes`, computed once per state (None: unlisted, a shuffle)."""
+        outs = self._outs
+        if outs is None:
+            outs = self._chance_outcomes()
+            self._outs = False if outs is None else outs
+            return outs
+        return None if outs is False else outs
 
     def refuse(self, text: str, rule: RuleRef | None = None, code: str = "not_legal") -> Refusal:
         """A :class:`Refusal`: ``text`` plus " — <section>" of ``rule`` (default
@@ -248,6 +259,33 @@ class State:
     def _emit(self, text: str, rule, deltas=()) -> None:
         if self._pending_events is not None:
             self._pending_events.append(Event(text, rule, tuple(deltas)))
+
+    def _emit_later(self, make, *args) -> None:
+        """Emit the :class:`Event` ``make(*args)`` (or the Events of the list it returns), made
+        only when :attr:`events` is first read: the narrative of a hot step costs nothing in
+        a playout that never reads it. ``make`` must be a pure function of ``args`` (values,
+        not the state, which changes after)."""
+        if self._pending_events is not None:
+            self._pending_events.append((make, args))
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The :class:`~hotellab.core.rules.Event` s caused by the action that led here, in
+        order (``()`` for an initial state)."""
+        ev = self._ev
+        if type(ev) is not tuple:
+            out = []
+            for e in ev:
+                if type(e) is Event:
+                    out.append(e)
+                else:
+                    made = e[0](*e[1])
+                    if type(made) is Event:
+                        out.append(made)
+                    else:
+                        out += made
+            ev = self._ev = tuple(out)
+        return ev
 
     # == the standard API, in a fixed order =======================================
     @property
@@ -280,7 +318,7 @@ class State:
             if cp >= 0:
                 self._legal = self._legal_actions()
             elif cp == CHANCE:
-                outs = self._chance_outcomes()
+                outs = self._outcomes()
                 self._legal = [a for a, _ in outs] if outs is not None else []
             else:
                 self._legal = []
@@ -291,7 +329,7 @@ class State:
         [] for a shuffle (use :meth:`sample_chance`) and at a decision node."""
         if not self.is_chance_node:
             return []
-        return list(self._chance_outcomes() or [])
+        return list(self._outcomes() or [])
 
     def sample_chance(self, rng: random.Random | int | None = None) -> Action:
         """One chance action drawn with ``rng`` (a random.Random or a seed).
@@ -302,7 +340,7 @@ class State:
             raise ValueError(f"sample_chance: {self.status_text()} is not a chance node")
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
-        outs = self._chance_outcomes()
+        outs = self._outcomes()
         if outs is not None:
             r = rng.random()
             acc = 0.0
@@ -339,7 +377,7 @@ class State:
         new = self._copy()
         new._pending_events = []
         new._apply(action)
-        new.events = tuple(new._pending_events)
+        new._ev = new._pending_events  # made into Events when first read (see :attr:`events`)
         new._pending_events = None
         new._hist = (self._hist, action)
         new._len = self._len + 1
@@ -356,10 +394,14 @@ class State:
         elif cp == CHANCE:
             if action[2] != CHANCE:
                 return None
-            outs = self._chance_outcomes()
-            if outs is None:  # a shuffle: checked, then written canonically
+            pool = self._legal
+            if pool is None:
+                outs = self._outcomes()
+                if outs is None:  # a shuffle: checked, then written canonically
+                    return self.canonical_chance(action) if self.explain_chance(action) is None else None
+                pool = self._legal = [a for a, _ in outs]
+            elif not pool and self._outcomes() is None:
                 return self.canonical_chance(action) if self.explain_chance(action) is None else None
-            pool = [a for a, _ in outs]
         else:  # terminal
             return None
         try:
@@ -386,7 +428,7 @@ class State:
                     f"{action} cannot be played: this is a chance node "
                     f"({self.status_text()}); the next action is a chance outcome{self._rule_suffix()}",
                     rule, "chance_node")
-            outs = self._chance_outcomes()
+            outs = self._outcomes()
             if outs is not None:
                 if self._find_legal(action) is not None:
                     return None

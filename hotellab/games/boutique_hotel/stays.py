@@ -18,11 +18,17 @@ _MEMO_LIMIT = 200_000
 _BLOCK_MEMO: dict = {}
 
 
+_MASKS = {}
+
+
 def stay_masks(card: int, day: int) -> tuple:
     """Per room of guest card ``card`` checking in on ``day``: the bit mask of the days it
     holds (bit d-1 for day d; Faza rezerwacji: the same rooms for the whole stay)."""
-    base = day - 1
-    return tuple(((1 << n) - 1) << base for n in GUESTS[card].nights)
+    hit = _MASKS.get((card, day))
+    if hit is None:
+        base = day - 1
+        hit = _MASKS[(card, day)] = tuple(((1 << n) - 1) << base for n in GUESTS[card].nights)
+    return hit
 
 
 def blockings(card: int, day: int, built: int, occ: tuple, first_only: bool = False) -> list:
@@ -31,12 +37,26 @@ def blockings(card: int, day: int, built: int, occ: tuple, first_only: bool = Fa
     card's order). Each room must be built and free on every night it is held (Faza
     rezerwacji: 'te same pokoje przez cały pobyt'), rooms differ, and rooms joined by a door
     symbol are adjacent. Blockings that put the same nights in the same rooms with the same
-    connections count once. ``first_only``: stop at the first (availability)."""
-    key = (card, day, built, occ, first_only)
+    connections count once. ``first_only``: stop at the first (availability).
+
+    The answer depends only on the card and, per room, how many nights from ``day`` on it
+    is built and free (capped at the stay): that is the memo's key, so that the many
+    hotels and days that look alike to a card share one search."""
+    g = GUESTS[card]
+    cap = g.nights[0]
+    base = day - 1
+    key = card * 2 + first_only
+    for r in range(NR):
+        f = 0
+        if built >> r & 1:
+            x = occ[r] >> base
+            f = (x & -x).bit_length() - 1 if x else cap
+            if f > cap:
+                f = cap
+        key = key * 5 + f
     hit = _BLOCK_MEMO.get(key)
     if hit is not None:
         return hit
-    g = GUESTS[card]
     masks = stay_masks(card, day)
     doors = g.doors
     k = len(masks)

@@ -780,4 +780,5 @@ def resample_hidden(s, seat: int, rng: random.Random):
         rng.shuffle(deck)
         t.reform_deck = tuple(deck)
     t._legal = None
+    t._outs = None
     return t

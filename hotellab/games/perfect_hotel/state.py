@@ -35,9 +35,11 @@ Actions (``str(action)``): ``chance shuffle <permutation of 0..61>``, ``p0 resea
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
+from operator import add, sub
 
 from ...core.actions import CHANCE, Action
-from ...core.rules import RuleRef, ScoreItem
+from ...core.rules import Event, RuleRef, ScoreItem
 from ...core.state import State
 from .components import (
     CHEAP_HOTEL, CHEAP_HOTEL_KINDS, CLASS, HAND_DEAL, HIGH_SEASON_MIN, KINDS, KIND_IDS, KIND_INDEX,
@@ -62,6 +64,10 @@ _ALL = tuple(range(NUM_CARDS))
 _FIRST_TOURIST = _TOUR.index(1)
 assert all(_TOUR[c] for c in range(_FIRST_TOURIST, NUM_CARDS)), "Tourist Group Cards are numbered last"
 _EMPTY_SUMMARY = ((0,) * 6, 0, 0, 0, 0)
+_KIND_POINTS = tuple(k.points for k in _KINDS)
+_CLASS_LO = tuple(_CLASS.index(cls) for cls in range(13))
+"""The lowest card number of each class: a class's cards are numbered in a row (checked below)."""
+assert all(_CLASS[c] == cls for cls in range(13) for c in range(_CLASS_LO[cls], _CLASS_LO[cls] + _CLASS.count(cls)))
 
 _BUILD_MEMO: dict = {}
 _RESEARCH = tuple(Action("research", (), p) for p in range(4))
@@ -73,6 +79,199 @@ _PLACE = tuple(
 )
 """Per seat, the place actions: index kind * 2 + star (a Build Card on its own row), then
 12 + row (a Tourist Group card on that row)."""
+
+
+_AWARD_MEMO: dict = {}
+
+
+def _award(award: int, col: tuple) -> list:
+    """Per seat, the points one award gives for ``col`` (one count per seat): ``award`` 0-5 the
+    majority of that kind (its points to a sole leader; in a tie each tied seat gets its
+    count of cards), 6 Perfect View (most floors: 5, tied: 1 each), 7 Sky Room (most cards on
+    the top floor: 3, tied: 0) (Point Calculation; Award Cards)."""
+    best = max(col)
+    out = [0] * len(col)
+    if best:
+        sole = col.count(best) == 1
+        if award < 6:
+            for s, v in enumerate(col):
+                if v == best:
+                    if sole:
+                        out[s] = _KIND_POINTS[award]  # the kind's points to the sole leader
+                    else:
+                        out[s] = best  # a tie: each tied seat its count of cards
+        elif award == 6:
+            for s, v in enumerate(col):
+                if v == best:
+                    out[s] = PERFECT_VIEW if sole else PERFECT_VIEW_TIE
+        elif sole:
+            out[col.index(best)] = SKY_ROOM
+    return out
+
+
+def _column_keys(summ: tuple) -> tuple:
+    """The award columns of the hotel summaries, each one int with 6 bits per seat (seat s
+    at bit 6s): the cards of each kind (6 columns), the floors, the cards on the top floor.
+    :meth:`PerfectHotelState._rescored` keeps them up to date."""
+    out = [0] * 8
+    for s, (cnt, _, _, floors, top) in enumerate(summ):
+        sh = 6 * s
+        for k in range(6):
+            out[k] += cnt[k] << sh
+        out[6] += floors << sh
+        out[7] += top << sh
+    return tuple(out)
+
+
+def _own_lines(summary: tuple, in_hand: int, star_bonus: bool) -> list:
+    """A seat's own score lines, (category, points, rule) each, from its hotel ``summary``
+    (see ``PerfectHotelState._summary``) and the ``in_hand`` Tourist Group Cards in its hand:
+    the Tourist Group penalty (Tourist Group Cards: -3 per card in the hotel or in hand), the
+    Star Bonus (option ``star_bonus``: +1 per star) and Cheap Hotel (Award Cards: -3 for fewer
+    than 4 kinds)."""
+    cnt, tour, stars, _, _ = summary
+    out = []
+    if tour or in_hand:
+        where = " + ".join(x for x in (f"{tour} in the hotel" if tour else "",
+                                       f"{in_hand} in hand" if in_hand else "") if x)
+        out.append((f"Tourist Group penalty ({where})", TOURIST_PENALTY * (tour + in_hand), R_PENALTY))
+    if star_bonus and stars:
+        out.append((f"Star Bonus ({stars} \u2605)", stars, R_STAR))
+    kinds = 6 - cnt.count(0)
+    if kinds < CHEAP_HOTEL_KINDS:
+        out.append((f"Cheap Hotel ({_plural(kinds, 'kind')})", CHEAP_HOTEL, R_CHEAP_HOTEL))
+    return out
+
+
+_OWN_MEMO: dict = {}
+
+
+def _own_points(summary: tuple, star_bonus: bool) -> int:
+    """The points of :func:`_own_lines` without a hand (memoised: summaries repeat)."""
+    key = (summary, star_bonus)
+    hit = _OWN_MEMO.get(key)
+    if hit is None:
+        if len(_OWN_MEMO) > 200_000:
+            _OWN_MEMO.clear()
+        hit = _OWN_MEMO[key] = sum(p for _, p, _ in _own_lines(summary, 0, star_bonus))
+    return hit
+
+
+def _award_change(award: int, n: int, before: int, after: int) -> tuple:
+    """Per seat (``n`` seats), the change of :func:`_award`'s points when its column goes from
+    ``before`` to ``after`` (see :func:`_column_keys`; memoised: columns repeat)."""
+    if before == after:
+        return _ZEROS[n]
+    key = (award, n, before, after)
+    hit = _AWARD_MEMO.get(key)
+    if hit is None:
+        if len(_AWARD_MEMO) > 200_000:
+            _AWARD_MEMO.clear()
+        col0 = tuple(before >> 6 * s & 63 for s in range(n))
+        col1 = tuple(after >> 6 * s & 63 for s in range(n))
+        hit = _AWARD_MEMO[key] = tuple(map(sub, _award(award, col1), _award(award, col0)))
+    return hit
+
+
+_ZEROS = tuple((0,) * n for n in range(9))
+
+
+# ---------------------------------------------------------------- the events of the hot steps
+# Research and Build tell what happened through these makers, called only when someone reads
+# the events (State._emit_later): each is a pure function of the values the step passed.
+def _draw_event(name: str, p: int, n: int, tours: int, left: int, change: int) -> Event:
+    """Gameplay / A. Research / 1: "<Seat> researches: draws 2 cards (1 with the Tourist
+    Group mark on the back); 40 left."."""
+    seen = f" ({tours} with the Tourist Group mark on the back)" if tours else ""
+    last = " — the last card of the House Deck" if not left else f"; {left} left"
+    return Event(f"{name} researches: draws {n} card{'s' if n != 1 else ''}{seen}{last}.", R_DRAW,
+                 ((p, change),) if change else ())
+
+
+def _place_event(name: str, p: int, k: int, what: str, research_face: str, change: int) -> Event:
+    """Gameplay / A. Research / 2 (and Additional Rules for a Tourist Group card)."""
+    face = "face down" if research_face == "down" else "face up"
+    kind = _KINDS[k].name
+    if what == "tourist":
+        return Event(f"{name} places a Tourist Group card {face} on the {kind} Tag Row (it counts as {kind}).",
+                     R_WILD, ((p, change),) if change else ())
+    star = " \u2605" if what == "star" and face == "face up" else ""
+    return Event(f"{name} places a {kind}{star} card {face} on the {kind} Tag Row.", R_PLACE,
+                 ((p, change),) if change else ())
+
+
+def _build_event(name: str, k: int, from_row: int, na: int, nb: int, nc: int, tours: int, floor: int,
+                 annex_size: int, deltas: tuple) -> Event:
+    """Gameplay / B. Build / 2 (from the row or the hand), or Annex Building when
+    ``annex_size`` (the cards of the one set after it) is not 0."""
+    kind = _KINDS[k].name
+    parts = []
+    if from_row:
+        parts.append(f"the whole {kind} Tag Row ({from_row})")
+    if na + nb:
+        parts.append(f"{na + nb} {kind} from hand" + (f" ({nb} \u2605)" if nb else ""))
+    if nc:
+        parts.append(f"{nc} Tourist Group from hand")
+    size = from_row + na + nb + nc
+    if annex_size:
+        return Event(f"{name} builds an Annex of {size} {kind} cards ({', '.join(parts)}) on top of the {kind} set, "
+                     f"as floor {floor}: one set of {annex_size} cards.", R_ANNEX, deltas)
+    return Event(f"{name} builds floor {floor}: {size} {kind} cards ({', '.join(parts)})"
+                 + (f", {tours} of them Tourist Group" if tours else "") + ".",
+                 R_BUILD_ROW if from_row else R_BUILD_HAND, deltas)
+
+
+def _setup_texts(names: tuple, labels: tuple, deck_size: int, marks: tuple, game_no: int, games: int) -> list:
+    """The events of Game Setup after the deal (see ``PerfectHotelState._setup_events``):
+    ``names`` in turn order from the first player, ``labels`` in seat order, ``marks`` the
+    (seat, Tourist Group cards) of each hand that has some."""
+    n = len(names)
+    tourists = sum(TOURIST)
+    out = [Event(f"They are {NUM_CARDS - tourists} Build Cards of {len(_KINDS)} kinds and {tourists} "
+                 f"Tourist Group Cards.", R_CARDS),
+           Event(f"The other {deck_size} cards are the House Deck, face down.", R_HOUSE_DECK)]
+    if marks:
+        out.append(Event("The Tourist Group mark on the back shows who holds Tourist Group Cards: "
+                         + ", ".join(f"{labels[s]} {m}" for s, m in marks) + ".", R_TOURIST_BACK))
+    out.append(Event(f"The {len(_KINDS)} Build Tags are lined up ({', '.join(k.name for k in _KINDS)}): each kind's "
+                     f"cards go in the Tag Row under its tag.", R_TAGS))
+    if game_no == 1:
+        out.append(Event(f"{n} players (Perfect Hotel is for 2 to 4): {_and(list(names))}.", R_PLAYERS))
+        out.append(Event("Each player's Score Tracker, in the seat's colour, starts at 0.", R_TRACKERS))
+        if games > 1:
+            out.append(Event(f"A match of {games} games: each game's points are added on the Point Track Board.",
+                             R_ROUNDS))
+    nxt = " (one seat clockwise from the last game's first player, ruling PH-24)" if game_no > 1 else ""
+    out.append(Event(f"{names[0]} starts{nxt}.", R_FIRST))
+    out.append(Event(f"Play goes clockwise: {', '.join(names)}, then {names[0]} again.", R_NEXT))
+    return out
+
+
+def _count_events(labels: tuple, summ: tuple, items: tuple) -> list:
+    """The events of Point Calculation at Game End: every hotel's cards per kind (an Annex
+    counted with its set), who has the most of each kind (ties named), then one sentence per
+    scored category of ``items`` ((seat, category, points, rule) of ``_standing``)."""
+    parts = []
+    for s, x in enumerate(summ):
+        cnt = x[0]
+        sets = ", ".join(f"{_KINDS[k].name} {cnt[k]}" for k in range(6) if cnt[k])
+        parts.append(f"{labels[s]} {sets or 'no set'}")
+    out = [Event("Cards per kind (an Annex counts with its set): " + "; ".join(parts) + ".", R_COUNT)]
+    most = []
+    for k, col in enumerate(zip(*[x[0] for x in summ])):
+        best = max(col)
+        if best:
+            who = [labels[s] for s, v in enumerate(col) if v == best]
+            most.append(f"{_KINDS[k].name} {_and(who)} ({best}{', tie' if len(who) > 1 else ''})")
+    out.append(Event("The most cards of a kind: " + "; ".join(most) + "." if most
+                     else "Nobody has built: no kind's points are won.", R_MAJORITY))
+    by_cat: dict = {}
+    for seat, cat, pts, rule in items:
+        by_cat.setdefault((cat, rule), []).append((seat, pts))
+    for (cat, rule), lst in by_cat.items():
+        who = ", ".join(f"{labels[s]} {pts:+d}" for s, pts in lst)
+        out.append(Event(f"{cat}: {who}.", rule))
+    return out
 
 
 def _sets(p: int, k: int, r: int, rb: int, pa: int, sa: int, t: int) -> tuple:
@@ -131,7 +330,7 @@ class PerfectHotelState(State):
 
     __slots__ = (
         "deck", "top", "hands", "rows", "hotels", "high", "node", "game_no", "first",
-        "results", "base", "score", "drawn", "summ", "hpts",
+        "results", "base", "score", "drawn", "summ", "hpts", "ck",
     )
 
     # ================================================================== construction
@@ -159,6 +358,7 @@ class PerfectHotelState(State):
     def _recount(self) -> None:
         """Set the derived fields (hotel summaries, hotel points, scores) from the table."""
         self.summ = tuple(self._summary(h) for h in self.hotels)
+        self.ck = _column_keys(self.summ)
         self.hpts = tuple(self._standing(hands=False))
         self.score = self._totals()
 
@@ -180,11 +380,12 @@ class PerfectHotelState(State):
         new.drawn = self.drawn
         new.summ = self.summ
         new.hpts = self.hpts
+        new.ck = self.ck
         return new
 
     # ================================================================== small helpers
     def _name(self, seat: int) -> str:
-        return self.game.seat_label(seat)
+        return self.game.seat_labels[seat]
 
     @property
     def deck_size(self) -> int:
@@ -224,16 +425,13 @@ class PerfectHotelState(State):
 
     @staticmethod
     def _take(hand: tuple, cls: int, count: int) -> tuple[tuple, tuple]:
-        """(taken, rest): the first ``count`` cards of class ``cls`` out of ``hand``."""
+        """(taken, rest): the first ``count`` cards of class ``cls`` out of ``hand`` (a hand is
+        sorted and a class's cards are numbered in a row, so they sit side by side in it; the
+        caller has checked that the hand holds ``count`` of them: a legal action)."""
         if not count:
             return (), hand
-        taken, rest = [], []
-        for c in hand:
-            if len(taken) < count and _CLASS[c] == cls:
-                taken.append(c)
-            else:
-                rest.append(c)
-        return tuple(taken), tuple(rest)
+        i = bisect_left(hand, _CLASS_LO[cls])
+        return hand[i:i + count], hand[:i] + hand[i + count:]
 
     # ================================================================== the standard API
     def _current_player(self) -> int:
@@ -247,7 +445,7 @@ class PerfectHotelState(State):
         kind, p, _ = self.node
         if kind is N_PLACE:
             return self._place_actions(p)
-        return [_RESEARCH[p]] + self._build_actions(p)
+        return self._build_actions(p)
 
     def _chance_outcomes(self):
         return None  # the only chance action is the shuffle: sample_chance draws one
@@ -279,6 +477,7 @@ class PerfectHotelState(State):
             self.rows = ((),) * 6
             self.hotels = ((),) * n
             self.summ = (_EMPTY_SUMMARY,) * n
+            self.ck = (0,) * 8
             self.hpts = tuple(self._standing(hands=False))
             self.high = 0
         self.deck = a.args[0]
@@ -303,27 +502,9 @@ class PerfectHotelState(State):
         (Overview, Components, Point Track Board; the first game only), the first player (4.)
         and the turn order (End of turn)."""
         n = self.game.num_players
-        names = [self._name((self.first + j) % n) for j in range(n)]
-        tourists = sum(TOURIST)
-        self._emit(f"They are {NUM_CARDS - tourists} Build Cards of {len(_KINDS)} kinds and {tourists} "
-                   f"Tourist Group Cards.", R_CARDS)
-        self._emit(f"The other {self.deck_size} cards are the House Deck, face down.", R_HOUSE_DECK)
-        marks = [f"{self._name(s)} {m}" for s in range(n)
-                 if (m := sum(1 for c in self.hands[s] if c >= _FIRST_TOURIST))]
-        if marks:
-            self._emit("The Tourist Group mark on the back shows who holds Tourist Group Cards: "
-                       + ", ".join(marks) + ".", R_TOURIST_BACK)
-        self._emit(f"The {len(_KINDS)} Build Tags are lined up ({', '.join(k.name for k in _KINDS)}): each kind's "
-                   f"cards go in the Tag Row under its tag.", R_TAGS)
-        if self.game_no == 1:
-            self._emit(f"{n} players (Perfect Hotel is for 2 to 4): {_and(names)}.", R_PLAYERS)
-            self._emit("Each player's Score Tracker, in the seat's colour, starts at 0.", R_TRACKERS)
-            if games > 1:
-                self._emit(f"A match of {games} games: each game's points are added on the Point Track Board.",
-                           R_ROUNDS)
-        nxt = " (one seat clockwise from the last game's first player, ruling PH-24)" if self.game_no > 1 else ""
-        self._emit(f"{names[0]} starts{nxt}.", R_FIRST)
-        self._emit(f"Play goes clockwise: {', '.join(names)}, then {names[0]} again.", R_NEXT)
+        marks = tuple((s, m) for s in range(n) if (m := sum(1 for c in self.hands[s] if c >= _FIRST_TOURIST)))
+        self._emit_later(_setup_texts, tuple(self._name((self.first + j) % n) for j in range(n)), self.game.seat_labels,
+                         self.deck_size, marks, self.game_no, games)
 
     # ================================================================== Gameplay: A. Research
     def _research_draw(self, a: Action) -> None:
@@ -340,10 +521,7 @@ class PerfectHotelState(State):
             if c >= _FIRST_TOURIST:
                 tours += 1
         left = len(self.deck) - top
-        seen = f" ({tours} with the Tourist Group mark on the back)" if tours else ""
-        last = " — the last card of the House Deck" if not left else f"; {left} left"
-        self._announce_hand(f"{self._name(p)} researches: draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}{seen}{last}.",
-                            R_DRAW, p, tours)
+        self._emit_later(_draw_event, self._name(p), p, len(drawn), tours, left, self._hand_change(p, tours))
         if not left:
             self._emit(f"The House Deck has cleared: the game ends once {self._name(p)} has placed 1 card.", R_END)
 
@@ -370,17 +548,11 @@ class PerfectHotelState(State):
         self.hands = _with(self.hands, p, rest)
         self.rows = _with(self.rows, k, self.rows[k] + (card | p << 6,))
         self.drawn = ()
-        face = "face down" if self.game.options["research_face"] == "down" else "face up"
+        tourist = what == "tourist"
+        self._emit_later(_place_event, self._name(p), p, k, what, self.game.options["research_face"],
+                         self._hand_change(p, -1 if tourist else 0))
         kd = _KINDS[k]
-        if what == "tourist":
-            text = f"{self._name(p)} places a Tourist Group card {face} on the {kd.name} Tag Row (it counts as {kd.name})."
-            rule = R_WILD
-        else:
-            star = " \u2605" if what == "star" and face == "face up" else ""
-            text = f"{self._name(p)} places a {kd.name}{star} card {face} on the {kd.name} Tag Row."
-            rule = R_PLACE
-        self._announce_hand(text, rule, p, -1 if what == "tourist" else 0)
-        if what == "tourist":
+        if tourist:
             self._emit(f"The {kd.name} Tag Row now holds its one Tourist Group card: no second one may go there.",
                        R_ONE_TOURIST)
         if self.high >> k & 1 and len(self.rows[k]) == HIGH_SEASON_MIN:
@@ -390,12 +562,12 @@ class PerfectHotelState(State):
 
     # ================================================================== Gameplay: B. Build
     def _build_actions(self, p: int) -> list[Action]:
-        """Gameplay / B. Build / 1 and Additional Rules: every legal set, per kind, from the row
+        """Research (first), then Gameplay / B. Build / 1 and Additional Rules: every legal set, per kind, from the row
         (all of it) or from the hand only, with each possible number of plain, starred and
         Tourist cards from the hand; a kind already built only as an Annex on the top floor;
         a High-Season row only while it shows 2 cards or more."""
         counts = self.hand_classes(p)
-        out = []
+        out = [_RESEARCH[p]]
         built = self.summ[p][0]  # cards per kind in the hotel
         hotel = self.hotels[p]
         top = hotel[-1][0] if hotel else -1
@@ -446,29 +618,21 @@ class PerfectHotelState(State):
         hotel = self.hotels[p]
         annex = bool(hotel) and hotel[-1][0] == k
         self.hotels = _with(self.hotels, p, hotel + ((k, cards),))
-        self.summ = _with(self.summ, p, self._summary(self.hotels[p]))
-        self.hpts = tuple(self._standing(hands=False))
+        was = self.summ[p]
+        now = self._grow(was, k, cards)
+        self.summ = _with(self.summ, p, now)
+        old_hpts = self.hpts
+        self.hpts = self._rescored(was, p, k)
         self.hands = _with(self.hands, p, hand)
         kd = _KINDS[k]
-        parts = []
-        if from_row:
-            parts.append(f"the whole {kd.name} Tag Row ({len(from_row)})")
-        if na + nb:
-            parts.append(f"{na + nb} {kd.name} from hand" + (f" ({nb} \u2605)" if nb else ""))
+        tours = now[1] - was[1]
+        # the scores change by the hotel points' change, and seat p's hand lost nc Tourists
+        change = list(map(sub, self.hpts, old_hpts))
         if nc:
-            parts.append(f"{nc} Tourist Group from hand")
-        tours = sum(_TOUR[c] for c in cards)
-        floor = len(hotel) + 1
-        if annex:
-            size = sum(len(cs) for kk, cs in hotel if kk == k) + len(cards)
-            text = (f"{self._name(p)} builds an Annex of {len(cards)} {kd.name} cards ({', '.join(parts)}) on top "
-                    f"of the {kd.name} set, as floor {floor}: one set of {size} cards.")
-            rule = R_ANNEX
-        else:
-            text = (f"{self._name(p)} builds floor {floor}: {len(cards)} {kd.name} cards ({', '.join(parts)})"
-                    + (f", {tours} of them Tourist Group" if tours else "") + ".")
-            rule = R_BUILD_ROW if from_row else R_BUILD_HAND
-        self._announce(text, rule)
+            change[p] -= TOURIST_PENALTY * nc
+        self.score = tuple(map(add, self.score, change))
+        self._emit_later(_build_event, self._name(p), k, len(from_row), na, nb, nc, tours, len(hotel) + 1,
+                         now[0][k] if annex else 0, tuple([(s, d) for s, d in enumerate(change) if d]))
         if tours:
             self._emit(f"{_plural(tours, 'Tourist Group Card')} {'counts' if tours == 1 else 'count'} as {kd.name}, "
                        f"combined with {_plural(len(cards) - tours, kd.name + ' Build Card')} (Tourists never build alone).",
@@ -496,10 +660,7 @@ class PerfectHotelState(State):
                    f"the game ends.", R_LAST)
         items: list = []
         standing = self._standing(items)
-        self._emit(self._sets_text(), R_COUNT)
-        self._emit(self._most_text(), R_MAJORITY)
-        for text, rule in self._count_texts(items):
-            self._emit(text, rule)
+        self._emit_later(_count_events, self.game.seat_labels, self.summ, tuple(items))
         self.results = self.results + (tuple(standing),)
         if self.game_no < self.game.options["games"]:
             track = ", ".join(f"{self._name(s)} {self.base[s] + standing[s]}" for s in range(n))
@@ -511,119 +672,94 @@ class PerfectHotelState(State):
             self._emit("Top hotel mogul: " + " and ".join(self._name(s) for s in win)
                        + (" (shared)" if len(win) > 1 else "") + ".", R_MOGUL)
 
-    def _sets_text(self) -> str:
-        """Point Calculation: every hotel's cards per kind, an Annex counted with its set."""
-        parts = []
-        for s in range(self.game.num_players):
-            cnt = self.summ[s][0]
-            sets = ", ".join(f"{_KINDS[k].name} {cnt[k]}" for k in range(6) if cnt[k])
-            parts.append(f"{self._name(s)} {sets or 'no set'}")
-        return "Cards per kind (an Annex counts with its set): " + "; ".join(parts) + "."
-
-    def _most_text(self) -> str:
-        """Point Calculation: who has the most cards of each kind built (ties named)."""
-        parts = []
-        for k, col in enumerate(zip(*[x[0] for x in self.summ])):
-            best = max(col)
-            if best:
-                who = [self._name(s) for s, v in enumerate(col) if v == best]
-                parts.append(f"{_KINDS[k].name} {_and(who)} ({best}{', tie' if len(who) > 1 else ''})")
-        return ("The most cards of a kind: " + "; ".join(parts) + "." if parts
-                else "Nobody has built: no kind's points are won.")
-
-    def _count_texts(self, items) -> list:
-        """One sentence per scored category (for the events of the end of a game)."""
-        by_cat: dict = {}
-        for seat, cat, pts, rule in items:
-            by_cat.setdefault((cat, rule), []).append((seat, pts))
-        out = []
-        for (cat, rule), lst in by_cat.items():
-            who = ", ".join(f"{self._name(s)} {pts:+d}" for s, pts in lst)
-            out.append((f"{cat}: {who}.", rule))
-        return out
-
     # ================================================================== Point Calculation
-    @staticmethod
-    def _summary(hotel: tuple) -> tuple:
+    @classmethod
+    def _summary(cls, hotel: tuple) -> tuple:
         """(cards per kind, Tourists, stars, floors, cards on the top floor) of a hotel (Point
-        Calculation: "Annex Build to be counted as 1 whole set"; Award Cards)."""
-        if not hotel:
-            return _EMPTY_SUMMARY
-        cnt = [0] * 6
-        tour = stars = 0
+        Calculation: "Annex Build to be counted as 1 whole set"; Award Cards): its floors added
+        one by one (:meth:`_grow`)."""
+        summary = _EMPTY_SUMMARY
         for k, cards in hotel:
-            cnt[k] += len(cards)
-            for c in cards:
-                tour += _TOUR[c]
-                stars += _STAR[c]
-        return tuple(cnt), tour, stars, len(hotel), len(hotel[-1][1]) if hotel else 0
+            summary = cls._grow(summary, k, cards)
+        return summary
+
+    @staticmethod
+    def _grow(summary: tuple, k: int, cards: tuple) -> tuple:
+        """:meth:`_summary` of a hotel whose summary was ``summary`` after a new floor of kind
+        ``k`` with ``cards`` (B. Build / 2; an Annex counts with its set)."""
+        cnt, tour, stars, floors, _ = summary
+        for c in cards:
+            tour += _TOUR[c]
+            stars += _STAR[c]
+        return _with(cnt, k, cnt[k] + len(cards)), tour, stars, floors + 1, len(cards)
+
+    def _rescored(self, o: tuple, p: int, k: int) -> tuple:
+        """The hotel points (``_standing(hands=False)``) after seat ``p`` built a set of kind ``k`` (its summary was
+        ``o``): only seat p's own lines, kind k's majority, Perfect View and Sky Room can
+        change, so only they are counted again, from the award columns ``ck`` (B. Build calls
+        this on every set). Also updates ``ck``."""
+        w = self.summ[p]
+        n = len(self.hpts)
+        ck = self.ck
+        sh = 6 * p
+        c0, f0, t0 = ck[k], ck[6], ck[7]
+        c1 = c0 + ((w[0][k] - o[0][k]) << sh)
+        f1 = f0 + ((w[3] - o[3]) << sh)
+        t1 = t0 + ((w[4] - o[4]) << sh)
+        self.ck = ck[:k] + (c1,) + ck[k + 1:6] + (f1, t1)
+        pts = self.hpts
+        sb = self.game.options["star_bonus"]
+        own = _own_points(w, sb) - _own_points(o, sb)
+        if own:
+            pts = _with(pts, p, pts[p] + own)
+        return tuple(map(add, map(add, pts, _award_change(k, n, c0, c1)),
+                         map(add, _award_change(6, n, f0, f1), _award_change(7, n, t0, t1))))
 
     def _standing(self, items=None, hands: bool = True) -> list[int]:
         """Points of the game on the table, as the hotels and hands stand (Point Calculation
         and Award Cards); with ``items`` (a list) also the ScoreItem fields of every line;
-        with ``hands=False`` without the Tourist Group Cards in hand."""
+        with ``hands=False`` without the Tourist Group Cards in hand. The rules are
+        :func:`_own_lines` and :func:`_award` (Build's :meth:`_rescored` uses them too)."""
         g = self.game
         n = g.num_players
         star_bonus = g.options["star_bonus"]
         summ = self.summ
         pts = [0] * n
         for s in range(n):
-            cnt, tour, stars, _, _ = summ[s]
             in_hand = 0
             if hands:
                 for c in self.hands[s]:
                     if c >= _FIRST_TOURIST:
                         in_hand += 1
-            p = 0
-            if tour or in_hand:
-                pen = TOURIST_PENALTY * (tour + in_hand)
-                p = pen
+            for cat, p, rule in _own_lines(summ[s], in_hand, star_bonus):
+                pts[s] += p
                 if items is not None:
-                    where = " + ".join(x for x in (f"{tour} in the hotel" if tour else "",
-                                                   f"{in_hand} in hand" if in_hand else "") if x)
-                    items.append((s, f"Tourist Group penalty ({where})", pen, R_PENALTY))
-            if star_bonus and stars:
-                p += stars
-                if items is not None:
-                    items.append((s, f"Star Bonus ({stars} \u2605)", stars, R_STAR))
-            kinds = 6 - cnt.count(0)
-            if kinds < CHEAP_HOTEL_KINDS:
-                p += CHEAP_HOTEL
-                if items is not None:
-                    items.append((s, f"Cheap Hotel ({_plural(kinds, 'kind')})", CHEAP_HOTEL, R_CHEAP_HOTEL))
-            pts[s] = p
+                    items.append((s, cat, p, rule))
         for k, col in enumerate(zip(*[x[0] for x in summ])):
             best = max(col)
-            if not best:
-                continue
-            if col.count(best) == 1:
-                h = col.index(best)
-                pts[h] += _KINDS[k].points
-                if items is not None:
-                    items.append((h, f"{_KINDS[k].name} majority ({best} cards)", _KINDS[k].points, kind_rule(k)))
-            else:
-                for s in range(n):
-                    if col[s] == best:
-                        pts[s] += best
-                        if items is not None:
-                            items.append((s, f"{_KINDS[k].name} tie ({best} cards)", best, R_TIE))
-        col = [summ[s][3] for s in range(n)]
-        best = max(col)
-        if best:
-            tied = col.count(best) > 1
-            bonus = PERFECT_VIEW_TIE if tied else PERFECT_VIEW
-            for s in range(n):
-                if col[s] == best:
-                    pts[s] += bonus
+            sole = col.count(best) == 1
+            for s, v in enumerate(_award(k, col)):
+                if v:
+                    pts[s] += v
                     if items is not None:
-                        items.append((s, f"Perfect View ({_plural(best, 'floor')}{', tie' if tied else ''})", bonus, R_PERFECT_VIEW))
-        col = [summ[s][4] for s in range(n)]
+                        name = _KINDS[k].name
+                        items.append((s, f"{name} majority ({best} cards)", v, kind_rule(k)) if sole
+                                     else (s, f"{name} tie ({best} cards)", v, R_TIE))
+        col = tuple([x[3] for x in summ])
         best = max(col)
-        if best and col.count(best) == 1:
-            h = col.index(best)
-            pts[h] += SKY_ROOM
-            if items is not None:
-                items.append((h, f"Sky Room ({best} cards on the top floor)", SKY_ROOM, R_SKY_ROOM))
+        tied = ", tie" if col.count(best) > 1 else ""
+        for s, v in enumerate(_award(6, col)):
+            if v:
+                pts[s] += v
+                if items is not None:
+                    items.append((s, f"Perfect View ({_plural(best, 'floor')}{tied})", v, R_PERFECT_VIEW))
+        col = tuple([x[4] for x in summ])
+        best = max(col)
+        for s, v in enumerate(_award(7, col)):
+            if v:
+                pts[s] += v
+                if items is not None:
+                    items.append((s, f"Sky Room ({best} cards on the top floor)", v, R_SKY_ROOM))
         return pts
 
     def _totals(self) -> tuple:
@@ -648,16 +784,15 @@ class PerfectHotelState(State):
         self.score = new
         self._emit(text, rule, [(s, new[s] - old[s]) for s in range(len(new)) if new[s] != old[s]])
 
-    def _announce_hand(self, text: str, rule: RuleRef, p: int, tourists: int) -> None:
-        """Emit ``text`` after ``p``'s hand gained ``tourists`` Tourist Group cards (negative:
-        lost) and nothing else that scores changed (Research: the draw, the placement)."""
+    def _hand_change(self, p: int, tourists: int) -> int:
+        """Update the scores after ``p``'s hand gained ``tourists`` Tourist Group cards
+        (negative: lost) and nothing else that scores changed (Research: the draw, the
+        placement); returns p's change of score."""
         change = TOURIST_PENALTY * tourists
         if change:
             sc = self.score
             self.score = sc[:p] + (sc[p] + change,) + sc[p + 1:]
-            self._emit(text, rule, ((p, change),))
-        else:
-            self._emit(text, rule)
+        return change
 
     def _scores(self) -> list[int]:
         return list(self.score)
