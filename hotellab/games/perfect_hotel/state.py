@@ -70,6 +70,8 @@ _CLASS_LO = tuple(_CLASS.index(cls) for cls in range(13))
 assert all(_CLASS[c] == cls for cls in range(13) for c in range(_CLASS_LO[cls], _CLASS_LO[cls] + _CLASS.count(cls)))
 
 _BUILD_MEMO: dict = {}
+_TURN_NODE = tuple(node(N_TURN, p) for p in range(4))
+_PLACE_NODE = tuple(node(N_PLACE, p) for p in range(4))
 _RESEARCH = tuple(Action("research", (), p) for p in range(4))
 """Each seat's Research action (Actions are immutable: every state shares them)."""
 _PLACE = tuple(
@@ -515,7 +517,7 @@ class PerfectHotelState(State):
         self.top = top = top + len(drawn)
         self.drawn = drawn
         self.hands = _with(self.hands, p, tuple(sorted(self.hands[p] + drawn)))
-        self.node = node(N_PLACE, p)
+        self.node = _PLACE_NODE[p]
         tours = 0
         for c in drawn:
             if c >= _FIRST_TOURIST:
@@ -566,7 +568,9 @@ class PerfectHotelState(State):
         (all of it) or from the hand only, with each possible number of plain, starred and
         Tourist cards from the hand; a kind already built only as an Annex on the top floor;
         a High-Season row only while it shows 2 cards or more."""
-        counts = self.hand_classes(p)
+        counts = [0] * 13
+        for c in self.hands[p]:
+            counts[_CLASS[c]] += 1
         out = [_RESEARCH[p]]
         built = self.summ[p][0]  # cards per kind in the hotel
         hotel = self.hotels[p]
@@ -648,7 +652,7 @@ class PerfectHotelState(State):
         """Gameplay / End of turn: the next player clockwise; or Game End when the House Deck
         is empty (the last drawer has placed)."""
         if len(self.deck) > self.top:
-            self.node = node(N_TURN, (p + 1) % self.game.num_players)
+            self.node = _TURN_NODE[(p + 1) % self.game.num_players]
             return
         self._end_game()
 
