@@ -276,6 +276,14 @@ def _count_events(labels: tuple, summ: tuple, items: tuple) -> list:
     return out
 
 
+def _tourist_event(k: int, tours: int, size: int) -> Event:
+    """Tourist Group Cards: they count as the set's kind and never build alone."""
+    kind = _KINDS[k].name
+    return Event(f"{_plural(tours, 'Tourist Group Card')} {'counts' if tours == 1 else 'count'} as {kind}, "
+                 f"combined with {_plural(size - tours, kind + ' Build Card')} (Tourists never build alone).",
+                 R_TOURIST_ALONE)
+
+
 def _sets(p: int, k: int, r: int, rb: int, pa: int, sa: int, t: int) -> tuple:
     """The build actions of seat ``p`` for kind ``k`` with a usable row of ``r`` cards (``rb``
     of them Build Cards; r = 0: no row) and ``pa`` plain, ``sa`` starred, ``t`` Tourist Group
@@ -638,9 +646,7 @@ class PerfectHotelState(State):
         self._emit_later(_build_event, self._name(p), k, len(from_row), na, nb, nc, tours, len(hotel) + 1,
                          now[0][k] if annex else 0, tuple([(s, d) for s, d in enumerate(change) if d]))
         if tours:
-            self._emit(f"{_plural(tours, 'Tourist Group Card')} {'counts' if tours == 1 else 'count'} as {kd.name}, "
-                       f"combined with {_plural(len(cards) - tours, kd.name + ' Build Card')} (Tourists never build alone).",
-                       R_TOURIST_ALONE)
+            self._emit_later(_tourist_event, k, tours, len(cards))
         if from_row and self.game.options["high_season"] and not self.high >> k & 1:
             self.high |= 1 << k
             self._emit(f"The {kd.name} Build Tag is flipped upside-down: High-Season for the rest of the game "
