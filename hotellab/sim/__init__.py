@@ -105,14 +105,22 @@ def _keep_set(keep_logs, n_games: int, seed: int) -> set:
     return set(random.Random(f"{seed}:logs").sample(range(n_games), keep_logs))
 
 
-def _batch_size(n_games: int, workers: int, batch_size) -> int:
+def _batches(jobs: list, workers: int, batch_size) -> list[list]:
+    """``jobs`` cut into batches: of ``batch_size`` games each when given; else guided, as
+    OpenMP schedules loops: each batch about an eighth of what is left per worker, at most 64
+    games and at least 4, so that the batches are few while there is much to do and small at
+    the end, where the last one decides when the run finishes."""
     if batch_size is not None:
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise OptionError(f"simulate: batch_size must be a positive int, got {batch_size!r}",
                               field="batch_size")
-        return batch_size
-    # about 16 batches per worker (a smooth progress bar and an even finish), at most 64 games
-    return max(1, min(64, math.ceil(n_games / (workers * 16))))
+        return [jobs[k:k + batch_size] for k in range(0, len(jobs), batch_size)]
+    out, k, n = [], 0, len(jobs)
+    while k < n:
+        size = max(4, min(64, math.ceil((n - k) / (workers * 8))))
+        out.append(jobs[k:k + size])
+        k += size
+    return out
 
 
 class _Progress:
@@ -162,7 +170,7 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     - ``backend``: "processes" (a local process pool) or "dask" (``dask.distributed``: a
       LocalCluster of ``workers`` single-threaded processes, or the existing scheduler at
       ``scheduler``, e.g. "tcp://host:8786"). Work goes out in batches of ``batch_size`` games
-      (default: about 16 batches per worker, at most 64 games each).
+      (default: guided, from 64 games down to 4 at the end, see ``_batches``).
     - ``keep_logs``: 0 (none), True / "all", or a number of games whose logs are kept (a sample
       drawn from the run's seed), in the ``log`` column.
     - ``seating``: "fixed" (agent ``k`` at seat ``k``) or "rotate" (game ``i`` turns the
@@ -202,9 +210,8 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     keep = _keep_set(keep_logs, n_games, seed)
     spec = {"game": g.id, "num_players": g.num_players, "options": dict(g.options),
             "agents": agents, "seating": seating, "max_steps": max_steps}
-    size = _batch_size(n_games, workers, batch_size)
     jobs = [(i, game_seed(seed, i), i in keep) for i in range(n_games)]
-    batches = [jobs[k:k + size] for k in range(0, n_games, size)]
+    batches = _batches(jobs, workers, batch_size)
     if backend == "dask":
         require("dask.distributed", "dist", "simulate(backend='dask')")
 
