@@ -368,8 +368,16 @@ class State:
                     f"apply() takes an Action or its text, got {type(action).__name__}", action=action
                 )
         # a float or bool seat (0.0 == 0) or a kind that is not text is never legal
-        legal = (self._find_legal(action)
-                 if type(action[2]) is int and type(action[0]) is str else None)
+        if type(action[2]) is not int or type(action[0]) is not str:
+            legal = None
+        elif self._legal:  # the listed actions are known: legal means listed (the common case)
+            pool = self._legal
+            try:
+                legal = pool[pool.index(action)]
+            except ValueError:
+                legal = None
+        else:
+            legal = self._find_legal(action)
         if legal is None:
             reason = self._illegal_reason(action)
             raise IllegalActionError(str.__str__(reason), action=action, rule=reason.rule, code=reason.code)

@@ -125,13 +125,12 @@ def _column_keys(summ: tuple) -> tuple:
     return tuple(out)
 
 
-def _own_lines(summary: tuple, in_hand: int, star_bonus: bool) -> list:
-    """A seat's own score lines, (category, points, rule) each, from its hotel ``summary``
-    (see ``PerfectHotelState._summary``) and the ``in_hand`` Tourist Group Cards in its hand:
-    the Tourist Group penalty (Tourist Group Cards: -3 per card in the hotel or in hand), the
-    Star Bonus (option ``star_bonus``: +1 per star) and Cheap Hotel (Award Cards: -3 for fewer
-    than 4 kinds)."""
-    cnt, tour, stars, _, _ = summary
+def _own_lines(kinds: int, tour: int, stars: int, in_hand: int, star_bonus: bool) -> list:
+    """A seat's own score lines, (category, points, rule) each, from its hotel (``kinds``
+    built, ``tour`` Tourist Group Cards and ``stars`` starred cards in it) and the ``in_hand``
+    Tourist Group Cards in its hand: the Tourist Group penalty (Tourist Group Cards: -3 per
+    card in the hotel or in hand), the Star Bonus (option ``star_bonus``: +1 per star) and
+    Cheap Hotel (Award Cards: -3 for fewer than 4 kinds)."""
     out = []
     if tour or in_hand:
         where = " + ".join(x for x in (f"{tour} in the hotel" if tour else "",
@@ -139,7 +138,6 @@ def _own_lines(summary: tuple, in_hand: int, star_bonus: bool) -> list:
         out.append((f"Tourist Group penalty ({where})", TOURIST_PENALTY * (tour + in_hand), R_PENALTY))
     if star_bonus and stars:
         out.append((f"Star Bonus ({stars} \u2605)", stars, R_STAR))
-    kinds = 6 - cnt.count(0)
     if kinds < CHEAP_HOTEL_KINDS:
         out.append((f"Cheap Hotel ({_plural(kinds, 'kind')})", CHEAP_HOTEL, R_CHEAP_HOTEL))
     return out
@@ -149,13 +147,11 @@ _OWN_MEMO: dict = {}
 
 
 def _own_points(summary: tuple, star_bonus: bool) -> int:
-    """The points of :func:`_own_lines` without a hand (memoised: summaries repeat)."""
-    key = (summary, star_bonus)
+    """The points of :func:`_own_lines` of a hotel ``summary`` without a hand (memoised)."""
+    key = (summary[0].count(0), summary[1], summary[2], star_bonus)
     hit = _OWN_MEMO.get(key)
     if hit is None:
-        if len(_OWN_MEMO) > 200_000:
-            _OWN_MEMO.clear()
-        hit = _OWN_MEMO[key] = sum(p for _, p, _ in _own_lines(summary, 0, star_bonus))
+        hit = _OWN_MEMO[key] = sum(p for _, p, _ in _own_lines(6 - key[0], key[1], key[2], 0, star_bonus))
     return hit
 
 
@@ -741,7 +737,8 @@ class PerfectHotelState(State):
                 for c in self.hands[s]:
                     if c >= _FIRST_TOURIST:
                         in_hand += 1
-            for cat, p, rule in _own_lines(summ[s], in_hand, star_bonus):
+            cnt, tour, stars, _, _ = summ[s]
+            for cat, p, rule in _own_lines(6 - cnt.count(0), tour, stars, in_hand, star_bonus):
                 pts[s] += p
                 if items is not None:
                     items.append((s, cat, p, rule))
