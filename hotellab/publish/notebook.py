@@ -273,10 +273,12 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                     html_text = module_html(module) + "\n" + html_text.lstrip("\n")
                     module_done = True
                 data["text/html"] = html_text
-            if figures and set(data) == {"text/html"} and "cdn.plot.ly" in html_text and "plotly-graph-div" not in html_text:
+            if set(data) == {"text/html"} and "cdn.plot.ly" in html_text and "plotly-graph-div" not in html_text:
                 # plotly's "notebook_connected" set-up output, which loads plotly.js from its
-                # CDN: the first figure carries plotly.js instead
-                data["text/html"] = "<!-- plotly.js: carried by the first figure (hotellab.publish) -->"
+                # CDN: the first figure carries plotly.js instead (figures=True), or the host
+                # draws figures from plotly's JSON (figures=False)
+                data["text/html"] = ("<!-- plotly.js: carried by the first figure (hotellab.publish) -->" if figures
+                                     else "<!-- plotly.js: the host draws figures from plotly's JSON (hotellab.publish) -->")
                 continue
             if not figures and 'id="hl-plotlyjs"' in html_text:
                 # a notebook published before, for a host that draws figures from plotly's

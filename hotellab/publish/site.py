@@ -42,6 +42,7 @@ import email.parser
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -399,6 +400,16 @@ def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path, wor
 
 
 # ----------------------------------------------------------------------------- notebooks
+_CONNECTED = re.compile(r"""(["'])plotly_mimetype\+notebook_connected\1""")
+
+
+def _lite_renderer(source: str) -> str:
+    """A code cell's text for the browser's Python: plotly's ``notebook_connected`` renderer
+    (figures in exported HTML pages, plotly.js from plotly's CDN) becomes ``plotly_mimetype``,
+    since JupyterLite draws figures from plotly's JSON and a reader may be offline."""
+    return _CONNECTED.sub(r"\1plotly_mimetype\1", source)
+
+
 def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
     """Copy the notebooks folder (notebooks made publishable and trusted; data files as they
     are; no build scripts, checkpoints or hidden files) into ``dest``. Returns the notebook
@@ -425,6 +436,7 @@ def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
             for cell in nb.cells:  # trusted: the saved players draw at once
                 if cell.cell_type == "code":
                     cell.metadata["trusted"] = True
+                    cell.source = _lite_renderer(cell.source)
             nbformat.write(nb, out)
             names.append(str(rel))
         else:
