@@ -225,6 +225,8 @@ def main() -> int:
                 if fault:
                     row[2] += 1
                     faults.append(fault)
+                    # at once, so that a long run can be acted on before it ends
+                    (bar.write if bar is not None else print)(f"FAULT case {case}: {fault}")
             if bar is not None:
                 bar.update(len(results))
                 bar.set_postfix(steps=steps, faults=len(faults))

@@ -57,7 +57,7 @@ import hotellab.games.hostil_hostal.components as C
 from .rules import (
     N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK, N_REFORM, N_RELOCATE,
     N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN, N_WEAR, NODE_KINDS,
-    R_2P_PHASE, R_END_DAY, R_FIRST, R_NIGHTS, R_PHASE_DAWN, R_PHASE_NIGHT, R_PLACE, R_REFORM, R_REFORM_DECK, R_REVEAL, R_SETUP,
+    R_2P_DAMAGE, R_2P_PHASE, R_END_DAY, R_FIRST, R_NIGHTS, R_PHASE_DAWN, R_PHASE_NIGHT, R_PLACE, R_REFORM, R_REFORM_DECK, R_REVEAL, R_SETUP,
     R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_START, card_rule,
 )
 
@@ -590,7 +590,7 @@ class _Reader:
             raise self.err("the owner of the card decides", "next.seat", card_rule(number))
         if kind in (N_RELOCATE, N_FORCED_GRRR, N_ROLLOFF, N_PICK) and number != 3 and kind != N_PICK:
             raise self.err(f"node {kind!r} belongs to #3 Grrr", "next.resolving.number", card_rule(3))
-        if kind in (N_FORCED_GRRR, N_ROLLOFF, N_PICK) and not self.g.is_automata(owner):
+        if kind in (N_FORCED_GRRR, N_ROLLOFF) and not self.g.is_automata(owner):
             raise self.err(f"node {kind!r} resolves an automata card", "next.resolving.colour")
         removed = None
         if "removed" in nxt:
@@ -605,6 +605,12 @@ class _Reader:
             if rpos != pos:
                 raise self.err("Grrr removes a guest from the room of the card", "next.removed.room", card_rule(3))
             removed = ("relocate", rseat, rpos, bed)
+        if kind == N_PICK and not self.g.is_automata(owner) and (removed is None
+                                                               or not self.g.is_automata(removed[1])):
+            # the automata's tie is settled by a die when it resolves its own card, or when
+            # another player's #3 Grrr threw out its guest and it chooses where it goes
+            raise self.err(f"node {kind!r} settles the automata's choice: its card, or its guest that "
+                           f"#3 Grrr threw out (next.removed)", "next.resolving.colour", R_2P_DAMAGE)
         if kind == N_RELOCATE:
             if removed is None:
                 raise self.err("is missing", "next.removed", card_rule(3))
