@@ -288,7 +288,12 @@ def test_first_open_in_jupyterlab_trusted_and_untrusted(tmp_path):
     work = tmp_path / "nb"
     work.mkdir()
     shutil.copy2(NOTEBOOKS / "replay.ipynb", work / "trusted.ipynb")
-    shutil.copy2(NOTEBOOKS / "replay.ipynb", work / "untrusted.ipynb")
+    # a trust signature is a hash of the notebook's content: an identical copy would be
+    # trusted too (its players would start, racing the checks below), so the untrusted copy
+    # differs by one metadata field
+    other = nbformat.read(NOTEBOOKS / "replay.ipynb", as_version=4)
+    other.metadata["hotellab_test_copy"] = "untrusted"
+    nbformat.write(other, work / "untrusted.ipynb")
     expected = sum("hotellab-player" in _html(o) for o in _outputs(nbformat.read(work / "trusted.ipynb", as_version=4)))
     assert expected >= 1
     # every cell rendered (no virtual scrolling), no news
@@ -331,7 +336,9 @@ def test_first_open_in_jupyterlab_trusted_and_untrusted(tmp_path):
             assert len(text) == expected and all("Scores:" in t for t in text), text
             assert page.evaluate("() => document.querySelectorAll('.hotellab-player .hl-gameview, .hotellab-fallback svg').length") == 0
             # then the trusted one: its players run and step
-            page.goto(f"{base}/lab/tree/trusted.ipynb?token={token}")
+            # in a workspace of its own, where only it is open (the default workspace would
+            # reopen the untrusted copy beside it, whose pictures never become players)
+            page.goto(f"{base}/lab/workspaces/trusted/tree/trusted.ipynb?token={token}")
             page.wait_for_selector(".jp-Notebook .jp-Cell")
             page.wait_for_function(
                 f"() => document.querySelectorAll('.hotellab-player .hl-gameview .hl-board svg').length >= {expected}",
