@@ -9,18 +9,30 @@ from pathlib import Path
 
 
 def write_whole(path, data: str | bytes, *, encoding: str = "utf-8") -> Path:
-    """Write ``data`` (text or bytes) to ``path`` whole or not at all, with the permissions
-    ``open()`` would give a new file (the umask's). Text is encoded before anything is
-    touched, so a character that cannot be encoded leaves the old file as it was."""
+    """Write ``data`` (text or bytes) to ``path`` whole or not at all: a temporary file in the
+    same folder, flushed to disk, then ``os.replace``. Text is encoded before anything is
+    touched, so a character that cannot be encoded leaves the old file as it was; on any
+    failure the temporary file is removed. The permissions are those ``open()`` would give:
+    an existing file's own, else the umask's for a new one.
+
+    :raises OSError: the folder cannot be written, or ``path`` is a folder.
+    :raises UnicodeEncodeError: text that ``encoding`` cannot encode (nothing is written).
+    """
     path = Path(path)
     raw = data.encode(encoding) if isinstance(data, str) else bytes(data)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(raw)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            mode = path.stat().st_mode & 0o7777
+        except OSError:  # a new file
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

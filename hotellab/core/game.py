@@ -173,7 +173,7 @@ class Game:
 
     def seat_names(self) -> list[str]:
         """:meth:`seat_label` of every seat, in seat order."""
-        return [self.seat_label(s) for s in range(self.num_seats)]
+        return list(self.seat_labels)
 
     @functools.cached_property
     def seat_labels(self) -> tuple[str, ...]:

@@ -9,14 +9,13 @@ entry number and the rule that forbids it.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .actions import Action, parse_action
 from .errors import HotellabError, LogFormatError, UnknownGameError, check_header
+from .files import write_whole
 from .text import check_names, check_text, check_tree
 
 LOG_FORMAT = "hotellab-log"
@@ -161,7 +160,7 @@ class GameLog:
             raw = (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
         except (UnicodeEncodeError, TypeError, ValueError) as exc:  # e.g. an option or start value
             raise LogFormatError(f"cannot write this log as JSON: {exc}") from None
-        write_atomic(path, raw)
+        write_whole(path, raw)
         return path
 
     @classmethod
@@ -244,33 +243,3 @@ class GameLog:
         return len(self.actions)
 
 
-def write_atomic(path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all: a temporary file in the same folder,
-    flushed to disk, then ``os.replace``. On any failure the temporary file is removed and
-    an existing ``path`` is left as it was.
-
-    :raises OSError: the folder cannot be written, or ``path`` is a folder.
-    """
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if path.exists():  # keep the old file's permissions
-            try:
-                os.chmod(tmp, path.stat().st_mode & 0o7777)
-            except OSError:
-                pass
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -368,16 +368,8 @@ class State:
                     f"apply() takes an Action or its text, got {type(action).__name__}", action=action
                 )
         # a float or bool seat (0.0 == 0) or a kind that is not text is never legal
-        if type(action[2]) is not int or type(action[0]) is not str:
-            legal = None
-        elif self._legal:  # the listed actions are known: legal means listed (the common case)
-            pool = self._legal
-            try:
-                legal = pool[pool.index(action)]
-            except ValueError:
-                legal = None
-        else:
-            legal = self._find_legal(action)
+        legal = (self._find_legal(action)
+                 if type(action[2]) is int and type(action[0]) is str else None)
         if legal is None:
             reason = self._illegal_reason(action)
             raise IllegalActionError(str.__str__(reason), action=action, rule=reason.rule, code=reason.code)
@@ -394,6 +386,12 @@ class State:
     def _find_legal(self, action: Action):
         """The legal action equal to ``action``, in its canonical form (``3.0`` equals ``3``;
         the log keeps ``3``), or None when ``action`` is not legal here."""
+        pool = self._legal
+        if pool:  # the listed actions are known: legal means listed (the common case)
+            try:
+                return pool[pool.index(action)]
+            except ValueError:
+                return None
         cp = self._current_player()
         if cp >= 0:
             pool = self._legal

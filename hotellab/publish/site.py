@@ -491,7 +491,7 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
         lock = write_lock(core, chosen, lite / "static" / "pyodide", work=tmp / "slim")
         nb_names = stage_notebooks(notebooks, lite / "files", log)
         packages = sorted(lock["packages"])
-        (lite / "jupyter-lite.json").write_text(json.dumps({
+        write_whole(lite / "jupyter-lite.json", json.dumps({
             "jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
                 "appName": "hotellab tutorials",
@@ -503,8 +503,8 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
                     }
                 },
             },
-        }, indent=2), "utf-8")
-        (lite / "jupyter_lite_config.json").write_text(json.dumps({
+        }, indent=2))
+        write_whole(lite / "jupyter_lite_config.json", json.dumps({
             "LiteBuildConfig": {
                 "apps": ["lab", "notebooks"],
                 "no_sourcemaps": True,
@@ -512,7 +512,7 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
                 "contents": ["files"],
                 "output_dir": str(outdir),
             },
-        }, indent=2), "utf-8")
+        }, indent=2))
         if outdir.exists():
             shutil.rmtree(outdir)
         _say(log, "jupyter lite build")

@@ -219,11 +219,12 @@ def _build_event(name: str, k: int, from_row: int, na: int, nb: int, nc: int, to
                  R_BUILD_ROW if from_row else R_BUILD_HAND, deltas)
 
 
-def _setup_texts(names: tuple, labels: tuple, deck_size: int, marks: tuple, game_no: int, games: int) -> list:
+def _setup_texts(labels: tuple, first: int, deck_size: int, marks: tuple, game_no: int, games: int) -> list:
     """The events of Game Setup after the deal (see ``PerfectHotelState._setup_events``):
-    ``names`` in turn order from the first player, ``labels`` in seat order, ``marks`` the
-    (seat, Tourist Group cards) of each hand that has some."""
-    n = len(names)
+    ``labels`` the seats' names in seat order, ``first`` the first player's seat, ``marks``
+    the (seat, Tourist Group cards) of each hand that has some."""
+    n = len(labels)
+    names = [labels[(first + j) % n] for j in range(n)]
     tourists = sum(TOURIST)
     out = [Event(f"They are {NUM_CARDS - tourists} Build Cards of {len(_KINDS)} kinds and {tourists} "
                  f"Tourist Group Cards.", R_CARDS),
@@ -234,7 +235,7 @@ def _setup_texts(names: tuple, labels: tuple, deck_size: int, marks: tuple, game
     out.append(Event(f"The {len(_KINDS)} Build Tags are lined up ({', '.join(k.name for k in _KINDS)}): each kind's "
                      f"cards go in the Tag Row under its tag.", R_TAGS))
     if game_no == 1:
-        out.append(Event(f"{n} players (Perfect Hotel is for 2 to 4): {_and(list(names))}.", R_PLAYERS))
+        out.append(Event(f"{n} players (Perfect Hotel is for 2 to 4): {_and(names)}.", R_PLAYERS))
         out.append(Event("Each player's Score Tracker, in the seat's colour, starts at 0.", R_TRACKERS))
         if games > 1:
             out.append(Event(f"A match of {games} games: each game's points are added on the Point Track Board.",
@@ -509,8 +510,7 @@ class PerfectHotelState(State):
         and the turn order (End of turn)."""
         n = self.game.num_players
         marks = tuple((s, m) for s in range(n) if (m := sum(1 for c in self.hands[s] if c >= _FIRST_TOURIST)))
-        self._emit_later(_setup_texts, tuple(self._name((self.first + j) % n) for j in range(n)), self.game.seat_labels,
-                         self.deck_size, marks, self.game_no, games)
+        self._emit_later(_setup_texts, self.game.seat_labels, self.first, self.deck_size, marks, self.game_no, games)
 
     # ================================================================== Gameplay: A. Research
     def _research_draw(self, a: Action) -> None:
@@ -572,9 +572,7 @@ class PerfectHotelState(State):
         (all of it) or from the hand only, with each possible number of plain, starred and
         Tourist cards from the hand; a kind already built only as an Annex on the top floor;
         a High-Season row only while it shows 2 cards or more."""
-        counts = [0] * 13
-        for c in self.hands[p]:
-            counts[_CLASS[c]] += 1
+        counts = self.hand_classes(p)
         out = [_RESEARCH[p]]
         built = self.summ[p][0]  # cards per kind in the hotel
         hotel = self.hotels[p]
