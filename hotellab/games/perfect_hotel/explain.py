@@ -70,10 +70,10 @@ def explain(state, a):
     if len(a.args) != _FORMS[a.kind]:
         return state.refuse(f"{a}: '{a.kind}' takes {_FORMS[a.kind]} argument(s): {_USAGE[a.kind]}",
                             code="malformed")
-    if kind is N_PLACE and a.kind != "place":
+    if kind == N_PLACE and a.kind != "place":
         return state.refuse(f"{a}: {name(p)} has drawn and must now place 1 card from hand onto a Tag Row "
                             f"('{_USAGE['place']}')", R_PLACE)
-    if kind is N_TURN and a.kind == "place":
+    if kind == N_TURN and a.kind == "place":
         return state.refuse(f"{a}: a card is placed on a Tag Row as the second step of Research: "
                             f"research first (draw {RESEARCH_DRAW})", R_DRAW)
     if a.kind == "place":
@@ -157,14 +157,14 @@ def status_text(state) -> str:
     name = state.game.seat_label
     games = state.game.options["games"]
     lead = f"Game {state.game_no} of {games} — " if games > 1 else ""
-    if kind is N_SHUFFLE:
+    if kind == N_SHUFFLE:
         if state.finished:
             return f"Game {state.game_no} of {games} over — shuffle for game {state.game_no + 1}"
         return f"{lead}Setup — shuffle and deal"
-    if kind is N_END:
+    if kind == N_END:
         return f"Game over — top hotel mogul: {', '.join(name(s) for s in state._winners())}"
     who = name(state.node[1])
-    if kind is N_PLACE:
+    if kind == N_PLACE:
         return f"{lead}{who} to place a card on a Tag Row (House Deck {state.deck_size})"
     return f"{lead}{who} to research or build (House Deck {state.deck_size})"
 

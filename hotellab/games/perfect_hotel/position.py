@@ -69,7 +69,7 @@ def to_position(s) -> dict:
     n = g.num_players
     step = s.node[0]
     out: dict = {"step": step}
-    if step is N_TURN or step is N_PLACE:
+    if step == N_TURN or step == N_PLACE:
         out["player"] = name(s.node[1])
     out["game_no"] = s.game_no
     out["first_player"] = name(s.first)
@@ -81,7 +81,7 @@ def to_position(s) -> dict:
     out["hotels"] = {name(p): [{"kind": KIND_IDS[k], "cards": list(cards)} for k, cards in s.hotels[p]]
                      for p in range(n)}
     out["high_season"] = [KIND_IDS[k] for k in range(6) if s.high >> k & 1]
-    if step is N_PLACE:
+    if step == N_PLACE:
         out["drawn"] = list(s.drawn)
     return out
 
@@ -182,24 +182,24 @@ def fill_from_position(s, table: dict) -> None:
                                 field=f"point_track[{i}]", rule=R_TRACK)
         results.append(tuple(check_range(v, -10_000, 10_000, f"point_track[{i}][{j}]", rule=R_TRACK)
                              for j, v in enumerate(row)))
-    counted = step is N_END or (step is N_SHUFFLE and len(results) == game_no)
+    counted = step == N_END or (step == N_SHUFFLE and len(results) == game_no)
     want = game_no if counted else game_no - 1
     if len(results) != want:
         raise PositionError(f"holds {len(results)} finished games; at step {step_word!r} of game {game_no} it holds "
                             f"{want}", field="point_track", rule=R_TRACK)
-    if step is N_END and game_no != games:
+    if step == N_END and game_no != games:
         raise PositionError(f"the match ends after game {games} (option games), not game {game_no}",
                             field="game_no", rule=R_TRACK)
-    if step is N_SHUFFLE and counted and game_no == games:
+    if step == N_SHUFFLE and counted and game_no == games:
         raise PositionError(f"game {game_no} is the last of the match: its count ends it (step 'end')",
                             field="step", rule=R_TRACK)
-    dealt = step is not N_SHUFFLE or counted
+    dealt = step != N_SHUFFLE or counted
     first = (game_no - 1) % n
     if "first_player" in table and _seat(g, table["first_player"], "first_player", R_FIRST) != first:
         raise PositionError(f"game {game_no} starts with {g.seat_label(first)} (seat 0 starts the first game, each "
                             f"next game one seat clockwise, ruling PH-24)", field="first_player", rule=R_FIRST)
     player = None
-    if step is N_TURN or step is N_PLACE:
+    if step == N_TURN or step == N_PLACE:
         player = _seat(g, field(table, "player", str, rule=R_TURN), "player", R_TURN)
     elif "player" in table:
         raise PositionError(f"no player decides at step {step_word!r}", field="player", rule=R_TURN)
@@ -241,7 +241,7 @@ def fill_from_position(s, table: dict) -> None:
     high_t = field(table, "high_season", list, default=[], rule=R_HIGH_SEASON_FLIP)
     drawn = []
     if "drawn" in table:
-        if step is not N_PLACE:
+        if step != N_PLACE:
             raise PositionError("only at step 'place' (the cards a Research drew)", field="drawn", rule=R_DRAW)
         drawn = cards.read(field(table, "drawn", list, rule=R_DRAW), "drawn", R_DRAW)
         cards.places.pop("drawn", None)  # the drawn cards are in the hand: not a place of their own
@@ -308,9 +308,9 @@ def fill_from_position(s, table: dict) -> None:
     if high and not g.options["high_season"]:
         raise PositionError("a Build Tag is upside-down only with the High-Season Advanced Rule (option "
                             "high_season)", field="high_season", rule=R_HIGH_SEASON_FLIP)
-    if step is N_TURN and not deck:
+    if step == N_TURN and not deck:
         raise PositionError("the House Deck is empty at a turn: the game has ended", field="house_deck", rule=R_END)
-    if dealt and step is not N_TURN and step is not N_PLACE and deck:
+    if dealt and step != N_TURN and step != N_PLACE and deck:
         raise PositionError("the game is counted only when the House Deck has cleared", field="house_deck",
                             rule=R_END)
     hand_of = [sorted(num(c) for c in h) for h in hands]

@@ -450,7 +450,7 @@ class PerfectHotelState(State):
 
     def _legal_actions(self) -> list[Action]:
         kind, p, _ = self.node
-        if kind is N_PLACE:
+        if kind == N_PLACE:
             return self._place_actions(p)
         return self._build_actions(p)
 
@@ -829,11 +829,11 @@ class PerfectHotelState(State):
     def current_rule(self) -> RuleRef:
         """The rule that governs the current node (cited by every rejection)."""
         kind = self.node[0]
-        if kind is N_SHUFFLE:
+        if kind == N_SHUFFLE:
             return R_TRACK if self.finished else R_SETUP
-        if kind is N_PLACE:
+        if kind == N_PLACE:
             return R_PLACE
-        if kind is N_END:
+        if kind == N_END:
             return R_END
         return R_TURN
 
@@ -841,7 +841,7 @@ class PerfectHotelState(State):
         """"Game N" in a match of several games (Point Track Board), else None."""
         if self.game.options["games"] == 1:
             return None
-        no = self.game_no + 1 if self.node[0] is N_SHUFFLE and self.finished else self.game_no
+        no = self.game_no + 1 if self.node[0] == N_SHUFFLE and self.finished else self.game_no
         return f"Game {no}"
 
     # ================================================================== views, words, positions
