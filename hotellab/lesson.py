@@ -34,7 +34,7 @@ from typing import Any
 from .core.actions import Action, parse_action
 from .core.errors import IllegalActionError, ScenarioError
 
-__all__ = ["STEP_KINDS", "Feedback", "LessonRun", "check_step", "parse_answer_spec"]
+__all__ = ["STEP_KINDS", "Feedback", "LessonRun", "check_step", "check_step_state", "parse_answer_spec", "step_problem"]
 
 STEP_KINDS = ("watch", "do", "exercise", "predict")
 GOAL_TYPES = ("best", "category", "legal")
@@ -150,8 +150,41 @@ def answers(step, state) -> list[Action]:
         return [a for a in legal if _category_points(state.apply(a), seat, goal["category"]) > 0]
     measure = goal.get("measure", "score")
     values = [(_value(state.apply(a), seat, measure), a) for a in legal]
+    if not values:
+        return []
     top = max(v for v, _ in values)
     return [a for v, a in values if v == top]
+
+
+def step_problem(step, state) -> str | None:
+    """Why ``step`` cannot be answered at ``state`` (None when it can): a ``do`` or
+    ``exercise`` step needs a seat's decision with a right move (not the end of the game, not a
+    chance node), and a ``predict`` step of the winners needs the end of the game. The
+    learner would otherwise meet a step that no answer passes."""
+    if step.kind in ("do", "exercise"):
+        if state.is_terminal:
+            return "the game is over here, so there is no move to make"
+        if state.is_chance_node:
+            return "chance decides here (no seat makes a move); play it first with a 'watch' step"
+        if answers(step, state):
+            return None
+        if step.kind == "do":
+            moves = [state.game.parse_action(t) for t in step.expect]
+            why = state.explain_illegal(moves[0]) if moves else None
+            return f"no move of 'expect' is legal here ({moves[0]}: {why})" if why else "no move of 'expect' is legal here"
+        return "no legal move meets the goal here"
+    if step.kind == "predict" and parse_answer_spec(step.answer)[0] == "winners" and not state.is_terminal:
+        return "'winners' is asked before the end of the game (there are none yet)"
+    return None
+
+
+def check_step_state(step, state, where: str) -> None:
+    """Raise ScenarioError (``where``, e.g. ``"lesson.toml: steps[3]"``, the reason and the
+    position) when ``step`` cannot be answered at ``state`` (:func:`step_problem`)."""
+    problem = step_problem(step, state)
+    if problem is not None:
+        field_ = {"do": ".expect", "exercise": ".goal", "predict": ".answer"}.get(step.kind, "")
+        raise ScenarioError(f"{where}{field_}: {problem} ({state.status_text()})")
 
 
 def expected_answer(step, state):
@@ -324,6 +357,7 @@ class LessonRun:
         self.game = scenario.game_object()
         for i, step in enumerate(scenario.steps):
             check_step_fields(step, f"{scenario.source}: steps[{i}]", self.game)
+        scenario.run()  # every step can be answered along its first right answers (ScenarioError)
         self.restart()
 
     def restart(self) -> None:
@@ -332,6 +366,18 @@ class LessonRun:
         self.hints_used: dict[int, int] = {}
         self.wrong: dict[int, int] = {}
         self.history: list[Feedback | None] = []
+
+    def __copy__(self) -> "LessonRun":
+        """A run that goes on alone from the same step: its own match (see
+        ``Match.__copy__``), hints and wrong answers; answering one leaves the other as it was."""
+        twin = LessonRun.__new__(LessonRun)
+        twin.scenario, twin.game, twin.index = self.scenario, self.game, self.index
+        twin.match = self.match.fork()
+        twin.hints_used, twin.wrong, twin.history = dict(self.hints_used), dict(self.wrong), list(self.history)
+        return twin
+
+    def __deepcopy__(self, memo) -> "LessonRun":
+        return self.__copy__()
 
     @property
     def state(self):
@@ -350,10 +396,17 @@ class LessonRun:
         return {"steps": len(self.scenario.steps), "done": self.index,
                 "hints_used": sum(self.hints_used.values()), "wrong": sum(self.wrong.values())}
 
+    def _check_current(self) -> None:
+        """ScenarioError when the current step cannot be answered here (the learner took
+        another right move at an earlier step, and this one no longer fits)."""
+        if not self.done:
+            check_step_state(self.step, self.state, f"{self.scenario.source}: steps[{self.index}]")
+
     def hint(self) -> str | None:
         """The next hint of the current step (None when there are no more)."""
         if self.done:
             return None
+        self._check_current()
         hints = hints_for(self.step, self.state)
         k = self.hints_used.get(self.index, 0)
         if k >= len(hints):
@@ -378,6 +431,7 @@ class LessonRun:
             raise ScenarioError("the lesson is over: restart() to go again")
         if step.kind == "watch":
             raise ScenarioError("the current step is a 'watch' step: call watch()")
+        self._check_current()
         fb = check_step(step, self.state, value)
         if fb.correct:
             if step.kind != "predict":

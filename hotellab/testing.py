@@ -31,7 +31,7 @@ from .core.replay import Replay
 from .core.rules import Phase
 
 __all__ = [
-    "ContractViolation", "check_state", "check_game", "option_variants", "mutations",
+    "ContractViolation", "check_copy", "check_state", "check_game", "option_variants", "mutations",
     "playthrough", "playthrough_text",
 ]
 
@@ -156,6 +156,35 @@ def _same_as(state, other, what: str, perspectives) -> None:
         raise _fail(state, f"{what}: legal actions differ")
     if list(state.scores) != list(other.scores) or state.current_player != other.current_player:
         raise _fail(state, f"{what}: scores or current player differ")
+
+
+def check_copy(state, copy_fn, what: str) -> None:
+    """Check that ``copy_fn(state)`` (``copy.copy``, ``copy.deepcopy``, or a pickle round
+    trip) is the same position: the same status line, views of every perspective,
+    observations, legal actions, chance outcomes, scores, events and JSON, and that the copy
+    plays on (its first legal action or chance outcome applies). Raises
+    :class:`ContractViolation` naming ``what``."""
+    try:
+        other = copy_fn(state)
+        status = other.status_text()
+    except Exception as exc:  # noqa: BLE001 - any failure of a copy is the finding
+        raise _fail(state, f"{what}: {type(exc).__name__}: {exc}") from None
+    if status != state.status_text():
+        raise _fail(state, f"{what}: the status reads {status!r}")
+    _same_as(state, other, what, [None, *range(state.game.num_seats)])
+    for p in range(state.game.num_seats):
+        if _dumps(state.observation(p)) != _dumps(other.observation(p)):
+            raise _fail(state, f"{what}: observation({p}) differs")
+    if [(str(a), p) for a, p in state.chance_outcomes()] != [(str(a), p) for a, p in other.chance_outcomes()]:
+        raise _fail(state, f"{what}: chance outcomes differ")
+    if [e.text for e in state.events] != [e.text for e in other.events]:
+        raise _fail(state, f"{what}: events differ")
+    if _dumps(state.to_json()) != _dumps(other.to_json()):
+        raise _fail(state, f"{what}: to_json() differs")
+    if not state.is_terminal:
+        nxt = (state.chance_outcomes() or [(None, 0)])[0][0] if state.is_chance_node else state.legal_actions()[0]
+        if nxt is not None and _snapshot(state.apply(nxt)) != _snapshot(other.apply(nxt)):
+            raise _fail(state, f"{what}: the copy plays {nxt} differently")
 
 
 def check_state(state, rng: random.Random, *, deep: bool = True, mutate: int = 2) -> None:

@@ -7,6 +7,9 @@ Targets, each over every registered game (hypothesis, strategies below):
   action's text mutated, an entry inserted), through ``GameLog.from_json``;
   raw bytes (truncated, BOM, garbage) through ``GameLog.load``;
 - scenario files: TOML text with mutated fields through ``Scenario.from_toml``;
+- lesson steps: every game's lesson files with their steps duplicated (also a copy at the
+  end), swapped, reversed, dropped, emptied, or a field replaced, played through by a learner
+  (``LessonRun``), the static page's data (``lesson_data``) and ``hl.coverage``;
 - declared positions: ``state.to_position()`` tables with one to three mutations through
   ``game.state_from_position``;
 - action text: any text, and a legal action's text mutated, through ``parse_action``,
@@ -15,7 +18,8 @@ Targets, each over every registered game (hypothesis, strategies below):
   live GameView's message handler and ``set_state``.
 
 The only exceptions allowed are the documented error types, each naming the field or rule:
-LogFormatError (with ``field`` or ``entry`` when the file was a JSON object), ScenarioError,
+LogFormatError (with ``field`` or ``entry`` when the file was a JSON object), ScenarioError
+(naming the file, and the step),
 PositionError (with ``field``, or ``rule`` for a whole-table rule such as conservation),
 IllegalActionError/InvalidActionError (``code``); a widget
 never raises and answers every request. A state that was accepted must still work
@@ -259,6 +263,93 @@ def test_fuzz_scenario_toml(game_id, data):
     except hl.ScenarioError:
         return
     scenario.match().state.legal_actions()
+
+
+# -- lesson steps ----------------------------------------------------------------------------------
+LESSONS = Path(__file__).resolve().parent.parent / "notebooks" / "scenarios"
+STEP_OPS = ("duplicate_last", "duplicate", "swap", "drop", "empty_step", "empty_steps", "kind",
+            "reverse", "field")
+
+
+def _mutate_steps(steps: list, draw) -> list:
+    """One structural change of a lesson's ``[[steps]]`` (issue 24: a second copy of an
+    exercise step at the end raised a bare ValueError)."""
+    op = draw(st.sampled_from(STEP_OPS))
+    if op == "empty_steps" or not steps:
+        return []
+    i = draw(st.integers(0, len(steps) - 1))
+    if op == "duplicate_last":
+        steps.append(copy.deepcopy(steps[i]))
+    elif op == "duplicate":
+        steps.insert(draw(st.integers(0, len(steps))), copy.deepcopy(steps[i]))
+    elif op == "swap":
+        j = draw(st.integers(0, len(steps) - 1))
+        steps[i], steps[j] = steps[j], steps[i]
+    elif op == "drop":
+        del steps[i]
+    elif op == "empty_step":
+        steps[i] = {}
+    elif op == "kind":
+        steps[i]["kind"] = draw(st.sampled_from(["watch", "do", "exercise", "predict"]))
+    elif op == "reverse":
+        steps.reverse()
+    else:  # one field of the step replaced by any value
+        key = draw(st.sampled_from(sorted(steps[i]) + ["goal", "answer", "expect", "action"]))
+        steps[i][key] = draw(JSON_VALUES | st.sampled_from(["winners", "score[0]", "legal:p0 pass", "auto 3"]))
+    return steps
+
+
+def _learn(path_name: str, scenario) -> None:
+    """A learner goes through the whole lesson (every step answered with its first right
+    answer, a hint asked at each), then the static page's data and the coverage are made."""
+    from hotellab.lesson import LessonRun, answers, expected_answer
+    from hotellab.widgets.lesson import lesson_data
+
+    run = LessonRun(scenario)
+    while not run.done:
+        step = run.step
+        run.hint()
+        if step.kind == "watch":
+            run.watch()
+            continue
+        right = expected_answer(step, run.state) if step.kind == "predict" else answers(step, run.state)[0]
+        assert run.answer(right).correct, (path_name, run.index)
+    hl.coverage(scenario)
+    lesson_data(scenario, max_moves=2)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=max(EXAMPLES // 2, 5), deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_fuzz_lesson_steps(game_id, data):
+    """A lesson file with its steps duplicated, reordered, emptied or one field replaced:
+    the lesson plays through, or ScenarioError names the file (and the step when there is
+    one); nothing else is raised (no bare ValueError from a computation, no step that no
+    answer passes)."""
+    import tomllib
+
+    import tomli_w
+
+    files = sorted(LESSONS.glob(f"{game_id}_lesson_*.toml"))
+    if not files:
+        pytest.skip(f"{game_id} has no lesson files in notebooks/scenarios")
+    CASES["lesson steps"] += 1
+    path = data.draw(st.sampled_from(files))
+    table = tomllib.loads(path.read_text("utf-8"))
+    for _ in range(data.draw(st.integers(1, 2))):
+        table["steps"] = _mutate_steps(table.get("steps", []), data.draw)
+    try:
+        text = tomli_w.dumps(table)
+    except (TypeError, ValueError):
+        return  # a value TOML cannot hold
+    try:
+        scenario = hl.Scenario.from_toml(text, source=path.name)
+        _learn(path.name, scenario)
+    except hl.ScenarioError as exc:
+        assert path.name in str(exc), exc
+        if table["steps"] and "steps[" not in str(exc):
+            assert "position" in str(exc) or "script" in str(exc) or "field" in str(exc), exc
 
 
 # -- declared positions ----------------------------------------------------------------------------

@@ -74,11 +74,18 @@ def test_exercise_best_move_is_computed():
 
 
 def test_category_goal_and_own_hints():
-    run = lesson('[[steps]]\nkind = "exercise"\ngoal = {type = "category", seat = 0, category = "tip"}\n'
+    # from 4 keys Amber cannot take the last key: no move meets the goal, so no learner could
+    # pass the step, and the lesson is refused when it is opened (issue 24, item 4)
+    with pytest.raises(hl.ScenarioError, match=r"lesson\.toml: steps\[0\]\.goal: no legal move meets the goal"):
+        lesson('[[steps]]\nkind = "exercise"\ngoal = {type = "category", seat = 0, category = "tip"}\n')
+    # after Amber takes 2, Teal takes the last 2 keys and scores the tip
+    run = lesson('[[steps]]\naction = "p0 take 2"\n'
+                 '[[steps]]\nkind = "exercise"\ngoal = {type = "category", seat = 1, category = "tip"}\n'
                  'hints = ["Count the keys", "Leave none"]\n')
-    # from 4 keys Amber cannot take the last key: no move meets the goal
-    assert not run.answer("p0 take 1").correct
+    run.watch()
+    assert not run.answer("p1 take 1").correct
     assert run.hint() == "Count the keys" and run.hint() == "Leave none" and run.hint() is None
+    assert run.answer("p1 take 2").correct and run.done
 
 
 @pytest.mark.parametrize("step,field", [
@@ -213,3 +220,75 @@ def test_a_legality_questions_hint_names_the_rule_that_forbids_the_move():
     fb = run.answer("maybe")
     assert not fb.correct and fb.rule.section == "Turn"
     assert run.hint().startswith("Look at the rule: Turn")
+
+
+SCENARIOS = __import__("pathlib").Path(__file__).resolve().parent.parent / "notebooks" / "scenarios"
+
+
+def test_a_copy_of_an_exercise_step_at_the_end_names_the_file_and_step():
+    """Issue 24, item 4: a second copy of the exercise step (goal "best") at the end of
+    hellton_palace_lesson_01_goal.toml raised ``ValueError: max() arg is an empty sequence`` in
+    ``lesson.answers``. The copy comes after the game's last move (the exercise ends the game),
+    so no move is left to make: ScenarioError names the file, the step and the field."""
+    import tomllib
+
+    import tomli_w
+
+    path = SCENARIOS / "hellton_palace_lesson_01_goal.toml"
+    table = tomllib.loads(path.read_text("utf-8"))
+    exercise = next(s for s in table["steps"] if s.get("kind") == "exercise")
+    table["steps"].append(dict(exercise))
+    last = len(table["steps"]) - 1
+    scenario = hl.Scenario.from_toml(tomli_w.dumps(table), source=path.name)
+    with pytest.raises(hl.ScenarioError, match=rf"hellton_palace_lesson_01_goal\.toml: steps\[{last}\]\.goal: "):
+        LessonRun(scenario)
+    with pytest.raises(hl.ScenarioError, match=rf"steps\[{last}\]"):
+        scenario.run()
+    with pytest.raises(hl.ScenarioError, match=rf"steps\[{last}\]"):
+        hl.coverage(scenario)
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*_lesson_*.toml")), ids=lambda p: p.stem)
+def test_every_learner_step_copied_to_the_end_plays_or_names_its_step(path):
+    """The kind of item 4, over every lesson of every tutorial: each do / exercise / predict
+    step, copied to the end of its lesson, is either answerable there (the lesson plays
+    through) or refused with ScenarioError naming the file and that step: never another
+    exception, never a step that no answer passes."""
+    import tomllib
+
+    import tomli_w
+
+    from hotellab.lesson import answers, expected_answer
+
+    table = tomllib.loads(path.read_text("utf-8"))
+    learner = [s for s in table.get("steps", []) if s.get("kind", "watch") != "watch"]
+    for step in learner:
+        steps = table["steps"] + [dict(step)]
+        scenario = hl.Scenario.from_toml(tomli_w.dumps({**table, "steps": steps}), source=path.name)
+        try:
+            run = LessonRun(scenario)
+        except hl.ScenarioError as exc:
+            assert f"{path.name}: steps[{len(steps) - 1}]" in str(exc), exc
+            continue
+        while not run.done:
+            s = run.step
+            if s.kind == "watch":
+                run.watch()
+                continue
+            right = answers(s, run.state)[0] if s.kind != "predict" else expected_answer(s, run.state)
+            assert run.answer(right).correct
+
+
+def test_a_copied_lesson_run_goes_on_alone():
+    """Issue 24, item 1 (the kind of ``copy.copy(match)`` sharing its history): a copied
+    LessonRun answers, hints and restarts without changing the original."""
+    import copy
+
+    run = lesson('[[steps]]\nkind = "do"\nexpect = ["p0 take 2"]\n'
+                 '[[steps]]\nkind = "exercise"\ngoal = {type = "best", seat = 1, measure = "score"}\n')
+    for twin in (copy.copy(run), copy.deepcopy(run)):
+        assert twin.answer("p0 take 2").correct
+        assert twin.hint() is not None and not twin.answer("p1 take 1").correct
+        assert twin.index == 1 and twin.state.keys == 2
+        assert run.index == 0 and run.state.keys == 4 and run.progress["wrong"] == 0
+        assert run.progress["hints_used"] == 0 and len(run.match) == 0

@@ -142,6 +142,21 @@ class Match:
         m._base = self._base
         return m
 
+    def __copy__(self) -> "Match":
+        """A Match that plays on alone: its own history (the states, which never change, are
+        shared), the same agents, seed and players. Stepping or undoing one leaves the other
+        as it was."""
+        return self.fork()
+
+    def __deepcopy__(self, memo) -> "Match":
+        """As :meth:`__copy__`, with the agents deep-copied too (an agent that keeps state
+        between moves gets its own)."""
+        import copy
+
+        twin = self.fork()
+        twin.agents = copy.deepcopy(self.agents, memo)
+        return twin
+
     @property
     def log(self):
         """The history as a :class:`GameLog`."""

@@ -222,15 +222,12 @@ class Scenario:
         right move (computed); a predict step makes no move."""
         if step.kind == "watch":
             self._run(m, step.action, f"steps[{i}].action")
-        elif step.kind in ("do", "exercise"):
-            from ..lesson import answers
+        else:
+            from ..lesson import answers, check_step_state
 
-            right = answers(step, m.state)
-            if not right:
-                field_ = "expect" if step.kind == "do" else "goal"
-                raise ScenarioError(f"{self.source}: steps[{i}].{field_}: no legal move meets it at "
-                                    f"{m.state.status_text()}")
-            m.step(right[0])
+            check_step_state(step, m.state, f"{self.source}: steps[{i}]")
+            if step.kind in ("do", "exercise"):
+                m.step(answers(step, m.state)[0])
 
     def _run(self, m, directive: str, where: str) -> None:
         d = directive.strip()

@@ -508,6 +508,29 @@ class State:
         too (hands, deck orders): it is the omniscient record, like the log."""
         return {**position_header(self.game), **self._to_position()}
 
+    # -- copies and pickling ------------------------------------------------------
+    def __getstate__(self) -> dict:
+        """The state's fields for ``pickle`` and ``copy``: every slot of every class, with the
+        history flattened to a tuple of actions (the nested ``(parent, action)`` chain would
+        make ``deepcopy`` and ``pickle`` recurse once per action and fail on a long game) and
+        the caches of legal actions and chance outcomes left out (they are recomputed)."""
+        out = {}
+        for cls in type(self).__mro__:
+            for name in cls.__dict__.get("__slots__", ()):
+                if name not in out and hasattr(self, name):
+                    out[name] = getattr(self, name)
+        out["_hist"] = tuple(self.history())
+        out["_legal"] = out["_outs"] = None
+        return out
+
+    def __setstate__(self, fields: dict) -> None:
+        hist = None
+        for action in fields.pop("_hist", ()):
+            hist = (hist, action)
+        self._hist = hist
+        for name, value in fields.items():
+            setattr(self, name, value)
+
     # -- history and JSON ---------------------------------------------------------
     def history(self) -> list[Action]:
         """Every action applied since the initial state (or the declared start position),

@@ -27,7 +27,8 @@ import traitlets
 
 from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
-from ..lesson import LessonRun, answer_rule, answers, check_step, expected_answer, hints_for, parse_answer_spec
+from ..lesson import (LessonRun, answer_rule, answers, check_step, check_step_state, expected_answer, hints_for,
+                      parse_answer_spec)
 
 _HERE = pathlib.Path(__file__).parent
 MAX_MOVES = 40
@@ -50,6 +51,7 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
     out = []
     for i, step in enumerate(scenario.steps):
         state = m.state
+        check_step_state(step, state, f"{scenario.source}: steps[{i}]")
         d = {"kind": step.kind, "title": step.title, "text": step.text, "area": step.area,
              "question": step.question, "before": _frame(state, perspective)}
         if step.kind == "watch":
@@ -92,8 +94,8 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
                     "status": after.status_text(),
                 })
             d["moves"] = moves
-            if not right:
-                raise ValueError(f"{scenario.source}: steps[{i}]: no offered move is right")
+            if not any(mv["correct"] for mv in moves):
+                raise ScenarioError(f"{scenario.source}: steps[{i}]: none of the moves offered is right")
             m.step(right[0])
         out.append(d)
     return {"title": scenario.title, "description": scenario.description, "steps": out}
