@@ -47,7 +47,7 @@ def test_the_game_ends_after_the_round_at_counter_20(hz):
     # the last turn of round 20 ends the game, with its events
     players = [{"plan": "inventory"} for _ in range(3)]
     s = hz.start(3, players=players, stage="turns", plans_revealed=True, counter=20,
-                 turn={"seat": 2, "actions": 1, "buys": 0, "gold": 0, "ammo": 0, "step": "buys"})
+                 turn={"seat": 2, "actions": 1, "buys": 1, "gold": 0, "ammo": 0, "step": "actions", "trash": 1})
     s = s.apply("p2 done")
     assert s.is_terminal and [e.text for e in s.events][-3:-1] == [
         "No one explores the hotel: no combat this round.", "20 rounds have been played."]

@@ -47,12 +47,14 @@ def test_inventory_management_draws_two_and_may_trash_one_but_not_declare(hz):
     assert "p0 trash knife" in acts and not any(a.startswith("p0 declare") for a in acts)
     assert "Inventory Management can not declare weapons" in s.explain_illegal("p0 declare pistol")
     s = s.apply("p0 trash knife")
-    assert IDS[s.trash[0]] == "knife" and s.t_trash == 0
+    # the trashed card leaves the hand at once and joins the trash when the turns are revealed (HZ-03)
+    assert [IDS[c] for c in s.trashed[0]] == ["knife"] and s.t_trash == 0 and s.trash == ()
     assert not any(str(a).startswith("p0 trash") for a in s.legal_actions())  # only 1 free Trash
     assert "the 1 free Trash is used" in s.explain_illegal("p0 trash pistol")
     s = s.apply("p0 done")
     assert s.current_player == 1 and s.node[0] == "turn"
     s = s.apply("p1 done")
+    assert [IDS[c] for c in s.trash] == ["knife"] and s.trashed == ((), ())
     # "These players will skip the combat phase": only Ada chooses mansion cards
     assert s.node[0] == "count" and s.current_player == 1 and s.order == (1,)
 
@@ -69,8 +71,10 @@ def test_an_explorer_plays_actions_then_buys_then_declares(hz):
     s = s.apply("p0 play aim")  # +1 action, +10 damage with a weapon
     assert s.t_acts == 1 and s.t_bonus == 10 and IDS[s.plays[0][0]] == "aim"
     s = s.apply("p0 buy ammo20")
-    assert s.t_gold == 10 and s.t_buys == 0 and IDS[s.discards[0][-1]] == "ammo20"
-    assert s.supply[C.CARD_INDEX["ammo20"]] == 20 - 2 - 1  # 2 in the hand (bought before), 1 now
+    # the card is bought in secret: it leaves its pile when the turns are revealed (HZ-03)
+    assert s.t_gold == 10 and s.t_buys == 0 and [IDS[c] for c in s.bought[0]] == ["ammo20"]
+    assert s.supply[C.CARD_INDEX["ammo20"]] == 20 - 2  # 2 in the hand (bought before)
+    assert s.supply_seen(0)[C.CARD_INDEX["ammo20"]] == 20 - 2 - 1 and s.supply_seen(1) == s.supply
     assert "actions are played before buying" in (s.explain_illegal("p0 play aim") or "") or \
         "holds no" in s.explain_illegal("p0 play aim")
     s = s.apply("p0 declare shotgun")  # 30 + the aim's 10
@@ -78,9 +82,13 @@ def test_an_explorer_plays_actions_then_buys_then_declares(hz):
     s = s.apply("p0 declare pistol")
     assert s.dmg[0] == 55 and s.t_ammo == 10
     assert "weapons are declared after buying" in s.explain_illegal("p0 buy ammo10")
+    assert s.view(1)["seats"][0]["damage"] is None  # secret until every turn is done
     s = hz.run(s, "p0 done", "p1 done")
     assert s.node[0] == "count" and s.current_player == 0
     assert s.view(1)["seats"][0]["damage"] == 55
+    assert IDS[s.discards[0][-1]] == "ammo20" and s.supply[C.CARD_INDEX["ammo20"]] == 20 - 2 - 1
+    assert "Chris reveals the turn: played Take Aim; bought Ammo Crate; declared Shotgun, Pistol: 55 damage." \
+        in hz.texts(s)
 
 
 def test_action_cards_draw_and_add_buys_and_gold(hz):

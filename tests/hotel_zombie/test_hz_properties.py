@@ -5,7 +5,8 @@ Invariants checked at every state of every game:
 - legality: a decision node offers at least one action and each is legal by
   ``explain_illegal``; the game ends; apply() leaves the old state as it was (purity).
 - conservation: every player card is in exactly one of the supply, the trash, a hand, a deck,
-  a discard pile or a play area (the starting decks plus the supply); every mansion card in
+  a discard pile, a play area or a secret turn's trashed card (the starting decks plus the
+  supply; a card bought in a secret turn stays in its pile until the reveal); every mansion card in
   exactly one of the mansion deck and discard, the face-down and revealed cards, the waiting
   queues, the Kill Steal queue and the trophies.
 - the rules' shape: health never above the start; damage never negative; at most 4 mansion
@@ -84,7 +85,7 @@ def _conserved(s):
         have[c] += s.supply[c]
     have.update(s.trash)
     for p in range(n):
-        for pile in (s.hands[p], s.decks[p], s.discards[p], s.plays[p]):
+        for pile in (s.hands[p], s.decks[p], s.discards[p], s.plays[p], s.trashed[p]):
             have.update(pile)
     want = PLAYER_CARDS + Counter({c: n * k for c, k in Counter(C.STARTING_DECK).items()})
     assert have == want

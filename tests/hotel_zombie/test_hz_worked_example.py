@@ -68,13 +68,18 @@ def test_worked_example_step_by_step(assist):
     assert s.current_player == ADA and s.node[0] == "fight"
     assert [str(a) for a in s.legal_actions()] == ["p1 hit", "p1 wait"]
     s = s.apply("p1 wait")
+    # "Players perform actions at the same time": Ada's choice stays secret until Leon has
+    # chosen too (ruling HZ-09); Leon sees that she has chosen, not what
+    assert s.view(LEON)["seats"][ADA]["fight_choice"] is None and s.view(LEON)["seats"][ADA]["fight_chosen"]
+    assert s.view(ADA)["seats"][ADA]["fight_choice"] == "wait" and s.view(LEON)["seats"][ADA]["damage"] == 10
+    # "Leon reveals an infected with 40 health ans is not able to defeat it ... just takes the hit"
+    assert s.current_player == LEON and s.node[0] == "fight"
+    s = s.apply("p3 hit")
+    assert "The choices are revealed: Ada waits for assistance, Leon takes the hit." in [e.text for e in s.events]
     # "that player deals all of their damage to that infected"
     assert s.dmg[ADA] == 0
     left = 10 if assist == "remaining" else 20
     assert s.queue[ADA] == ((C.MANSION_INDEX["walker"], left, ()),)
-    # "Leon reveals an infected with 40 health ans is not able to defeat it ... just takes the hit"
-    assert s.current_player == LEON and s.node[0] == "fight"
-    s = s.apply("p3 hit")
     assert s.health[LEON] == 100 - 20  # the Hound deals 20 (reconstructed)
     # "no one is able to do 40 damage to the infected so it is discarded."
     assert "No one does 40 damage to Kill Steal Leon's Hound: it is discarded." in [e.text for e in s.events]

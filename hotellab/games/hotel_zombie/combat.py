@@ -7,12 +7,12 @@ from ...core.actions import Action
 # not "from . import components": that names the package, whose __init__ imports game and view
 import hotellab.games.hotel_zombie.components as C
 from ._common import (
-    ASSISTED, C_ASSIST, C_FIGHT, C_REVEAL, C_STEAL, EXPLORE, OWN, STOLEN, _HEALTH, _HIT, _INF,
+    ASSISTED, C_ASSIST, C_FIGHT, C_REVEAL, C_STEAL, EXPLORE, OWN, ST_COMBAT, STOLEN, _HEALTH, _HIT, _INF,
     _set,
 )
 from .rules import (
     N_ASSIST, N_FIGHT, N_KILL_STEAL, R_ASSIST_REWARD, R_COMBAT_OVER, R_DEFEAT, R_FAIL,
-    R_GROUP_CHECK, R_HELP, R_ITEM, R_KILL_STEAL, R_NO_STEAL, R_SAME_TIME_REVEAL, R_UNASSISTED,
+    R_GROUP_CHECK, R_HELP, R_ITEM, R_KILL_STEAL, R_NO_STEAL, R_SAME_TIME, R_SAME_TIME_REVEAL, R_UNASSISTED,
     R_WAIT, R_WAITING_NO_DAMAGE, R_WAITING_REVEALS,
 )
 
@@ -30,9 +30,13 @@ class Combat:
             self._combat_reveal()
             return False
         if cs == C_FIGHT:
+            fc = self.fchoice
+            for p in self.fightq:
+                if fc[p] < 0:
+                    self.node = (N_FIGHT, p)
+                    return True
             if self.fightq:
-                self.node = (N_FIGHT, self.fightq[0])
-                return True
+                self._fight_reveal()
             self.cstep = C_STEAL
             return False
         if cs == C_STEAL:
@@ -46,7 +50,7 @@ class Combat:
         if not ex:
             self.cstep = C_ASSIST
             return
-        helpers = [q for q in self.explorers() if not self.down[q] and not self.queue[q] and self.dmg[q]]
+        helpers = [q for q in self.assist_pool() if self.dmg[q]]
         if helpers:
             self._emit("Before the reveal, the group's remaining damage (players who revealed all their cards): "
                        + ", ".join(f"{self._name(q)} {self.dmg[q]}" for q in helpers)
@@ -113,27 +117,54 @@ class Combat:
             self.fallen = self.fallen + (p,)
 
     def _do_hit(self, a: Action) -> None:
+        """Fail: the choice to take the hit, made in secret (ruling HZ-09)."""
+        self._fight_choose(a.player, 0)
+
+    def _do_wait(self, a: Action) -> None:
+        """Fail: the choice to wait for assistance, made in secret (ruling HZ-09)."""
+        self._fight_choose(a.player, 1)
+
+    def _fight_choose(self, p: int, choice: int) -> None:
+        """The players who cannot defeat their infected choose at the same time: one seat at a
+        time, each choice hidden from the others until every one of them has chosen (ruling
+        HZ-09)."""
+        self.fchoice = _set(self.fchoice, p, choice)
+        if len(self.fightq) > 1:
+            self._emit(f"{self._name(p)} chooses in secret: take the hit or wait for assistance.", R_SAME_TIME)
+
+    def _fight_reveal(self) -> None:
+        """Every player who could not defeat its infected has chosen: the choices are revealed
+        together and take effect in seat order; a fall ends the game once all have (HZ-19)."""
+        fq, fc = self.fightq, self.fchoice
+        if len(fq) > 1:
+            self._emit("The choices are revealed: " + ", ".join(
+                f"{self._name(p)} {'waits for assistance' if fc[p] else 'takes the hit'}" for p in fq) + ".",
+                R_SAME_TIME)
+        for p in fq:
+            m = self.cur[p]
+            self.cur = _set(self.cur, p, -1)
+            if fc[p]:
+                self._wait(p, m)
+            else:
+                self._hit(p, m)
+            self.fchoice = _set(self.fchoice, p, -1)
+        self.fightq = ()
+        if self.fallen:
+            self._end_group_loss()
+
+    def _hit(self, p: int, m: int) -> None:
         """Fail: take the infected's damage; it is discarded unless another explorer Kill
         Steals it first (ruling HZ-10, HZ-11)."""
-        p = a.player
-        m = self.cur[p]
-        self.cur = _set(self.cur, p, -1)
-        self.fightq = self.fightq[1:]
         self._take_damage(p, m)
         self._emit(f"{self._name(p)} takes the hit from the {C.mansion_name(m)}: {_HIT[m]} damage, "
                    f"health {self.health[p]}; it is open to a Kill Steal.", R_FAIL)
         self.stealq = self.stealq + ((p, m),)
-        if self.fallen:
-            self._end_group_loss()
 
-    def _do_wait(self, a: Action) -> None:
+    def _wait(self, p: int, m: int) -> None:
         """Fail: wait for assistance — all the player's damage goes into the infected (ruling
         HZ-13: with option assist='full' it does not lower the health the helpers must
-        cover)."""
-        p = a.player
-        m = self.cur[p]
-        self.cur = _set(self.cur, p, -1)
-        self.fightq = self.fightq[1:]
+        cover). The player has asked for assistance: it may not assist this round (R_HELP)."""
+        self.asked |= 1 << p
         d = self.dmg[p]
         left = _HEALTH[m] - d if self.game.options["assist"] == "remaining" else _HEALTH[m]
         self.dmg = _set(self.dmg, p, 0)
@@ -188,12 +219,23 @@ class Combat:
         self.stealq = self.stealq[1:]
         self.spassed = ()
 
+    def assist_pool(self) -> list[int]:
+        """Explorers who may assist: they have revealed all their mansion cards ("players can
+        not assist other players until they have revealed all of their mansion cards") and
+        did not ask for assistance this round ("Players who didn't ask for assistance and
+        still have left over damage can use it towards helping out other players") — a
+        player who waited may not assist even once its own infected are defeated."""
+        if self.stage != ST_COMBAT:
+            return []
+        asked = self.asked
+        down = self.down
+        return [q for q in self.explorers() if not down[q] and not asked >> q & 1]
+
     def _helpers(self) -> list[int]:
-        """Players who may assist now: explorers who revealed all their cards, are not waiting
-        and have damage left, and have not passed in this window (ruling HZ-15)."""
+        """Players who may assist now: the :meth:`assist_pool` with damage left who have not
+        passed in this window (ruling HZ-15)."""
         ap = self.apassed
-        return [q for q in self.explorers()
-                if not self.down[q] and not self.queue[q] and self.dmg[q] > 0 and not ap >> q & 1]
+        return [q for q in self.assist_pool() if self.dmg[q] > 0 and not ap >> q & 1]
 
     def _combat_assist_next(self) -> bool:
         """Assists after each reveal step; once every card is revealed and no one assists, the

@@ -51,8 +51,10 @@ class Explanations:
         return f"{c}, Combat — {who} may assist"
 
     def action_to_string(self, action: Action, perspective: int | None = None) -> str:
-        """A sentence for people. With a ``perspective`` other than the actor, a Game Plan
-        choice is left out; a shuffle's order is always left out of a seat's text."""
+        """A sentence for people. With a ``perspective`` other than the actor, the secret
+        choices are left out — a Game Plan (ruling HZ-04), what a turn plays, trashes, buys or
+        declares (HZ-03) and hit or wait (HZ-09); a shuffle's order is always left out of a
+        seat's text."""
         a = action
         if a.player == CHANCE:
             who = a.args[0] if a.args else "?"
@@ -68,6 +70,11 @@ class Explanations:
             if perspective is not None and perspective != a.player:
                 return f"{who}: choose a Game Plan (secret)"
             return f"{who}: {PLAN_NAMES[PLAN_WORDS.index(args[0])] if args[0] in PLAN_WORDS else args[0]}"
+        hidden = perspective is not None and perspective != a.player
+        if k in ("play", "trash", "buy", "declare") and hidden:
+            return f"{who}: a turn action (secret until every turn is done)"
+        if k in ("hit", "wait") and hidden:
+            return f"{who}: take the hit or wait (secret)"
         if k in ("play", "trash", "buy", "declare") and args and args[0] in _CI:
             return f"{who}: {k} {C.card_name(_CI[args[0]])}"
         if k == "take" and args:
@@ -98,11 +105,17 @@ class Explanations:
                                f"{', '.join(self._FORMS)}", rule, "malformed")
         if len(a.args) != self._FORMS[a.kind]:
             return self.refuse(f"{a}: '{a.kind}' takes {self._FORMS[a.kind]} argument(s)", rule, "malformed")
+        if a.kind == "assist" and self.asked >> a.player & 1:
+            return self.refuse(f"{a}: {self._name(a.player)} asked for assistance this round: only \"Players who "
+                               "didn't ask for assistance and still have left over damage can use it towards helping "
+                               "out other players\"", R_HELP)
         if a.player != p:
-            why = (" (the choices are taken one seat at a time and stay hidden until every seat has chosen)"
-                   if kind == N_PLAN else "")
+            why = {N_PLAN: " (the choices are taken one seat at a time and stay hidden until every seat has chosen)",
+                   N_TURN: " (the turns are played one seat at a time and stay hidden until every turn is done)",
+                   N_FIGHT: " (the choices are taken one seat at a time and stay hidden until every one is made)",
+                   }.get(kind, "")
             return self.refuse(f"{a} is not {self._name(a.player)}'s to play: {self._name(p)} decides now "
-                               f"({self.status_text()}){why}", R_SAME_TIME if kind in (N_PLAN, N_TURN) else rule,
+                               f"({self.status_text()}){why}", R_SAME_TIME if kind in (N_PLAN, N_TURN, N_FIGHT) else rule,
                                "not_your_turn")
         if a.kind not in self._NODE_KINDS.get(kind, ()):
             return self.refuse(f"{a}: now {self._name(p)} may only "
@@ -145,7 +158,7 @@ class Explanations:
                                    R_NORMAL_TURN)
             if self.t_buys <= 0:
                 return self.refuse(f"{a}: no buy left this turn — ruling HZ-02", R_NORMAL_TURN)
-            if not self.supply[c]:
+            if self.supply_seen(p)[c] <= 0:
                 return self.refuse(f"{a}: the {name} pile of the supply is empty", R_BUY)
             return self.refuse(f"{a}: {name} costs {C.COST[c]} gold; {self._name(p)} has {self.t_gold} left", R_BUY)
         if c not in hand:

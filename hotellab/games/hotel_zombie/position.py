@@ -35,14 +35,22 @@ A position says, in the rulebook's words, where every card is and whose decision
     mansion_cards_taken = 2        # omitted until chosen
     face_down = ["walker", "bloater"]   # dealt face down, in reveal order
     fighting = "hound"             # the revealed infected it must still decide on (omitted: none)
+    fight_choice = "wait"          # hit | wait: its secret choice, made, not yet revealed (omitted: none)
+    asked_assistance = true        # it waited this round: it may not assist (omitted: false)
+    bought = ["shotgun"]           # stage 'turns': bought in its secret turn; the cards stay in
+                                   # the supply until the turns are revealed (omitted: none)
+    trashed = ["knife"]            # stage 'turns': its free Trash, joins the trash at the reveal
     waiting = [{card = "walker", health_left = 10, helpers = []}]
     trophies = [{card = "walker", source = "own"}]   # own | assisted | kill_steal
     explored = [{room = 1, seat = 0, card = "walker", outcome = "defeated", by = []}]
 
 Every field is checked: each card in exactly one place (player cards: supply, hands, decks,
-discards, play areas, trash; mansion cards: mansion deck and discard, face-down and revealed
-cards, waiting queues, Kill Steal queue, trophies), values in range, and the declared ``next``
-equal to the node the rules reach from the rest. Errors are
+discards, play areas, trashed cards, trash; mansion cards: mansion deck and discard, face-down
+and revealed cards, waiting queues, Kill Steal queue, trophies), values in range, every
+counted component within its count (the supply piles and the starting decks, the mansion deck,
+a hand of 5 before a turn, at most 4 mansion cards, 1 free Trash a round, 1 action and 1 buy
+a turn plus what action cards give, the Hotel counter 1-20, health at most 100), and the
+declared ``next`` equal to the node the rules reach from the rest. Errors are
 :class:`~hotellab.core.errors.PositionError` naming the field and the rule.
 """
 
@@ -55,8 +63,9 @@ from ...core.position import check_partition, check_range, check_unknown, field
 # not "from . import components": that names the package, whose __init__ imports game and view
 import hotellab.games.hotel_zombie.components as C
 from .rules import (
-    N_END, NODE_KINDS, R_ASSIST_REWARD, R_BASE_GAME, R_CHOOSE_COUNT, R_DEALT, R_KILL_STEAL, R_PLAN,
-    R_REPEAT, R_SETUP_COUNTER, R_WAIT,
+    N_END, NODE_KINDS, R_ASSIST_REWARD, R_BASE_GAME, R_BUY, R_CHOOSE_COUNT, R_DEALT, R_FAIL, R_HELP,
+    R_INVENTORY, R_KILL_STEAL, R_NORMAL_TURN, R_PLAN, R_REPEAT, R_SAME_TIME, R_SETUP_COUNTER, R_SETUP_HAND,
+    R_WAIT,
 )
 
 STAGES = ("setup", "game plan", "turns", "mansion cards", "combat", "regroup", "end")
@@ -68,12 +77,14 @@ OUTCOMES = ("defeated", "hit", "stolen", "assisted", "unassisted", "item")
 _TOP = ("hotel_counter", "stage", "plans_revealed", "next", "choosing_order", "trash", "fallen", "supply",
         "mansion", "turn", "combat", "draws", "deals", "players", "explored")
 _PLAYER = ("name", "health", "plan", "damage", "skill", "hand", "deck", "discard", "play_area",
-           "mansion_cards_taken", "face_down", "fighting", "waiting", "trophies")
+           "mansion_cards_taken", "face_down", "fighting", "fight_choice", "asked_assistance", "bought", "trashed",
+           "waiting", "trophies")
+FIGHT_WORDS = ("hit", "wait")
 
 
 # the state's encodings (state.py; this module reads the state's fields, never imports it)
-EXPLORE = 0
-ST_SETUP, ST_TURN, ST_COUNT, ST_END = 0, 2, 3, 6
+EXPLORE, INVENTORY = 0, 1
+ST_SETUP, ST_PLAN, ST_TURN, ST_COUNT, ST_COMBAT, ST_REGROUP, ST_END = range(7)
 
 
 def _node_table(state) -> dict:
@@ -109,6 +120,14 @@ def to_position(state) -> dict:
             d["mansion_cards_taken"] = state.takes[p]
         if state.cur[p] >= 0:
             d["fighting"] = mids[state.cur[p]]
+        if state.fchoice[p] >= 0:
+            d["fight_choice"] = FIGHT_WORDS[state.fchoice[p]]
+        if state.asked >> p & 1:
+            d["asked_assistance"] = True
+        if state.bought[p]:
+            d["bought"] = [ids[c] for c in state.bought[p]]
+        if state.trashed[p]:
+            d["trashed"] = [ids[c] for c in state.trashed[p]]
         players.append(d)
     out = {
         "hotel_counter": state.counter,
@@ -206,10 +225,15 @@ def from_position(cls, game, t: dict):
     s.mdisc = _cards(field(man, "discard", list, "mansion"), "mansion.discard", C.MANSION_IDS, C.MANSION_INDEX)
     s.draws = _queue(field(t, "draws", list, default=[]), n, "draws")
     s.deals = _queue(field(t, "deals", list, default=[]), n, "deals", rule=R_DEALT)
+    for i, (p, k) in enumerate(s.deals):
+        if k > C.MAX_REVEAL:
+            raise PositionError(f"at most {C.MAX_REVEAL} mansion cards are dealt to a player (Max of 4), got {k}",
+                                field=f"deals[{i}].cards", rule=R_CHOOSE_COUNT)
     players = field(t, "players", list)
     if len(players) != n:
         raise PositionError(f"needs one table per seat ({n}), got {len(players)}", field="players")
     hands, decks, discs, plays, health, dmg, skill, plans, takes, down, cur, queue, troph = ([] for _ in range(13))
+    fchoice, asked, bought, trashed = [], 0, [], []
     for p, d in enumerate(players):
         w = f"players[{p}]"
         if not isinstance(d, dict):
@@ -238,6 +262,14 @@ def from_position(cls, game, t: dict):
                            C.MANSION_INDEX))
         fighting = field(d, "fighting", str, w, default="")
         cur.append(-1 if fighting == "" else _cards([fighting], f"{w}.fighting", C.MANSION_IDS, C.MANSION_INDEX)[0])
+        fc = field(d, "fight_choice", str, w, default="")
+        fchoice.append(-1 if fc == "" else _word(fc, FIGHT_WORDS, f"{w}.fight_choice", R_FAIL))
+        if field(d, "asked_assistance", bool, w, default=False):
+            asked |= 1 << p
+        bought.append(_cards(field(d, "bought", list, w, default=[]), f"{w}.bought", C.CARD_IDS, C.CARD_INDEX,
+                             R_BUY))
+        trashed.append(_cards(field(d, "trashed", list, w, default=[]), f"{w}.trashed", C.CARD_IDS, C.CARD_INDEX,
+                              R_INVENTORY))
         q = []
         for i, e in enumerate(field(d, "waiting", list, w, default=[])):
             ww = f"{w}.waiting[{i}]"
@@ -260,6 +292,23 @@ def from_position(cls, game, t: dict):
     s.hands, s.decks, s.discards, s.plays = tuple(hands), tuple(decks), tuple(discs), tuple(plays)
     s.health, s.dmg, s.skill, s.plans = tuple(health), tuple(dmg), tuple(skill), tuple(plans)
     s.takes, s.down, s.cur, s.queue, s.trophies = tuple(takes), tuple(down), tuple(cur), tuple(queue), tuple(troph)
+    s.fchoice, s.asked, s.bought, s.trashed = tuple(fchoice), asked, tuple(bought), tuple(trashed)
+    for p in range(n):
+        w = f"players[{p}]"
+        if queue[p] and not asked >> p & 1:
+            raise PositionError("a player waiting for assistance has asked for it: set asked_assistance = true",
+                                field=f"{w}.asked_assistance", rule=R_WAIT)
+        if asked >> p & 1 and (s.stage not in (ST_COMBAT, ST_END) or plans[p] != EXPLORE or not s.plans_shown):
+            raise PositionError("only an explorer asks for assistance, in the Combat phase (cleared at Regroup)",
+                                field=f"{w}.asked_assistance", rule=R_HELP)
+        if takes[p] < 0 and down[p]:
+            raise PositionError("face-down mansion cards need mansion_cards_taken", field=f"{w}.face_down",
+                                rule=R_DEALT)
+        owed = sum(k for q, k in s.deals if q == p)
+        if takes[p] >= 0 and len(down[p]) + owed > takes[p]:
+            raise PositionError(f"{len(down[p])} face-down mansion cards and {owed} still to deal, but "
+                                f"mansion_cards_taken = {takes[p]}: \"each player is dealt facedown mansion cards "
+                                "equal to the number they picked\"", field=f"{w}.face_down", rule=R_DEALT)
     for p in s.order:
         if plans[p] != EXPLORE or not s.plans_shown:
             raise PositionError(f"seat {p} is in the choosing order but did not (openly) choose Explore the Hotel",
@@ -283,6 +332,9 @@ def from_position(cls, game, t: dict):
         if cur[p] >= 0 and p not in s.fightq:
             raise PositionError(f"seat {p} is fighting an infected but is not in combat.fight_queue",
                                 field=f"players[{p}].fighting")
+        if fchoice[p] >= 0 and p not in s.fightq:
+            raise PositionError(f"seat {p} chose {FIGHT_WORDS[fchoice[p]]!r} but is not in combat.fight_queue",
+                                field=f"players[{p}].fight_choice", rule=R_FAIL)
     ks = []
     for i, e in enumerate(field(cb, "kill_steal", list, "combat", default=[])):
         ww = f"combat.kill_steal[{i}]"
@@ -316,6 +368,8 @@ def from_position(cls, game, t: dict):
         if not s.plans_shown:
             raise PositionError("turns are played after the Game Plans are revealed", field="plans_revealed",
                                 rule=R_PLAN)
+        _check_turn(s, plans, plays, bought, trashed)
+    _check_counts(s, n, plans, hands, bought, trashed)
     # history
     ex = []
     for i, e in enumerate(field(t, "explored", list, default=[])):
@@ -330,7 +384,8 @@ def from_position(cls, game, t: dict):
     # every card in exactly one place
     places = {"supply": [c for c in range(C.NUM_CARDS) for _ in range(s.supply[c])], "trash": list(s.trash)}
     for p in range(n):
-        for key, pile in (("hand", hands[p]), ("deck", decks[p]), ("discard", discs[p]), ("play_area", plays[p])):
+        for key, pile in (("hand", hands[p]), ("deck", decks[p]), ("discard", discs[p]), ("play_area", plays[p]),
+                          ("trashed", trashed[p])):
             places[f"players[{p}].{key}"] = list(pile)
     want = Counter({c.index: c.supply + n * c.start for c in C.CARDS})
     _partition({k: [C.CARD_IDS[c] for c in v] for k, v in places.items()},
@@ -359,6 +414,61 @@ def from_position(cls, game, t: dict):
         if nx_ != got:
             raise PositionError(f"the rules reach {got} from this position, not {nx_}", field="next")
     return s
+
+
+def _check_turn(s, plans, plays, bought, trashed) -> None:
+    """The counts of the turn being played (ruling HZ-02: 1 action and 1 buy, plus what the
+    action cards played give; Inventory Management: 1 free Trash)."""
+    p = s.tp
+    acts = [c for c in plays[p] if C.KIND[c] == C.ACTION]
+    want = C.START_ACTIONS + sum(C.PLUS_ACTIONS[c] - 1 for c in acts)
+    if s.t_acts != want:
+        raise PositionError(f"a turn has {C.START_ACTIONS} action and each action card played uses 1 and gives its "
+                            f"+actions: with {len(acts)} played, {want} left, got {s.t_acts}", field="turn.actions",
+                            rule=R_NORMAL_TURN)
+    want = C.START_BUYS + sum(C.PLUS_BUYS[c] for c in acts) - len(bought[p])
+    if s.t_buys != want:
+        raise PositionError(f"a turn has {C.START_BUYS} buy plus the +buys of the action cards played, less the "
+                            f"{len(bought[p])} card(s) bought: {want} left, got {s.t_buys}", field="turn.buys",
+                            rule=R_NORMAL_TURN)
+    want = C.INVENTORY_TRASH - len(trashed[p]) if plans[p] == INVENTORY else 0
+    if s.t_trash != want:
+        raise PositionError(f"Inventory Management gives 1 free option Trash a round: {want} left, got {s.t_trash}",
+                            field="turn.trash", rule=R_INVENTORY)
+    weapons = sum(1 for c in plays[p] if C.KIND[c] == C.WEAPON)
+    if s.t_decl != weapons:
+        raise PositionError(f"{weapons} weapon(s) in the play area, got weapons_declared = {s.t_decl}",
+                            field="turn.weapons_declared", rule=R_NORMAL_TURN)
+
+
+def _check_counts(s, n, plans, hands, bought, trashed) -> None:
+    """The counted components a position could exceed beyond the partition of the cards: a
+    hand of 5 before its turn, the purchases of a secret turn within their piles, 1 free
+    Trash a round, the trash (at most 1 card a seat a round)."""
+    for p in range(n):
+        w = f"players[{p}]"
+        before_turn = (s.stage in (ST_SETUP, ST_PLAN, ST_REGROUP)) or (s.stage == ST_TURN and p > s.tp)
+        owed = sum(k for q, k in s.draws if q == p)
+        if before_turn and len(hands[p]) + owed > C.HAND_SIZE:
+            raise PositionError(f"{len(hands[p])} cards in hand and {owed} to draw before the turn: a hand is "
+                                f"{C.HAND_SIZE} cards (\"a 5 card Hand\")", field=f"{w}.hand", rule=R_SETUP_HAND)
+        started = s.stage == ST_TURN and p <= s.tp
+        if (bought[p] or trashed[p]) and not started:
+            key = "bought" if bought[p] else "trashed"
+            raise PositionError("only a turn played in secret holds bought or trashed cards: they join the supply's "
+                                "buyers and the trash when the turns are revealed (ruling HZ-03)",
+                                field=f"{w}.{key}", rule=R_SAME_TIME)
+        for c in sorted(set(bought[p])):
+            k = bought[p].count(c)
+            if k > s.supply[c]:
+                raise PositionError(f"{k} {C.CARD_IDS[c]} bought, but its supply pile holds {s.supply[c]}",
+                                    field=f"{w}.bought", rule=R_BUY)
+        if trashed[p] and (plans[p] != INVENTORY or len(trashed[p]) > C.INVENTORY_TRASH):
+            raise PositionError(f"only Inventory Management trashes, {C.INVENTORY_TRASH} card a round (\"1 free option "
+                                f"Trash\"), got {len(trashed[p])}", field=f"{w}.trashed", rule=R_INVENTORY)
+    if len(s.trash) > n * s.counter:
+        raise PositionError(f"{len(s.trash)} cards in the trash after {s.counter} round(s) of {n} players: at most 1 "
+                            "a player a round (\"1 free option Trash\")", field="trash", rule=R_INVENTORY)
 
 
 def _partition(places, expected, what):

@@ -146,7 +146,8 @@ def _seat(out, s, x0, y0, w, chars, names, view) -> float:
     y += 22
     fallen = " \u2014 FALLEN" if s.get("fallen") else ""
     _t(out, x0 + 8, y, f"Health {hp}/{mx}{fallen}", 11.5, bold=bool(fallen), fill=_RED if fallen else "#2d2a26")
-    _t(out, x0 + w - 8, y, f"Damage {_n(s.get('damage'), 0)}", 11.5, anchor="end", bold=True)
+    dmg = s.get("damage")
+    _t(out, x0 + w - 8, y, f"Damage {'? (secret)' if dmg is None else _n(dmg, 0)}", 11.5, anchor="end", bold=True)
     y += 16
     _t(out, x0 + 8, y, f"\u2605 {_n(s.get('decorations'), 0)} decorations", 11.5, bold=True, fill="#8a6d00")
     _t(out, x0 + w - 8, y, f"Skill {_n(s.get('skill'), 0)}", 11.5, anchor="end")
@@ -155,7 +156,8 @@ def _seat(out, s, x0, y0, w, chars, names, view) -> float:
     if isinstance(hand, list):
         lines = _wrap("Hand: " + (_counts(hand, names) or "empty"), chars)
     else:
-        lines = [f"Hand: {_n(s.get('hand_size'), 0)} cards (hidden)"]
+        size = s.get("hand_size")
+        lines = [f"Hand: {'?' if size is None else _n(size, 0)} cards (hidden)"]
     for ln in lines[:4]:
         _t(out, x0 + 8, y, ln, 10.5)
         y += 13
@@ -164,8 +166,17 @@ def _seat(out, s, x0, y0, w, chars, names, view) -> float:
         for ln in _wrap("Play area: " + _counts(play, names), chars)[:3]:
             _t(out, x0 + 8, y, ln, 10.5, fill=_MUTED)
             y += 13
-    _t(out, x0 + 8, y, f"Deck {_n(s.get('deck_size'), 0)} \u00b7 discard {len(_l(s.get('discard')))} "
-       f"\u00b7 trophies {len(_l(s.get('trophies')))}", 10.5, fill=_MUTED)
+    if s.get("deck_size") is None and s.get("discard") is None:  # a turn played in secret (ruling HZ-03)
+        _t(out, x0 + 8, y, f"Turn played in secret \u00b7 trophies {len(_l(s.get('trophies')))}", 10.5, fill=_MUTED)
+    else:
+        _t(out, x0 + 8, y, f"Deck {_n(s.get('deck_size'), 0)} \u00b7 discard {len(_l(s.get('discard')))} "
+           f"\u00b7 trophies {len(_l(s.get('trophies')))}", 10.5, fill=_MUTED)
+    bought, trashed = _l(s.get("bought")), _l(s.get("trashed"))
+    if bought or trashed:
+        y += 13
+        text = ("Bought: " + _counts(bought, names) if bought else "") + (
+            ("; " if bought else "") + "trashed: " + _counts(trashed, names) if trashed else "")
+        _t(out, x0 + 8, y, text[:chars], 10.5, fill=_MUTED)
     y += 8
     # mansion cards of the round
     down = int(_n(s.get("face_down"), 0) or 0)
@@ -223,7 +234,11 @@ def _seat_name(view, q) -> str:
 def _table(out, view, y, names) -> float:
     """Supply, mansion, Kill Steal queue, pending decision, score lines."""
     turn = _d(view.get("turn"))
-    if turn:
+    if turn and turn.get("step") is None:
+        _t(out, M, y + 12, f"{_seat_name(view, turn.get('seat'))}'s turn (secret until every turn is done)", 12,
+           bold=True)
+        y += 18
+    elif turn:
         _t(out, M, y + 12, f"{_seat_name(view, turn.get('seat'))}'s turn ({turn.get('step')}): actions "
            f"{turn.get('actions')}, buys {turn.get('buys')}, gold {turn.get('gold')}, ammo {turn.get('ammo')}"
            + (f", free Trash {turn.get('trash')}" if turn.get("trash") else ""), 12, bold=True)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 
 from ...core.actions import CHANCE, TERMINAL, Action
-from ...core.rules import ScoreItem
+from ...core.rules import Event, ScoreItem
 from ...core.state import State
 # not "from . import components": that names the package, whose __init__ imports game and view
 import hotellab.games.hotel_zombie.components as C
@@ -62,7 +62,7 @@ class HotelZombieState(Combat, Explanations, State):
         "trash", "supply", "health", "dmg", "skill", "trophies", "draws", "mdeck", "mdisc",
         "tp", "t_acts", "t_buys", "t_gold", "t_ammo", "t_step", "t_trash", "t_bonus", "t_decl",
         "takes", "order", "deals", "down", "cur", "queue", "fightq", "stealq", "spassed",
-        "apassed", "cstep", "explored", "fallen",
+        "apassed", "cstep", "explored", "fallen", "asked", "bought", "trashed", "fchoice", "pre", "hev",
     )
 
     # ================================================================== Setup
@@ -104,6 +104,12 @@ class HotelZombieState(Combat, Explanations, State):
         s.cstep = C_REVEAL
         s.explored = ()
         s.fallen = ()
+        s.asked = 0
+        s.bought = ((),) * n
+        s.trashed = ((),) * n
+        s.fchoice = (-1,) * n
+        s.pre = None
+        s.hev = ()
         s.node = (N_SETUP, MANSION)
         return s
 
@@ -150,6 +156,12 @@ class HotelZombieState(Combat, Explanations, State):
         new.cstep = self.cstep
         new.explored = self.explored
         new.fallen = self.fallen
+        new.asked = self.asked
+        new.bought = self.bought
+        new.trashed = self.trashed
+        new.fchoice = self.fchoice
+        new.pre = self.pre
+        new.hev = ()
         return new
 
     def _clear_turn(self) -> None:
@@ -177,9 +189,59 @@ class HotelZombieState(Combat, Explanations, State):
     def group_damage(self, seat: int | None = None) -> int:
         """The group's remaining damage that could assist ``seat`` (Combat Phase example:
         "he checks the groups total remaining damage"): the damage of every explorer other
-        than ``seat`` who has revealed all its mansion cards and is not waiting for
-        assistance — only they may assist."""
-        return sum(self.dmg[q] for q in self.explorers() if q != seat and not self.down[q] and not self.queue[q])
+        than ``seat`` who may assist (:meth:`assist_pool`: revealed all its mansion cards,
+        did not ask for assistance this round)."""
+        return sum(self.dmg[q] for q in self.assist_pool() if q != seat)
+
+    def asked_assistance(self, seat: int) -> bool:
+        """True when ``seat`` asked for assistance (chose to wait) this round: "Players who
+        didn't ask for assistance ... can use it towards helping out other players", so it
+        may not assist for the rest of the round, even once its own infected are defeated."""
+        return bool(self.asked >> seat & 1)
+
+    def hidden_turns(self) -> bool:
+        """True while the Game Plan turns are played: "Players perform actions at the same
+        time", so each seat's turn (cards played, bought, trashed, weapons declared, damage)
+        is hidden from the other seats until every turn is done (ruling HZ-03)."""
+        return self.stage == ST_TURN
+
+    def supply_seen(self, seat: int) -> tuple:
+        """The supply piles as ``seat`` sees them: while the turns are hidden, a card bought is
+        taken from its pile only when the turns are revealed (ruling HZ-03), so a seat sees
+        the piles less its own purchases, never another seat's."""
+        b = self.bought[seat]
+        if not b:
+            return self.supply
+        return tuple(k - b.count(c) for c, k in enumerate(self.supply))
+
+    def _emit_secret(self, seat: int, text: str, rule) -> None:
+        """An event of ``seat``'s hidden turn: the other seats read it (``events_for``) as
+        "plays the turn in secret" until the reveal."""
+        pe = self._pending_events
+        if pe is not None:
+            self.hev = self.hev + ((len(pe), seat),)
+            pe.append(Event(text, rule, ()))
+
+    def events_for(self, perspective: int) -> tuple:
+        """The events of the last action as ``perspective`` may read them: another seat's
+        hidden turn (ruling HZ-03) reads as one line, "<seat> plays the turn in secret"."""
+        ev = self.events
+        hev = self.hev
+        if not hev:
+            return ev
+        hidden = {i: q for i, q in hev if q != perspective}
+        if not hidden:
+            return ev
+        out, said = [], set()
+        for i, e in enumerate(ev):
+            q = hidden.get(i)
+            if q is None:
+                out.append(e)
+            elif q not in said:
+                said.add(q)
+                out.append(Event(f"{self._name(q)} plays the turn in secret (revealed when every turn is done).",
+                                 R_SAME_TIME))
+        return tuple(out)
 
     def mansion_available(self) -> int:
         """Mansion cards that can still be dealt this round: the mansion deck and discard, less
@@ -251,8 +313,12 @@ class HotelZombieState(Combat, Explanations, State):
             self.node = (self._shuffle_kind(), p)
             return False
         if left:
-            self._emit(f"{self._name(p)} draws {k - left} card{'s' if k - left != 1 else ''}: deck and discard "
-                       "pile are empty.", R_BASE_GAME)
+            text = (f"{self._name(p)} draws {k - left} card{'s' if k - left != 1 else ''}: deck and discard "
+                    "pile are empty.")
+            if self.stage == ST_TURN:
+                self._emit_secret(p, text, R_BASE_GAME)
+            else:
+                self._emit(text, R_BASE_GAME)
         self.draws = self.draws[1:]
         return True
 
@@ -318,9 +384,10 @@ class HotelZombieState(Combat, Explanations, State):
         if inv:
             parts.append(f"Inventory Management: {', '.join(inv)}")
         self._emit(f"The Game Plans are revealed — {'; '.join(parts)}.", R_PLAN)
-        self._emit("The players act at the same time; here their turns are played one seat after another "
-                   "(ruling HZ-03).", R_SAME_TIME)
+        self._emit("The players act at the same time: each plays its turn in secret, one seat after another, "
+                   "and the turns are revealed together when every turn is done (ruling HZ-03).", R_SAME_TIME)
         self.stage = ST_TURN
+        self.pre = (self.hands, self.decks, self.discards)
         self._turn_start(0)
         return False
 
@@ -360,32 +427,33 @@ class HotelZombieState(Combat, Explanations, State):
         self.t_ammo += _AMMO[c]
         self.t_bonus += _DMG[c]
         card = C.CARDS[c]
-        self._emit(f"{self._name(p)} plays {card.name} ({card.text})",
-                   R_INVENTORY_NO_WEAPONS if self.plans[p] == INVENTORY else R_PLAY_ACTION)
+        self._emit_secret(p, f"{self._name(p)} plays {card.name} ({card.text})",
+                          R_INVENTORY_NO_WEAPONS if self.plans[p] == INVENTORY else R_PLAY_ACTION)
         if C.PLUS_CARDS[c]:
             self.draws = self.draws + ((p, C.PLUS_CARDS[c]),)
 
     def _do_trash(self, a: Action) -> None:
-        """Inventory Management: "1 free option Trash" — a card from hand leaves the game."""
+        """Inventory Management: "1 free option Trash" — a card from hand leaves the game (it
+        joins the trash when the turns are revealed, ruling HZ-03)."""
         p, c = a.player, _CI[a.args[0]]
         self.hands = _set(self.hands, p, _remove(self.hands[p], c))
-        self.trash = _insert(self.trash, (c,))
+        self.trashed = _set(self.trashed, p, self.trashed[p] + (c,))
         self.t_trash -= 1
         if _KIND[c] == C.AMMUNITION:
             self.t_gold -= _GOLD[c]
             self.t_ammo -= _AMMO[c]
-        self._emit(f"{self._name(p)} trashes {C.card_name(c)} (Inventory Management).", R_INVENTORY)
+        self._emit_secret(p, f"{self._name(p)} trashes {C.card_name(c)} (Inventory Management).", R_INVENTORY)
 
     def _do_buy(self, a: Action) -> None:
-        """Buying a resource: its cost in gold; it goes to the discard pile."""
+        """Buying a resource: its cost in gold. The turns are hidden (ruling HZ-03): the card
+        is taken from its supply pile, to the discard pile, when the turns are revealed."""
         p, c = a.player, _CI[a.args[0]]
         self.t_step = T_BUYS
         self.t_buys -= 1
         self.t_gold -= C.COST[c]
-        self.supply = _set(self.supply, c, self.supply[c] - 1)
-        self.discards = _set(self.discards, p, self.discards[p] + (c,))
-        self._emit(f"{self._name(p)} buys {C.card_name(c)} for {C.COST[c]} gold.",
-                   R_INVENTORY_NO_WEAPONS if self.plans[p] == INVENTORY else R_BUY)
+        self.bought = _set(self.bought, p, self.bought[p] + (c,))
+        self._emit_secret(p, f"{self._name(p)} buys {C.card_name(c)} for {C.COST[c]} gold.",
+                          R_INVENTORY_NO_WEAPONS if self.plans[p] == INVENTORY else R_BUY)
 
     def _do_declare(self, a: Action) -> None:
         """Declaring a weapon (explorers only): its ammo is spent and its damage added; the
@@ -398,20 +466,61 @@ class HotelZombieState(Combat, Explanations, State):
         add = _DMG[c] + (self.t_bonus if not self.t_decl else 0)
         self.t_decl += 1
         self.dmg = _set(self.dmg, p, self.dmg[p] + add)
-        self._emit(f"{self._name(p)} declares {C.card_name(c)}: {self.dmg[p]} damage.", R_DECLARE)
+        self._emit_secret(p, f"{self._name(p)} declares {C.card_name(c)}: {self.dmg[p]} damage.", R_DECLARE)
 
     def _do_done(self, a: Action) -> None:
         """The end of a seat's turn; the next seat's turn, or, after the last, the explorers
         choose how many mansion cards to take."""
         p = a.player
         what = (f"{self.dmg[p]} damage" if self.plans[p] == EXPLORE else "Inventory Management")
-        self._emit(f"{self._name(p)} ends the turn ({what}).", R_EXPLORE_TURN if self.plans[p] == EXPLORE else R_INVENTORY)
+        self._emit_secret(p, f"{self._name(p)} ends the turn ({what}).",
+                          R_EXPLORE_TURN if self.plans[p] == EXPLORE else R_INVENTORY)
         self._clear_turn()
         nxt = p + 1
         if nxt < self.num_players:
             self._turn_start(nxt)
         else:
+            self._turns_reveal()
             self._count_start()
+
+    def _turns_reveal(self) -> None:
+        """Every seat has played its turn: the turns are revealed together ("Players perform
+        actions at the same time", ruling HZ-03). The cards bought come from their supply
+        piles in seat order — a pile that ran out leaves a later seat's purchase unfilled —
+        and the trashed cards join the trash."""
+        n = self.num_players
+        supply = list(self.supply)
+        discards = list(self.discards)
+        trash = self.trash
+        for p in range(n):
+            played = [C.card_name(c) for c in self.plays[p] if _KIND[c] == C.ACTION]
+            weapons = [C.card_name(c) for c in self.plays[p] if _KIND[c] == C.WEAPON]
+            got, short = [], []
+            for c in self.bought[p]:
+                if supply[c] > 0:
+                    supply[c] -= 1
+                    got.append(c)
+                else:
+                    short.append(C.card_name(c))
+            discards[p] = discards[p] + tuple(got)
+            trash = _insert(trash, self.trashed[p])
+            parts = [f"played {', '.join(played)}" if played else "played no action",
+                     f"bought {', '.join(C.card_name(c) for c in got)}" if got else "bought nothing"]
+            if self.trashed[p]:
+                parts.append(f"trashed {', '.join(C.card_name(c) for c in self.trashed[p])}")
+            if self.plans[p] == EXPLORE:
+                parts.append(f"declared {', '.join(weapons) if weapons else 'no weapon'}: {self.dmg[p]} damage")
+            else:
+                parts.append("Inventory Management")
+            self._emit(f"{self._name(p)} reveals the turn: {'; '.join(parts)}.", R_SAME_TIME)
+            for name in short:
+                self._emit(f"The {name} pile ran out before {self._name(p)}'s purchase: it is not filled "
+                           "(the piles are shared in seat order, ruling HZ-03).", R_BUY)
+        self.supply = tuple(supply)
+        self.discards = tuple(discards)
+        self.trash = trash
+        self.bought = self.trashed = ((),) * n
+        self.pre = None
 
     # ------------------------------------------------------------------ mansion cards
     def _count_start(self) -> None:
@@ -467,6 +576,7 @@ class HotelZombieState(Combat, Explanations, State):
         self.takes = (-1,) * n
         self.order = ()
         self.cstep = C_REVEAL
+        self.asked = 0
         self._emit(f"Everyone discards hand and play area and draws {C.HAND_SIZE} cards.", R_DISCARD_DRAW)
         self.stage = ST_REGROUP
 
@@ -522,7 +632,7 @@ class HotelZombieState(Combat, Explanations, State):
         hand = self.hands[p]
         step = self.t_step
         key = (p, hand, step, self.t_acts > 0, self.t_trash, self.t_buys > 0 and self.t_gold, self.t_ammo,
-               self.plans[p], self.supply if step <= T_BUYS and self.t_buys > 0 else None)
+               self.plans[p], self.supply_seen(p) if step <= T_BUYS and self.t_buys > 0 else None)
         got = _ACT_MEMO.get(key)
         if got is not None:
             return got
@@ -535,8 +645,8 @@ class HotelZombieState(Combat, Explanations, State):
                 out += [Action("trash", (_IDS[c],), p) for c in kinds]
         if step <= T_BUYS and self.t_buys > 0:
             g = self.t_gold
-            sup = self.supply
-            out += [Action("buy", (_IDS[c],), p) for c in range(C.NUM_CARDS) if sup[c] and C.COST[c] <= g]
+            sup = key[-1]
+            out += [Action("buy", (_IDS[c],), p) for c in range(C.NUM_CARDS) if sup[c] > 0 and C.COST[c] <= g]
         if self.plans[p] == EXPLORE:
             am = self.t_ammo
             out += [Action("declare", (_IDS[c],), p) for c in kinds if _KIND[c] == C.WEAPON and _NEED[c] <= am]
@@ -644,8 +754,8 @@ class HotelZombieState(Combat, Explanations, State):
         still be used, and the gold value of the cards the seat owns. A fallen seat is worst."""
         if seat in self.fallen:
             return -1000.0
-        own = sum(C.COST[c] for pile in (self.hands[seat], self.decks[seat], self.discards[seat], self.plays[seat])
-                  for c in pile)
+        own = sum(C.COST[c] for pile in (self.hands[seat], self.decks[seat], self.discards[seat], self.plays[seat],
+                                         self.bought[seat]) for c in pile)
         d = self.dmg[seat] if self.stage in (ST_TURN, ST_COUNT) else 0
         h = self.health[seat]
         risk = 0.5 * sum(_HIT[m] for m, _, _ in self.queue[seat])  # infected that may hit unassisted
@@ -682,16 +792,21 @@ class HotelZombieState(Combat, Explanations, State):
     # ================================================================== hidden information
     def resample_hidden(self, seat: int, rng: random.Random) -> "HotelZombieState":
         """A state that agrees with everything ``seat`` sees, with the rest dealt again: the
-        other seats' hands and decks (pooled per seat; the hand of a seat in the middle of its
-        turn is kept, since its gold and ammo are public), every deck's order, the unrevealed
-        Game Plans of the others, and the face-down mansion cards with the mansion deck."""
+        other seats' hands and decks (pooled per seat), every deck's order, the unrevealed
+        Game Plans of the others, their secret choices to take the hit or wait (ruling
+        HZ-09), the face-down mansion cards with the mansion deck, and — while the turns are
+        secret (HZ-03) — the other seats' turns: each turn already played is played again at
+        random from that seat's hand and deck pooled as they were when the plans were
+        revealed (the one being played is replayed part way). A state read from a position
+        does not know those hands: its played turns are kept, their hands and decks pooled."""
         self._check_seat(seat)
         s = self._copy()
         s._hist = self._hist
         n = self.num_players
+        turns = self.stage == ST_TURN
         hands, decks = list(self.hands), list(self.decks)
         for q in range(n):
-            if q == seat or (q == self.tp and self.stage == ST_TURN):
+            if q == seat or (turns and q == self.tp):
                 d = list(decks[q])
                 rng.shuffle(d)
                 decks[q] = tuple(d)
@@ -704,6 +819,7 @@ class HotelZombieState(Combat, Explanations, State):
         s.hands, s.decks = tuple(hands), tuple(decks)
         if not self.plans_shown:
             s.plans = tuple(x if q == seat or x == NO_PLAN else rng.randrange(2) for q, x in enumerate(self.plans))
+        s.fchoice = tuple(x if q == seat or x < 0 else rng.randrange(2) for q, x in enumerate(self.fchoice))
         pool = list(self.mdeck)
         for q in range(n):
             pool += self.down[q]
@@ -716,7 +832,51 @@ class HotelZombieState(Combat, Explanations, State):
             i += k
         s.down = tuple(down)
         s.mdeck = tuple(pool[i:])
+        if turns and self.pre is not None:
+            for q in range(min(self.tp, n - 1) + 1):
+                if q == seat or (q == self.tp and self.node[0] != N_TURN):
+                    continue
+                s._replay_turn(q, rng, whole=q < self.tp)
         return s
+
+    def _replay_turn(self, q: int, rng: random.Random, whole: bool) -> None:
+        """Play seat ``q``'s secret turn again at random in this (new, unshared) state, from
+        its hand and deck pooled as they were when the plans were revealed (``pre``): the
+        whole turn (``whole``) or part of it (the turn being played). Only seat ``q``'s
+        fields change."""
+        hands, decks, discards = self.pre
+        pool = list(hands[q] + decks[q])
+        rng.shuffle(pool)
+        k = len(hands[q])
+        sim = self._copy()
+        sim._hist = None
+        sim.hands = _set(self.hands, q, tuple(sorted(pool[:k])))
+        sim.decks = _set(self.decks, q, tuple(pool[k:]))
+        sim.discards = _set(self.discards, q, discards[q])
+        sim.plays = _set(self.plays, q, ())
+        sim.dmg = _set(self.dmg, q, 0)
+        sim.bought = _set(self.bought, q, ())
+        sim.trashed = _set(self.trashed, q, ())
+        sim.draws = ()
+        sim._turn_start(q)
+        sim._settle()
+        steps = 40 if whole else rng.randrange(4)
+        while steps > 0:
+            if sim.is_chance_node:
+                sim = sim.apply(sim.sample_chance(rng))
+                continue
+            acts = [a for a in sim.legal_actions() if a.kind != "done"]
+            if not acts or (whole and rng.random() < 0.25):
+                break
+            sim = sim.apply(rng.choice(acts))
+            steps -= 1
+        while sim.is_chance_node:  # a part-way turn stops at the seat's decision
+            sim = sim.apply(sim.sample_chance(rng))
+        for f in ("hands", "decks", "discards", "plays", "dmg", "bought", "trashed"):
+            setattr(self, f, _set(getattr(self, f), q, getattr(sim, f)[q]))
+        if not whole:
+            self.t_acts, self.t_buys, self.t_gold, self.t_ammo = sim.t_acts, sim.t_buys, sim.t_gold, sim.t_ammo
+            self.t_step, self.t_trash, self.t_bonus, self.t_decl = sim.t_step, sim.t_trash, sim.t_bonus, sim.t_decl
 
     # ================================================================== positions
     def _to_position(self) -> dict:

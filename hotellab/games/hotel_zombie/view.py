@@ -4,7 +4,12 @@ The view model's shape is documented in ``docs/dev/view_model.md`` (section Hote
 Hidden things are ``None`` or left out: another seat's hand (its size shows), another seat's
 Game Plan until every plan is revealed, the order of every deck, and the face-down mansion
 cards (their number shows), which no seat sees before they are revealed (the omniscient view,
-``perspective=None``, names them for a teacher).
+``perspective=None``, names them for a teacher). While the Game Plan turns are played (stage
+"turns"), another seat's turn is secret until every turn is done (ruling HZ-03): its hand
+size, deck size, discard pile, play area, damage, purchases and trashed card are ``None``,
+the turn being played shows only whose it is, and the supply piles are shown less the
+seat's own purchases only. Another seat's choice to take the hit or wait is ``None`` until
+every such choice is made (ruling HZ-09).
 
 This module reads the state's fields and imports rules and components, never ``state``.
 """
@@ -38,11 +43,7 @@ def _mid(m: int) -> str:
     return C.MANSION_IDS[m]
 
 
-def _group_damage(state, seat) -> int:
-    """The damage of the explorers other than ``seat`` who revealed all their mansion cards
-    and are not waiting: what could assist ``seat`` (the example's group check)."""
-    ex = [p for p, x in enumerate(state.plans) if x == 0] if state.plans_shown else []
-    return sum(state.dmg[q] for q in ex if q != seat and not state.down[q] and not state.queue[q])
+FIGHT_WORDS = ("hit", "wait")
 
 
 def build_view(state, perspective=None) -> dict:
@@ -56,8 +57,10 @@ def build_view(state, perspective=None) -> dict:
         if room == counter and state.stage != 0:
             this_round[p].append({"id": _mid(m), "outcome": outcome, "by": list(by)})
     seats = []
+    secret_turns = state.hidden_turns()
     for p in range(n):
         show = perspective is None or perspective == p
+        open_turn = show or not secret_turns  # ruling HZ-03: another seat's turn is secret
         plan = state.plans[p]
         plan_seen = plan >= 0 and (state.plans_shown or show)
         cur = state.cur[p]
@@ -67,25 +70,39 @@ def build_view(state, perspective=None) -> dict:
             "seat": p, "name": g.seat_label(p), "colour": g.colour(p), "color": g.colour(p),
             "plan": PLAN_WORDS[plan] if plan_seen else None, "plan_chosen": plan >= 0,
             "health": state.health[p], "max_health": C.HEALTH_START, "fallen": p in state.fallen,
-            "damage": state.dmg[p], "decorations": sum(t["decorations"] for t in trophies),
+            "damage": state.dmg[p] if open_turn else None, "decorations": sum(t["decorations"] for t in trophies),
             "skill": state.skill[p], "score": sum(t["decorations"] for t in trophies),
-            "hand": _ids(state.hands[p]) if show else None, "hand_size": len(state.hands[p]),
-            "deck_size": len(state.decks[p]), "discard": _ids(sorted(state.discards[p])),
-            "play_area": _ids(state.plays[p]), "trophies": trophies,
+            "hand": _ids(state.hands[p]) if show else None,
+            "hand_size": len(state.hands[p]) if open_turn else None,
+            "deck_size": len(state.decks[p]) if open_turn else None,
+            "discard": _ids(sorted(state.discards[p])) if open_turn else None,
+            "play_area": _ids(state.plays[p]) if open_turn else None, "trophies": trophies,
+            "bought": _ids(state.bought[p]) if open_turn else None,
+            "trashed": _ids(state.trashed[p]) if open_turn else None,
             "takes": state.takes[p] if state.takes[p] >= 0 else None,
             "face_down": len(state.down[p]),
             # the omniscient view (a teacher's) names them, in reveal order; no seat sees them
             "face_down_cards": [_mid(m) for m in state.down[p]] if perspective is None else None,
             "revealed": this_round[p],
             "fighting": ({"id": _mid(cur), "health": C.HEALTH[cur], "damage": C.HIT[cur]} if cur >= 0 else None),
+            "fight_chosen": state.fchoice[p] >= 0,
+            "fight_choice": FIGHT_WORDS[state.fchoice[p]] if show and state.fchoice[p] >= 0 else None,
+            "asked_assistance": state.asked_assistance(p),
             "waiting": [{"id": _mid(m), "health": C.HEALTH[m], "left": left, "helpers": list(h)}
                         for m, left, h in state.queue[p]],
-            "group_damage": _group_damage(state, p),
+            "group_damage": state.group_damage(p),
         })
     turn = None
-    if kind == N_TURN:
+    if kind == N_TURN and (perspective is None or perspective == state.tp):
         turn = {"seat": state.tp, "actions": state.t_acts, "buys": state.t_buys, "gold": state.t_gold,
                 "ammo": state.t_ammo, "step": STEP_WORDS[state.t_step], "trash": state.t_trash}
+    elif kind == N_TURN:  # another seat's turn: secret until every turn is done (ruling HZ-03)
+        turn = {"seat": state.tp, "actions": None, "buys": None, "gold": None, "ammo": None, "step": None,
+                "trash": None}
+    if perspective is None:
+        supply = [max(0, k - sum(b.count(c) for b in state.bought)) for c, k in enumerate(state.supply)]
+    else:
+        supply = list(state.supply_seen(perspective))
     pending = _pending(state, kind, who)
     breakdown = [{"player": it.player, "category": it.category, "points": it.points, "rule": it.rule.section}
                  for it in state.score_breakdown()]
@@ -103,7 +120,7 @@ def build_view(state, perspective=None) -> dict:
         "seats": seats,
         "turn": turn,
         "order": list(state.order),
-        "supply": [{**_SUPPLY_STATIC[c], "count": state.supply[c]} for c in range(C.NUM_CARDS)],
+        "supply": [{**_SUPPLY_STATIC[c], "count": supply[c]} for c in range(C.NUM_CARDS)],
         "mansion": {"deck_size": len(state.mdeck), "discard": [_mid(m) for m in sorted(state.mdisc)],
                     "available": state.mansion_available()},
         "mansion_cards": [dict(x) for x in _MANSION_STATIC],
