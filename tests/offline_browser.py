@@ -24,6 +24,11 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+NO_CHROMIUM = (f"Chromium is missing at {CHROMIUM}: install Debian's chromium "
+               "(apt-get install -y chromium; scripts/test.sh does) or set HOTELLAB_CHROMIUM")
+"""The skip reason of every browser test: what is missing and how to get it."""
+
+
 def have_chromium() -> bool:
     return os.access(CHROMIUM, os.X_OK)
 

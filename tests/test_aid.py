@@ -5,6 +5,7 @@ and counting pages with pypdf), and all text from data is escaped."""
 from __future__ import annotations
 
 import io
+import importlib.util
 import os
 from pathlib import Path
 
@@ -13,7 +14,10 @@ import pytest
 import hotellab as hl
 from hotellab.aid import player_aid_html
 
-CHROMIUM = os.environ.get("HOTELLAB_CHROMIUM", "/usr/bin/chromium")
+_ob_spec = importlib.util.spec_from_file_location("hl_offline_browser", Path(__file__).with_name("offline_browser.py"))
+_ob = importlib.util.module_from_spec(_ob_spec)
+_ob_spec.loader.exec_module(_ob)
+CHROMIUM, NO_CHROMIUM = _ob.CHROMIUM, _ob.NO_CHROMIUM
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 
@@ -63,7 +67,7 @@ def test_cli_writes_the_aid(tmp_path):
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"Chromium not found at {CHROMIUM}")
+@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=NO_CHROMIUM)
 def test_every_aid_prints_to_one_a4_page(tmp_path):
     from playwright.sync_api import sync_playwright
     from pypdf import PdfReader

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import importlib.util
 import os
 import shutil
 import socket
@@ -33,7 +34,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 RESULTS = ROOT / "bench" / "results"
-CHROMIUM = os.environ.get("HOTELLAB_CHROMIUM", "/usr/bin/chromium")
+_ob_spec = importlib.util.spec_from_file_location("hl_offline_browser", Path(__file__).with_name("offline_browser.py"))
+_ob = importlib.util.module_from_spec(_ob_spec)
+_ob_spec.loader.exec_module(_ob)
+CHROMIUM, NO_CHROMIUM = _ob.CHROMIUM, _ob.NO_CHROMIUM
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
@@ -45,7 +49,7 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.xdist_group("browser"),
-    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"Chromium not found at {CHROMIUM} (apt-get install chromium)"),
+    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=NO_CHROMIUM),
 ]
 
 

@@ -374,3 +374,37 @@ def test_player_names_must_be_told_apart():
     data["players"] = ["Ann", "Ann"]
     with pytest.raises(hl.LogFormatError, match=r"players\[1\].*must differ"):
         hl.GameLog.from_json(json.loads(json.dumps(data)))
+
+
+@pytest.mark.parametrize("text,expected", [
+    # json's own messages, some of which end in "at" (issue 24, item 9: "Unterminated string
+    # starting at at line 23")
+    ('{"format": "hotellab-log",\n "game": "x', 'not JSON: Unterminated string starting at line 2, column 10'),
+    ('{"format": "hotellab-log",\n  oops}', 'not JSON: Expecting property name enclosed in double quotes at line 2, column 3'),
+    ('{"a": 1,}', 'not JSON: Expecting property name enclosed in double quotes at line 1, column 9'),
+    ('{"a": 1} x', 'not JSON: Extra data at line 1, column 10'),
+    ('', 'not JSON: Expecting value at line 1, column 1'),
+])
+def test_a_log_files_json_error_reads_as_a_sentence(tmp_path, text, expected):
+    path = tmp_path / "game.json"
+    path.write_text(text, "utf-8")
+    with pytest.raises(hl.LogFormatError) as err:
+        hl.GameLog.load(path)
+    assert str(err.value) == f"{path}: {expected}"
+    assert " at at " not in str(err.value)
+
+
+def test_an_unknown_agent_is_named_before_the_count():
+    """Issue 24, item 9: ``--agents greedy,smart`` for 3 players said "needs 3 agents, got 2";
+    the unknown name is the problem to name, wherever agent lists are read (Match, play,
+    simulate)."""
+    game = hl.load_game("perfect_hotel", num_players=3)
+    for call in (lambda: hl.Match(game, agents=["greedy", "smart"]),
+                 lambda: hl.play(game, agents="greedy,smart"),
+                 lambda: hl.simulate(game, agents=["greedy", "smart"], n_games=2)):
+        with pytest.raises(hl.OptionError, match=r"agents\[1\]: unknown agent 'smart'; known agents: greedy, random") as err:
+            call()
+        assert err.value.field == "agents[1]"
+    with pytest.raises(hl.OptionError, match=r"needs 3 agents \(one per player seat\), got 2") as err:
+        hl.Match(game, agents=["greedy", "random"])
+    assert err.value.field == "agents"

@@ -140,7 +140,7 @@ def test_docs_build_and_tutorial_pages_work_offline(tmp_path):
             assert f"../tutorials/{page.stem}.html" in html_page, f"docs/games/{page.name} does not link its tutorial"
     sizes = {}
     if not ob.have_chromium():
-        pytest.skip(f"Chromium not found at {ob.CHROMIUM}: pages not opened")
+        pytest.skip(ob.NO_CHROMIUM)
     with ob.static_server(out) as base, ob.offline_page(base) as (page, blocked, errors):
         for name in NOTEBOOK_NAMES:
             f = out / "tutorials" / f"{name}.html"

@@ -8,6 +8,7 @@ neither takes the last key)."""
 from __future__ import annotations
 
 import json
+import importlib.util
 import os
 import re
 from pathlib import Path
@@ -18,7 +19,10 @@ import hotellab as hl
 from hotellab.widgets.lesson import lesson_data, lesson_html
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "toy_lesson.toml"
-CHROMIUM = os.environ.get("HOTELLAB_CHROMIUM", "/usr/bin/chromium")
+_ob_spec = importlib.util.spec_from_file_location("hl_offline_browser", Path(__file__).with_name("offline_browser.py"))
+_ob = importlib.util.module_from_spec(_ob_spec)
+_ob_spec.loader.exec_module(_ob)
+CHROMIUM, NO_CHROMIUM = _ob.CHROMIUM, _ob.NO_CHROMIUM
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"]
 
@@ -59,7 +63,7 @@ def test_the_widget_and_its_kernel_free_html():
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"Chromium not found at {CHROMIUM}")
+@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=NO_CHROMIUM)
 def test_a_static_lesson_page_checks_answers_with_no_kernel_and_no_network(tmp_path):
     from playwright.sync_api import sync_playwright
 

@@ -211,7 +211,7 @@ SCRUB_JS = """
 
 def _have_tools() -> str | None:
     if not ob.have_chromium():
-        return f"Chromium not found at {ob.CHROMIUM}"
+        return ob.NO_CHROMIUM
     try:
         import jupyterlite_core  # noqa: F401
         import jupyterlite_pyodide_kernel  # noqa: F401

@@ -96,7 +96,7 @@ def test_every_quote_is_the_rulebooks_words(game_id):
         pytest.skip(f"{game_id} is not registered yet")
     path = RULEBOOKS / FILES[game_id]
     if not path.exists():
-        pytest.skip(f"rulebook not found at {path} (CI has ../shared/rulebooks/ beside the checkout)")
+        pytest.skip(f"the rulebook {FILES[game_id]} is missing: the rulebooks are read from {RULEBOOKS} (../shared/rulebooks/ beside the checkout)")
     book = normalise(path.read_text("utf-8"))
     bad = []
     for ref, where in _refs(game_id).items():

@@ -23,15 +23,29 @@ def test_readme_python_block_runs(index, tmp_path, monkeypatch, capsys):
         if (ROOT / folder).is_dir():
             shutil.copytree(ROOT / folder, tmp_path / folder)
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()  # an earlier block (or the bash block's `mkdir -p out`) made it
     exec(compile(BLOCKS[index], f"README.md python block {index}", "exec"), {"__name__": "__readme__"})
     out = capsys.readouterr().out
     if index == 0:
         assert "'hostil_hostal'" in out and "'hellton_palace'" in out
         assert "a guest must go on an unoccupied bed" in out and "Phase 2 - Night / Place a guest" in out
     if index == 1:
-        assert (tmp_path / "game.json").is_file()
+        assert (tmp_path / "out" / "game.json").is_file()
     if index == 2:
-        assert (tmp_path / "replay.html").is_file()
+        assert (tmp_path / "out" / "replay.html").is_file()
+    # issue 24, item 9: the examples left game.json and replay.html in the checkout's root;
+    # everything they write goes to out/, which git ignores
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notebooks", "out"]
+    assert "/out/" in (ROOT / ".gitignore").read_text("utf-8").split()
+
+
+def test_readme_command_lines_write_only_into_out():
+    """Every README command line that writes a file (--out, --html) writes it into out/, which
+    the bash block makes first and git ignores."""
+    text = (ROOT / "README.md").read_text("utf-8")
+    targets = re.findall(r"--(?:out|html)\s+(\S+)", text)
+    assert targets and all(t.startswith("out/") for t in targets), targets
+    assert "mkdir -p out" in text
 
 
 # The README's `hotellab play ...` lines run as written (through typer's test runner).
@@ -61,6 +75,7 @@ def test_readme_play_line_runs(line, tmp_path, monkeypatch):
     from hotellab.cli import app
 
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()  # the README's bash block starts with `mkdir -p out`
     result = CliRunner().invoke(app, shlex.split(line)[1:])
     assert result.exit_code == 0, result.output
     assert "Winners:" in result.output and "Final scores:" in result.output

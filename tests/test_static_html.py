@@ -178,7 +178,7 @@ def test_publishable_rebuilds_player_from_saved_state():
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.xdist_group("publish")
-@pytest.mark.skipif(not ob.have_chromium(), reason=f"Chromium not found at {ob.CHROMIUM}")
+@pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_nbconvert_page_works_offline(path, tmp_path):
     """`jupyter nbconvert --to html` of the committed notebook, as it is, in Chromium with every
@@ -216,7 +216,7 @@ def test_nbconvert_page_works_offline(path, tmp_path):
 @pytest.mark.slow
 @pytest.mark.notebook
 @pytest.mark.xdist_group("publish")
-@pytest.mark.skipif(not ob.have_chromium(), reason=f"Chromium not found at {ob.CHROMIUM}")
+@pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
 def test_nbconvert_execute_with_hotellab_exporter_works_offline(tmp_path):
     """`jupyter nbconvert --to hotellab_html --execute` (the exporter hotellab registers): the
     freshly executed notebook's game views, saved as widgets with state, become players, and
@@ -270,7 +270,7 @@ def test_publishable_refreshes_old_players():
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.xdist_group("publish")
-@pytest.mark.skipif(not ob.have_chromium(), reason=f"Chromium not found at {ob.CHROMIUM}")
+@pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
 def test_first_open_in_jupyterlab_trusted_and_untrusted(tmp_path):
     """Opened in JupyterLab before any cell runs (no kernel output yet): a trusted copy of a
     bundled notebook (what the quick start does: `jupyter trust`) plays its saved game views;

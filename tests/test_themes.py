@@ -26,7 +26,7 @@ _spec = importlib.util.spec_from_file_location("_hl_browser_setup", Path(__file_
 _browser = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_browser)
 
-CHROMIUM = _browser.CHROMIUM
+CHROMIUM, NO_CHROMIUM = _browser.CHROMIUM, _browser.NO_CHROMIUM
 MIN_RATIO = 4.5
 THEMES = ["JupyterLab Dark", "JupyterLab Dark High Contrast", "JupyterLab Light"]
 
@@ -34,7 +34,7 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
     pytest.mark.xdist_group("browser"),
-    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=f"Chromium not found at {CHROMIUM}"),
+    pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=NO_CHROMIUM),
 ]
 
 NOTEBOOK = {

@@ -89,11 +89,17 @@ def resolve_agents(game, agents) -> list:
 
 def agent_entries(game, agents, *, who: str = "") -> list:
     """``agents`` (a list, comma-separated text, or a single entry for every seat) as one entry
-    per player seat, not yet resolved. Raises OptionError (field ``agents``) for another
-    count; ``who`` prefixes the message (e.g. "simulate: ")."""
+    per player seat, not yet resolved. Raises OptionError (field ``agents[i]``) for an entry
+    that is no agent (an unknown name is named even when the count is wrong too), then
+    (field ``agents``) for another count; ``who`` prefixes the message (e.g. "simulate: ")."""
     if isinstance(agents, str):
         agents = [a.strip() for a in agents.split(",")]
     agents = list(agents)
+    for i, a in enumerate(agents):  # an unknown name is the problem to name, before the count
+        try:
+            get_agent(a)
+        except OptionError as exc:
+            raise OptionError(f"{who}agents[{i}]: {exc}", field=f"agents[{i}]") from None
     if len(agents) == 1 and game.num_players > 1:
         agents = agents * game.num_players
     if len(agents) != game.num_players:

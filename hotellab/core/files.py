@@ -3,6 +3,7 @@ then ``os.replace`` puts it in place (readers see the old file or the new one, n
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -15,11 +16,14 @@ def write_whole(path, data: str | bytes, *, encoding: str = "utf-8") -> Path:
     failure the temporary file is removed. The permissions are those ``open()`` would give:
     an existing file's own, else the umask's for a new one.
 
+    :raises FileNotFoundError: the folder does not exist (the message names it).
     :raises OSError: the folder cannot be written, or ``path`` is a folder.
     :raises UnicodeEncodeError: text that ``encoding`` cannot encode (nothing is written).
     """
     path = Path(path)
     raw = data.encode(encoding) if isinstance(data, str) else bytes(data)
+    if not path.parent.is_dir():  # name the folder, not the temporary file inside it
+        raise FileNotFoundError(errno.ENOENT, f"cannot write {path}: the folder {path.parent} does not exist")
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

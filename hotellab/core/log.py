@@ -227,7 +227,9 @@ class GameLog:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise LogFormatError(f"{path}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            where = f"line {exc.lineno}, column {exc.colno}"  # some messages end in "at" already
+            msg = f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"
+            raise LogFormatError(f"{path}: not JSON: {msg}") from None
         except (ValueError, RecursionError) as exc:  # a 5000-digit number, nesting too deep
             raise LogFormatError(f"{path}: not a JSON log this program can read: {exc}") from None
         try:

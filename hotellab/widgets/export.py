@@ -27,6 +27,7 @@ import json
 import pathlib
 import uuid
 
+from ..core.files import write_whole
 from ..core.text import clean_text
 from ._store import widget_state
 
@@ -285,12 +286,4 @@ def export_html(obj, path, perspective: int | None = None, title: str | None = N
         f"<script type=\"application/json\" id=\"hl-data\">{_script_json(data)}</script>\n"
         f"<script type=\"module\">{_PAGE_LOADER}</script>\n</body></html>\n"
     )
-    path = pathlib.Path(path)
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-    try:
-        tmp.write_text(page, "utf-8")
-        tmp.replace(path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-    return path
+    return write_whole(path, page)
