@@ -7,7 +7,9 @@ Checked at every state of every game:
 - conservation: a seat's money is the sum of its sources (start, rooms, breakfast, wages,
   marketing, expansion) and never negative; the week's guest deck loses exactly one card per
   draw and is whole (28 per set) at each week's start; no room is booked twice on a day and
-  every booked room is built; stars stay on the track (0-5), and a seat is out exactly at 0.
+  every booked room is built; stars stay on the track (0-5), and a seat is out exactly at 0;
+  the stay and connection tokens in use are those of the stays, within the supply (56 and 8
+  per set) unless the option token_supply is "unlimited".
 - provenance: each action's money changes equal the sum of its events' deltas; the score
   breakdown sums to the scores; apply() leaves the old state as it was (its position).
 - hidden information: observation(p) and view(p) do not change when the other seats' secret
@@ -25,7 +27,7 @@ from hypothesis import strategies as st
 
 import hotellab as hl
 from hotellab.games.boutique_hotel import components as C
-from hotellab.games.boutique_hotel.stays import occupancy
+from hotellab.games.boutique_hotel.stays import occupancy, tokens_in_use
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=6)
 
@@ -35,6 +37,7 @@ specs = st.fixed_dictionaries({
     "walkin_budget": st.sampled_from(["each_night", "average"]),
     "winning_bid": st.sampled_from(["kept", "paid"]),
     "walkins": st.sampled_from(["round_up", "round_down"]),
+    "token_supply": st.sampled_from(["limited", "unlimited"]),
 })
 
 
@@ -67,6 +70,10 @@ def _check_state(s):
                     assert s.built[p] >> r & 1, "a stay in a room not built"
         assert tuple(occ) == s.occ[p]
     assert all(0 <= c <= C.sets_for(n) for c in s.deck)
+    assert s.used == tokens_in_use(s.stays)
+    if s.game.options["token_supply"] == "limited":
+        have = C.token_supply(n)
+        assert s.used[0] <= have[0] and s.used[1] <= have[1]
     assert s.scores == [sum(i.points for i in s.score_breakdown() if i.player == p) for p in range(n)]
 
 

@@ -51,6 +51,13 @@ MAX_STAFF = 6
 """A staff die shows 1-6 pips, 1 pip = 1 worker; no die placed = 0 workers."""
 CALENDAR = 10
 """Days 1-7 of the week plus up to 3 nights past Sunday (the longest stay is 4 nights)."""
+STAY_TOKENS = 56
+"""Komponenty: '56 Żetony, w dwóch kolorach i dwóch kształtach' — stay tokens per set of the
+game (the sets' tokens are one supply; the split among the four kinds is not printed, so only
+the total is limited: ruling BH-32)."""
+CONNECTION_TOKENS = 8
+"""Komponenty: '8 Przezroczyste żetony połączeń pokoi' — connection tokens per set of the game
+(one supply for all the sets' boards: ruling BH-33)."""
 
 
 def _load(name: str) -> dict:
@@ -179,3 +186,10 @@ def sets_for(num_players: int) -> int:
     """Sets of the game needed for ``num_players`` (each set has 2 hotel boards; Dodatkowe
     zasady: 'Dzięki dodatkowym zestawom w grę może grać dowolna liczba graczy')."""
     return (num_players + 1) // 2
+
+
+def token_supply(num_players: int) -> tuple[int, int]:
+    """(stay tokens, connection tokens) of the game's supply for ``num_players``: 56 and 8 per
+    set (Komponenty; rulings BH-32, BH-33), e.g. (56, 8) for 2 players, (112, 16) for 3."""
+    sets = sets_for(num_players)
+    return STAY_TOKENS * sets, CONNECTION_TOKENS * sets

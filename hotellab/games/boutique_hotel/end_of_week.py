@@ -15,7 +15,7 @@ from .rules import (
     R_RANK_BID, R_RANK_ROLL, R_SHORTFALL, R_TRACK_TOP, R_WALKIN, R_WALKIN_GO, R_WEEK2_CLEAR,
     R_ZERO,
 )
-from .stays import blockings, fits_budget, occupancy, shortfalls
+from .stays import blockings, fits_budget, occupancy, shortfalls, tokens_in_use
 
 
 class EndOfWeek:
@@ -127,7 +127,14 @@ class EndOfWeek:
 
     def _walk_in(self) -> None:
         """The walk-ins go to the first hotel in the ranking that has the rooms and fits their
-        budget; if none does, they are lost (Faza gości bez rezerwacji)."""
+        budget; if none does, they are lost (Faza gości bez rezerwacji). With too few tokens
+        left in the supply no hotel can block the stay (BH-32, BH-33)."""
+        short = self.token_shortage()
+        if short:
+            self._emit(f"No hotel can block the stay: {short[1]}; the walk-ins are lost.", short[0])
+            self.lost += 1
+            self._next_walkin()
+            return
         budget = self.budget
         how = self.game.options["walkin_budget"]
         for s in self.ranking:
@@ -239,6 +246,7 @@ class EndOfWeek:
             stays.append(tuple(kept))
         self.stays = tuple(stays)
         self.occ = tuple(occupancy(st) for st in stays)
+        self.used = tokens_in_use(self.stays)
         self.rating = ()
         self._emit("Staff dice are removed and the stay tokens cleared.", R_WEEK2_CLEAR)
         if carried_total:

@@ -23,7 +23,10 @@ class BoutiqueHotelGame(Game):
     - ``winning_bid``: "kept" (only the losing bids are paid, BH-07) or "paid" (the winner
       pays too);
     - ``walkins``: "round_up" (one walk-in per 2 players, 2 with 3 players, BH-13) or
-      "round_down".
+      "round_down";
+    - ``token_supply``: "limited" (56 stay tokens and 8 connection tokens per set, as the
+      components list them: a stay that needs more than are left cannot be blocked, BH-32,
+      BH-33, BH-34) or "unlimited" (the tokens are only markers).
 
     >>> import hotellab as hl
     >>> g = hl.load_game("boutique_hotel", num_players=3)
@@ -45,6 +48,9 @@ class BoutiqueHotelGame(Game):
                    "ruling BH-07: 'kept': only the losing marketing bids are paid; 'paid': the winning bid is paid too"),
         OptionSpec("walkins", ("round_up", "round_down"), "round_up", R.R_MORE_WALKINS,
                    "ruling BH-13: walk-ins a day with an odd number of players: one per 2 players rounded up or down"),
+        OptionSpec("token_supply", ("limited", "unlimited"), "limited", R.R_CONNECTION_TOKENS,
+                   "rulings BH-32..34: 'limited': 56 stay tokens and 8 connection tokens per set, a stay needing more "
+                   "than are left cannot be blocked; 'unlimited': no limit"),
     )
     state_class = BoutiqueHotelState
     phases = R.PHASES

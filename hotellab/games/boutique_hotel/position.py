@@ -26,8 +26,9 @@ A position is a table in the rulebook's words (TOML-friendly: no None, no mixed 
                 rating = [...] (the last rating: per kind demand, hired, stars lost; then the change)
 
 Every field is validated (:func:`from_position`): rooms built, stays in built rooms and never
-two on one room-night, money equal to the sum of its sources, stars on the track, the next
-decision consistent with the rest.
+two on one room-night, no more stay and connection tokens on the boards than the supply (56
+and 8 per set, option ``token_supply``), money equal to the sum of its sources, stars on the
+track, the next decision consistent with the rest.
 """
 
 from __future__ import annotations
@@ -35,12 +36,12 @@ from __future__ import annotations
 from ...core.errors import PositionError
 from ...core.position import check_range, check_unknown, field
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
-from .stays import GUESTS, blockings, occupancy
+from .stays import GUESTS, blockings, occupancy, stay_tokens
 from .rules import (
     CHANCE_NODES, N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END,
     N_EXPAND, N_HIRE, N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, PHASES, R_BLOCK, R_CHANGE_ONE, R_CHECKIN_DIE,
-    R_DOORS, R_EXPAND, R_MORE_CARDS, R_PRICE_VALUES, R_PRICES, R_SAME_ROOMS, R_START_MONEY,
-    R_START_ROOMS, R_TIE_BID, R_TRACK_TOP, R_WAGES, R_ZERO, WALKIN_KIND,
+    R_CONNECTION_TOKENS, R_DOORS, R_EXPAND, R_MORE_CARDS, R_PRICE_VALUES, R_PRICES, R_SAME_ROOMS, R_START_MONEY,
+    R_START_ROOMS, R_TIE_BID, R_TOKENS, R_TRACK_TOP, R_WAGES, R_ZERO, WALKIN_KIND,
 )
 
 NODES = tuple(n for ph in PHASES for n in ph.nodes)
@@ -266,6 +267,7 @@ def from_position(cls, game, t: dict):
     s.ledger = tuple(cols["ledger"])
     s.stays = tuple(cols["stays"])
     s.occ = tuple(occupancy(st) for st in s.stays)
+    s.used = _check_supply(game, s.stays)
     s.bids = tuple(cols["bids"])
     s.rolls = tuple(cols["rolls"])
     s.rating = tuple(cols["rating"]) if any(cols["rating"]) else ()
@@ -300,6 +302,27 @@ def from_position(cls, game, t: dict):
     if node != N_END and node not in CHANCE_NODES and not s._legal_actions():  # pragma: no cover - guarded above
         raise PositionError("the deciding player has no legal action", field="next")
     return s
+
+
+def _check_supply(game, stays: tuple) -> tuple[int, int]:
+    """(stay tokens, connection tokens) the hotels' ``stays`` put on the boards; with the
+    option ``token_supply="limited"`` no more than the supply (56 and 8 per set, Komponenty,
+    BH-32 and BH-33): the stay at which a count runs over is named."""
+    have = C.token_supply(game.num_players)
+    limited = game.options["token_supply"] == "limited"
+    used = [0, 0]
+    for p, hotel in enumerate(stays):
+        for i, (card, ci, *_r) in enumerate(hotel):
+            for k, v in enumerate(stay_tokens(card, ci)):
+                used[k] += v
+                if limited and used[k] > have[k]:
+                    what = ("stay tokens", "connection tokens")[k]
+                    raise PositionError(
+                        f"the stays up to this one use {used[k]} {what}; the game has {have[k]} "
+                        f"({(C.STAY_TOKENS, C.CONNECTION_TOKENS)[k]} per set, {C.sets_for(game.num_players)} "
+                        f"set{'s' if C.sets_for(game.num_players) > 1 else ''}; option token_supply)",
+                        field=f"hotels[{p}].stays[{i}]", rule=(R_TOKENS, R_CONNECTION_TOKENS)[k])
+    return used[0], used[1]
 
 
 def _check_node(s, budget: int) -> None:
@@ -347,6 +370,9 @@ def _check_node(s, budget: int) -> None:
             raise PositionError("the blocking seat is first in the queue", field="queue")
         if not blockings(s.card, s.node[2], s.built[seat], s.occ[seat], True):
             raise PositionError("the hotel has no rooms free for this stay", field="next", rule=R_SAME_ROOMS)
+        short = s.token_shortage()
+        if short:
+            raise PositionError(f"no hotel can block this stay: {short[1]}", field="next", rule=short[0])
     if node == N_HIRE and -1 not in s.staff[seat]:
         raise PositionError("this seat has hired every kind of staff", field=f"hotels[{seat}].staff", rule=R_WAGES)
     if node == N_RANK_BID:

@@ -21,7 +21,9 @@ def _r(section: str, quote: str = "", reconstructed: bool = False) -> RuleRef:
 R_OVERVIEW = _r("W pigułce", "W fazie rezerwacji gracze ustalają ceny za dzień, a goście wybierają najtańszy dostępny hotel.")
 # -- Komponenty ---------------------------------------------------------------------------
 R_COMPONENTS = _r("Komponenty", "16 Kostki z cenami (ponumerowane), 8 na gracza")
-R_TOKENS = _r("Komponenty", "kwadraty oznaczają daty zameldowania … brązowe oznaczają daty z pokojem i śniadaniem")
+R_TOKENS = _r("Komponenty", "56 Żetony, w dwóch kolorach i dwóch kształtach … kwadraty oznaczają daty zameldowania … "
+              "brązowe oznaczają daty z pokojem i śniadaniem")
+R_CONNECTION_TOKENS = _r("Komponenty", "8 Przezroczyste żetony połączeń pokoi")
 # -- Instrukcje przygotowania --------------------------------------------------------------
 R_SETUP_BOARD = _r("Instrukcje przygotowania / 1", "Każdy gracz bierze planszę hotelu, 8 kostek ceny (z numerami), 3 kostki personelu")
 R_SETUP_GUESTS = _r("Instrukcje przygotowania / 2", "Weź 10 losowych kart gości zakrytych i umieść je na środku stołu.")
@@ -127,7 +129,7 @@ PHASES = (
 events cite Faza oceny; the next state is in the expansion (week 1) or at the end (week 2)."""
 
 RULE_TABLE = (
-    R_OVERVIEW, R_COMPONENTS, R_TOKENS,
+    R_OVERVIEW, R_COMPONENTS, R_TOKENS, R_CONNECTION_TOKENS,
     R_SETUP_BOARD, R_SETUP_GUESTS, R_SETUP_DIE,
     R_PRICES, R_PRICE_VALUES, R_START_MONEY, R_START_RATING, R_START_ROOMS,
     R_TURN_ORDER, R_CHANGE_ONE, R_CHECKIN_DIE, R_DRAW_GUEST, R_QUOTE, R_SAME_ROOMS, R_DOORS,

@@ -22,7 +22,9 @@ parent state until changed):
 - ``stays[p]``: tuple of stays ``(card, checkin, rooms, source, room_money, breakfast_money)``
   where ``rooms`` are room indices in the card's order, ``source`` "reservation" | "walk-in",
   ``checkin`` is relative to this week (<= 0: carried over from the week before);
-- ``ledger[p]``: money by source (start, rooms, breakfast, wages, marketing, expansion).
+- ``ledger[p]``: money by source (start, rooms, breakfast, wages, marketing, expansion);
+- ``used``: (stay tokens, connection tokens) on all the boards and beside them, out of the
+  supply of 56 and 8 per set (Komponenty; BH-32, BH-33).
 
 Actions (``str(action)``): ``p0 price mon 3`` (set or change a price die; dice mon..sun,
 breakfast; faces 1-6), ``p0 keep`` (change no die), ``chance checkin 4`` (the check-in die),
@@ -50,14 +52,14 @@ from .explain import Explanations
 from .rules import (
     N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
     N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, R_BID_LOSERS, R_BLANK, R_BLOCK, R_BUDGET, R_CARRY_FAQ,
-    R_CHANGE_ONE, R_CHECKIN_DIE, R_CHECKIN_STAFF, R_CLEANING, R_CONNECT, R_DRAW_GUEST, R_END,
+    R_CHANGE_ONE, R_CHECKIN_DIE, R_CHECKIN_STAFF, R_CLEANING, R_CONNECT, R_CONNECTION_TOKENS, R_DRAW_GUEST, R_END,
     R_EXPAND, R_FULL, R_HIRE, R_KITCHEN, R_LOWEST, R_MORE, R_MORE_CARDS, R_PRICES, R_PRICE_VALUES,
     R_QUOTE, R_RANK_BID, R_RANK_ROLL, R_REPEAT, R_SAME_ROOMS, R_SETUP_BOARD, R_SETUP_DIE,
     R_SETUP_GUESTS, R_START_MONEY, R_START_RATING, R_START_ROOMS, R_SUNDAY, R_TIE_ALL, R_TIE_BID,
-    R_TIE_RATING, R_TURN_ORDER, R_WAGES, R_WALKIN_CHANGE, R_WALKIN_DRAW, R_WALKIN_GO, R_WEEK2,
+    R_TIE_RATING, R_TOKENS, R_TURN_ORDER, R_WAGES, R_WALKIN_CHANGE, R_WALKIN_DRAW, R_WALKIN_GO, R_WEEK2,
     WALKIN_KIND,
 )
-from .stays import blockings, shortfalls, stay_masks, stay_price
+from .stays import blockings, shortfalls, stay_masks, stay_price, stay_tokens
 
 
 class BoutiqueHotelState(EndOfWeek, Explanations, State):
@@ -66,7 +68,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
     __slots__ = (
         "week", "node", "prices", "draft", "money", "ledger", "stars", "out", "staff", "built",
         "occ", "stays", "deck", "turn", "day", "walk", "die", "card", "quotes", "contenders",
-        "bids", "queue", "groups", "rolls", "ranking", "rating", "lost", "booked_by",
+        "bids", "queue", "groups", "rolls", "ranking", "rating", "lost", "booked_by", "used",
     )
 
     # ------------------------------------------------------------------ construction
@@ -104,6 +106,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         s.rating = ()
         s.lost = 0
         s.booked_by = ()
+        s.used = (0, 0)
         s.node = (N_SET_PRICE, 0)
         return s
 
@@ -138,6 +141,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         new.rating = self.rating
         new.lost = self.lost
         new.booked_by = self.booked_by
+        new.used = self.used
         return new
 
     # ------------------------------------------------------------------ small helpers
@@ -179,12 +183,33 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         led = self.ledger[p]
         self.ledger = _with(self.ledger, p, _with(led, line, led[line] + amount))
 
+    def token_shortage(self, card: int | None = None):
+        """None when the supply has the tokens that guest card ``card`` (default: the card on
+        the table) needs; else (rule, sentence): too few stay tokens (56 per set) or connection
+        tokens (8 per set) are left, so no hotel can block the stay (rulings BH-32, BH-33;
+        option ``token_supply="unlimited"`` lifts the limits)."""
+        card = self.card if card is None else card
+        if self.game.options["token_supply"] != "limited":
+            return None
+        need_st, need_conn = stay_tokens(card, 1)
+        have_st, have_conn = C.token_supply(self.game.num_players)
+        used_st, used_conn = self.used
+        if used_st + need_st > have_st:
+            return R_TOKENS, (f"guest card {card + 1} needs {need_st} stay tokens and only {have_st - used_st} "
+                              f"of the {have_st} are left")
+        if used_conn + need_conn > have_conn:
+            return R_CONNECTION_TOKENS, (f"guest card {card + 1} needs {need_conn} connection token"
+                                         f"{'s' if need_conn > 1 else ''} and only {have_conn - used_conn} of the "
+                                         f"{have_conn} are left")
+        return None
+
     def quote(self, p: int, card: int | None = None, day: int | None = None):
         """Seat p's total price for the current guest card (room + breakfast money), or None
-        when p has no availability (Faza rezerwacji)."""
+        when p has no availability (Faza rezerwacji): no rooms free for the whole stay, or too
+        few tokens left in the supply to block them (:meth:`token_shortage`)."""
         card = self.card if card is None else card
         day = self.die if day is None else day
-        if not blockings(card, day, self.built[p], self.occ[p], True):
+        if not blockings(card, day, self.built[p], self.occ[p], True) or self.token_shortage(card):
             return None
         r, b = stay_price(self.prices[p], card, day)
         return r + b
@@ -385,7 +410,15 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
 
     def _quote_all(self) -> None:
         """Faza rezerwacji: every hotel with availability prices the stay; the lowest total
-        wins, a tie goes to the better rating, then to a secret marketing bid."""
+        wins, a tie goes to the better rating, then to a secret marketing bid. With too few
+        tokens left in the supply no hotel can block the stay: the guests are lost (BH-32,
+        BH-33)."""
+        short = self.token_shortage()
+        if short:
+            self._emit(f"No hotel can block the stay: {short[1]}; the guests are lost.", short[0])
+            self.lost += 1
+            self._end_turn()
+            return
         quotes = []
         for s in self.active_seats():
             q = self.quote(s)
@@ -478,6 +511,8 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         for r, m in zip(rooms, masks):
             occ[r] |= m
         self.occ = _with(self.occ, p, tuple(occ))
+        st, conn = stay_tokens(card, day)
+        self.used = (self.used[0] + st, self.used[1] + conn)
         room_money, bf_money = stay_price(self.prices[p], card, day)
         source = SOURCES[0] if self.day == 0 else SOURCES[1]
         self.stays = _with(self.stays, p, self.stays[p] + ((card, day, rooms, source, room_money, bf_money),))
@@ -498,6 +533,10 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         if all(occ[r] >> (day - 1) & 1 for r in range(NR) if self.built[p] >> r & 1):
             self._emit(f"{self._name(p)}'s hotel is full on {C.day_name(day)}.", R_FULL)
         self.queue = self.queue[1:]
+        while self.queue and self.token_shortage():  # BH-08: a tied hotel after another blocked
+            short = self.token_shortage()
+            self._emit(f"{self._name(self.queue[0])} cannot block the stay: {short[1]}; it gets no guests.", short[0])
+            self.queue = self.queue[1:]
         if self.queue:
             self.node = (N_BLOCK, self.queue[0], day)
             return

@@ -92,6 +92,41 @@ def blockings(card: int, day: int, built: int, occ: tuple, first_only: bool = Fa
     return out
 
 
+_TOKENS: dict = {}
+
+
+def stay_tokens(card: int, checkin: int) -> tuple[int, int]:
+    """(stay tokens, connection tokens) that guest card ``card`` checking in on ``checkin``
+    has on the boards and beside them (days 1-10 of this week; a stay carried from last week,
+    ``checkin`` <= 0, keeps only its nights from Monday on). A stay token per room-night
+    (Komponenty: '56 Żetony'); a connection token per night on which two rooms joined by a door
+    symbol are both held (BH-18; Komponenty: '8 Przezroczyste żetony połączeń pokoi'). E.g.
+    card 1 (2 + 1 nights, door) from Monday: (3, 1); card 15 (3 + 3, door): (6, 3)."""
+    hit = _TOKENS.get((card, checkin))
+    if hit is None:
+        g = GUESTS[card]
+        lo = max(1, checkin)
+
+        def nights(n: int) -> int:  # the days checkin .. checkin + n - 1 within 1..CALENDAR
+            return max(0, min(checkin + n - 1, C.CALENDAR) - lo + 1)
+        stay = sum(nights(n) for n in g.nights)
+        conn = sum(nights(min(g.nights[j], g.nights[j + 1])) for j, d in enumerate(g.doors) if d)
+        hit = _TOKENS[(card, checkin)] = (stay, conn)
+    return hit
+
+
+def tokens_in_use(stays: tuple) -> tuple[int, int]:
+    """(stay tokens, connection tokens) on every board: ``stays`` is one tuple of stays per
+    hotel (see :func:`stay_tokens`)."""
+    st = conn = 0
+    for hotel in stays:
+        for card, ci, *_ in hotel:
+            a, b = stay_tokens(card, ci)
+            st += a
+            conn += b
+    return st, conn
+
+
 def night_rates(prices: tuple, card: int, day: int) -> tuple:
     """The day-die face that prices each night of the stay (FAQ: past Sunday, Sunday's rate)."""
     return tuple(prices[min(day + j, 7) - 1] for j in range(GUESTS[card].stay))
