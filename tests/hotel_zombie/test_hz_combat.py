@@ -6,6 +6,8 @@ Values are by hand from the rules and the reconstructed cards (conftest.py lists
 
 from __future__ import annotations
 
+import pytest
+
 import hotellab as hl
 from hotellab.games.hotel_zombie import components as C
 
@@ -191,3 +193,103 @@ def test_a_player_at_0_health_falls_and_the_group_loses(hz):
         s.apply("p1 steal")
     except hl.IllegalActionError as exc:
         assert exc.code == "game_over"
+
+
+def test_a_player_who_asked_for_assistance_never_assists(hz):
+    # "Players who didn't ask for assistance and still have left over damage can use it towards
+    # helping out other players" (ruling HZ-24). The issue's example: Chris (10 damage) waits on
+    # a Walker (20), Ada assists him, he reveals a Gunpowder (+10 damage) and has no card left:
+    # he asked for assistance this round, so he may not assist Jill, who waits too.
+    cards = [["walker", "gunpowder"], ["crawler"], ["walker", "crawler"]]
+    s, order = hz.combat(3, damage=[10, 50, 5], cards=cards)
+    s = hz.take_all(s, order, cards)
+    s = hz.run(s, "p0 wait", "p2 wait")
+    assert s.asked_assistance(0) and s.asked_assistance(2) and not s.asked_assistance(1)
+    s = hz.run(s, "p1 assist 0", "p1 pass")  # Chris's Walker is defeated; Ada keeps 35 - 10 = 25
+    assert s.queue[0] == () and s.dmg[0] == 10  # the Gunpowder: 0 + 10
+    assert s.down[0] == () and s.queue[2] == ((M["walker"], 15, ()), (M["crawler"], 15, ()))
+    # only Ada is asked; Chris is never offered "p0 assist 2"
+    assert s.node == ("assist", 1) and [str(a) for a in s.legal_actions()] == ["p1 assist 2", "p1 pass"]
+    why = s.explain_illegal("p0 assist 2")
+    assert why.startswith("p0 assist 2: Chris asked for assistance this round") and \
+        "Players who didn't ask for assistance and still have left over damage" in why
+    assert s.group_damage(2) == 25  # Ada's 25; Chris's 10 cannot help
+    v = s.view(2)
+    assert v["seats"][0]["asked_assistance"] is True and v["seats"][2]["group_damage"] == 25
+    assert s.to_position()["players"][0]["asked_assistance"] is True
+    # Ada passes: the Walker hits Jill unassisted (HZ-16), Ada alone is asked about the Crawler
+    s = s.apply("p1 pass")
+    assert s.node == ("assist", 1) and s.health[2] == 90
+    s = s.apply("p1 pass")
+    assert s.skill == (1, 2, 0) and s.counter == 6 and s.health[2] == 100 - 10 - 10
+    # a greedy or random agent is offered only the legal actions: Chris never assists
+    import random
+    from hotellab.agents import GreedyAgent, RandomAgent
+    s = hz.take_all(hz.combat(3, damage=[10, 50, 5], cards=cards)[0], order, cards)
+    s = hz.run(s, "p0 wait", "p2 wait", "p1 assist 0", "p1 pass", "p1 pass")
+    assert not any(e[3] == "assisted" and 0 in e[4] for e in s.explored)
+    for agent in (GreedyAgent(), RandomAgent()):
+        t = hz.run(hz.take_all(hz.combat(3, damage=[10, 50, 5], cards=cards)[0], order, cards),
+                   "p0 wait", "p2 wait", "p1 assist 0", "p1 pass")
+        while t.node[0] == "assist":
+            assert t.current_player != 0
+            t = t.apply(agent.act(t, random.Random(1)))
+
+
+def test_the_position_of_a_waiting_player_says_it_asked(hz):
+    # ruling HZ-24: a player waiting for assistance has asked for it
+    t = hz.position(2, players=[{"plan": "explore", "damage": 0, "waiting": [{"card": "walker", "health_left": 20}],
+                                 "mansion_cards_taken": 1}, {"plan": "explore", "damage": 30}],
+                    stage="combat", plans_revealed=True, mansion=[])
+    with pytest.raises(hl.PositionError, match="has asked for it") as exc:
+        hz.game(2).state_from_position(t)
+    assert exc.value.field == "players[0].asked_assistance"
+    t["players"][0]["asked_assistance"] = True
+    s = hz.game(2).state_from_position(t)
+    assert s.node == ("assist", 1)
+    t["players"][1]["asked_assistance"] = True  # Ada asked too (her infected was defeated): no helper
+    s = hz.game(2).state_from_position(t)
+    assert s.node != ("assist", 1) and s.health[0] == 90  # the Walker hits Chris unassisted
+
+
+def test_kill_steal_with_damage_exactly_the_infected_health(hz):
+    # "Another exploring player that is doing enough damage to defeat it": 40 damage is enough
+    # for a Hound (40 health), as a defeat is "damage >= health" (ruling HZ-08)
+    cards = [["hound"], ["crawler"]]
+    s, order = hz.combat(2, damage=[30, 55], cards=cards)
+    s = hz.take_all(s, order, cards)
+    s = s.apply("p0 hit")
+    assert s.dmg[1] == 40 and s.node == ("kill_steal", 1)
+    s = s.apply("p1 steal")
+    assert s.dmg[1] == 0 and s.scores == [0, 1 + 2]
+    # one less and no one may: the Hound is discarded
+    s, order = hz.combat(2, damage=[30, 54], cards=cards)
+    s = hz.take_all(s, order, cards).apply("p0 hit")
+    assert "No one does 40 damage to Kill Steal Chris's Hound: it is discarded." in hz.texts(s)
+
+
+def test_a_defeat_with_damage_exactly_the_infected_health(hz):
+    # "If a player can defeat their revealed infected then they reduce their total damage by the
+    # defeated infected health": 20 damage defeats a Walker (20 health), leaving 0
+    cards = [["walker"], ["crawler"]]
+    s, order = hz.combat(2, damage=[20, 14], cards=cards)
+    s = hz.take_all(s, order, cards)
+    assert "Chris defeats the Walker (20 health, 1 decoration): damage left 0." in hz.texts(s)
+    assert s.node == ("fight", 1)  # Ada's 14 does not defeat a Crawler (15)
+
+
+def test_an_assist_that_exactly_covers_the_health_defeats_it(hz):
+    # the helper puts in exactly what is left: the infected is defeated (no health left)
+    cards = [["walker"], ["crawler"]]
+    s, order = hz.combat(2, damage=[5, 30], cards=cards)
+    s = hz.take_all(s, order, cards).apply("p0 wait")  # 20 - 5 = 15 left; Ada 30 - 15 = 15
+    s = s.apply("p1 assist 0")
+    assert s.dmg[1] == 0 and s.skill == (1, 2) and s.scores == [1, 1] and s.counter == 6
+
+
+def test_a_helper_with_no_damage_left_is_not_asked(hz):
+    # "still have left over damage": Ada (exactly 0 left after her Crawler) is not asked
+    cards = [["walker"], ["crawler"]]
+    s, order = hz.combat(2, damage=[5, 15], cards=cards)
+    s = hz.take_all(s, order, cards).apply("p0 wait")
+    assert s.node != ("assist", 1) and s.health[0] == 90 and s.counter == 6

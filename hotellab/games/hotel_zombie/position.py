@@ -431,6 +431,7 @@ def _check_turn(s, plans, plays, bought, trashed) -> None:
         raise PositionError(f"a turn has {C.START_BUYS} buy plus the +buys of the action cards played, less the "
                             f"{len(bought[p])} card(s) bought: {want} left, got {s.t_buys}", field="turn.buys",
                             rule=R_NORMAL_TURN)
+    _check_trashed(p, plans, trashed)
     want = C.INVENTORY_TRASH - len(trashed[p]) if plans[p] == INVENTORY else 0
     if s.t_trash != want:
         raise PositionError(f"Inventory Management gives 1 free option Trash a round: {want} left, got {s.t_trash}",
@@ -439,6 +440,12 @@ def _check_turn(s, plans, plays, bought, trashed) -> None:
     if s.t_decl != weapons:
         raise PositionError(f"{weapons} weapon(s) in the play area, got weapons_declared = {s.t_decl}",
                             field="turn.weapons_declared", rule=R_NORMAL_TURN)
+
+
+def _check_trashed(p, plans, trashed) -> None:
+    if trashed[p] and (plans[p] != INVENTORY or len(trashed[p]) > C.INVENTORY_TRASH):
+        raise PositionError(f"only Inventory Management trashes, {C.INVENTORY_TRASH} card a round (\"1 free option "
+                            f"Trash\"), got {len(trashed[p])}", field=f"players[{p}].trashed", rule=R_INVENTORY)
 
 
 def _check_counts(s, n, plans, hands, bought, trashed) -> None:
@@ -463,9 +470,7 @@ def _check_counts(s, n, plans, hands, bought, trashed) -> None:
             if k > s.supply[c]:
                 raise PositionError(f"{k} {C.CARD_IDS[c]} bought, but its supply pile holds {s.supply[c]}",
                                     field=f"{w}.bought", rule=R_BUY)
-        if trashed[p] and (plans[p] != INVENTORY or len(trashed[p]) > C.INVENTORY_TRASH):
-            raise PositionError(f"only Inventory Management trashes, {C.INVENTORY_TRASH} card a round (\"1 free option "
-                                f"Trash\"), got {len(trashed[p])}", field=f"{w}.trashed", rule=R_INVENTORY)
+        _check_trashed(p, plans, trashed)
     if len(s.trash) > n * s.counter:
         raise PositionError(f"{len(s.trash)} cards in the trash after {s.counter} round(s) of {n} players: at most 1 "
                             "a player a round (\"1 free option Trash\")", field="trash", rule=R_INVENTORY)
