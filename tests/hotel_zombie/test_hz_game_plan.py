@@ -170,3 +170,34 @@ def test_dealing_shuffles_the_mansion_discard_when_the_deck_runs_out(hz):
     assert "The mansion deck is shuffled." in hz.texts(s)
     assert "Chris is dealt 4 mansion cards face down." in hz.texts(s)
     assert "Ada is dealt 1 mansion card face down." in hz.texts(s)
+
+
+def test_inventory_management_can_still_play_actions_and_buy(hz):
+    # "They can still play actions and buy resources however they can not declare weapons."
+    s = hz.run(_plan_start(hz, 2, players=[{"hand": ["search", "barter", "ammo10", "ammo10", "pistol"],
+                                            "deck": ["ammo10"] * 5 + ["knife", "pistol"]}]),
+               "p0 plan inventory", "p1 plan explore")
+    acts = [str(a) for a in s.legal_actions()]
+    assert "p0 play search" in acts and "p0 play barter" in acts
+    s = s.apply("p0 play barter")  # +1 buy +20 gold (Barter); the +2 draw gave 2 more Ammo Boxes
+    assert [IDS[c] for c in s.plays[0]] == ["barter"] and s.t_buys == 2 and s.t_gold == 4 * 10 + 20
+    s = s.apply("p0 buy hurry")  # 30 gold
+    assert [IDS[c] for c in s.bought[0]] == ["hurry"] and s.t_gold == 30
+    assert s.explain_illegal("p0 declare pistol").startswith("p0 declare pistol: Inventory Management can not "
+                                                              "declare weapons")
+
+
+def test_a_buy_with_exactly_the_cost_and_a_weapon_with_exactly_the_ammo(hz):
+    # buying needs gold >= cost; declaring needs ammo >= what the weapon needs (ruling HZ-02):
+    # 2 Ammo Boxes give 20 gold and 20 ammo — a Pistol costs 20, and needs 10 ammo
+    s = hz.run(_plan_start(hz, 2, players=[{"hand": ["ammo10", "ammo10", "pistol", "pistol", "knife"]}]),
+               "p0 plan explore", "p1 plan explore")
+    assert (s.t_gold, s.t_ammo) == (20, 20)
+    acts = [str(a) for a in s.legal_actions()]
+    assert "p0 buy pistol" in acts and "p0 buy search" not in acts  # 20 <= 20; 30 > 20
+    s = hz.run(s, "p0 buy pistol", "p0 declare pistol")
+    assert s.t_gold == 0 and s.t_ammo == 10
+    assert "p0 declare pistol" in [str(a) for a in s.legal_actions()]  # 10 ammo, exactly what it needs
+    s = s.apply("p0 declare pistol")
+    assert s.t_ammo == 0 and s.dmg[0] == 30
+    assert "needs 10 ammo" in s.explain_illegal("p0 declare pistol") or "holds no" in s.explain_illegal("p0 declare pistol")
