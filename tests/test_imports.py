@@ -87,3 +87,32 @@ def test_game_modules_import_rules_not_each_other(game):
     if state in g and view in g:
         assert not nx.has_path(g, state, view), f"{game}: state imports view"
         assert not nx.has_path(g, view, state), f"{game}: view imports state"
+
+
+def test_no_identity_comparison_with_a_value():
+    """Issue 24, item 1: Perfect Hotel compared node kinds with ``is`` (``kind is N_PLACE``);
+    a pickled state's strings are new objects, so 30 of 76 states read another decision after
+    ``pickle.loads``. ``is`` / ``is not`` may compare only with a singleton (None, True, False,
+    NotImplemented, Ellipsis), a type (``type(x) is int``) or another object by name (a cache's
+    own entry); never with a constant or a literal, whose copies are equal but not identical."""
+    singletons = {"None", "True", "False", "NotImplemented", "Ellipsis"}
+    found = []
+    for path in sorted(PKG.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, ast.Compare):
+                continue
+            left = node.left
+            for op, right in zip(node.ops, node.comparators):
+                if isinstance(op, (ast.Is, ast.IsNot)):
+                    sides = (left, right)
+                    if any(isinstance(x, ast.Constant) and x.value in (None, True, False, ...) for x in sides) \
+                            or any(isinstance(x, ast.Name) and x.id in singletons for x in sides):
+                        pass
+                    elif any(isinstance(x, ast.Call) and getattr(x.func, "id", "") == "type" for x in sides):
+                        pass
+                    elif any(isinstance(x, ast.Constant) or (isinstance(x, (ast.Name, ast.Attribute))
+                                                            and (x.id if isinstance(x, ast.Name) else x.attr).isupper())
+                             for x in sides):
+                        found.append(f"{path.relative_to(PKG.parent)}:{node.lineno}: {ast.unparse(node)}")
+                left = right
+    assert not found, "identity comparisons with a value:\n" + "\n".join(found)
