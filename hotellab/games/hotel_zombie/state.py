@@ -754,11 +754,21 @@ class HotelZombieState(Combat, Explanations, State):
         still be used, and the gold value of the cards the seat owns. A fallen seat is worst."""
         if seat in self.fallen:
             return -1000.0
+        h = self.health[seat]
+        risk = 0.0
+        fc = self.fchoice[seat]
+        if fc >= 0:  # its own secret hit-or-wait choice, not yet revealed (ruling HZ-09): as if made
+            m = self.cur[seat]
+            if fc:
+                risk += 0.5 * _HIT[m]
+            else:
+                h -= _HIT[m]
+                if h <= 0:
+                    return -1000.0
         own = sum(C.COST[c] for pile in (self.hands[seat], self.decks[seat], self.discards[seat], self.plays[seat],
                                          self.bought[seat]) for c in pile)
         d = self.dmg[seat] if self.stage in (ST_TURN, ST_COUNT) else 0
-        h = self.health[seat]
-        risk = 0.5 * sum(_HIT[m] for m, _, _ in self.queue[seat])  # infected that may hit unassisted
+        risk += 0.5 * sum(_HIT[m] for m, _, _ in self.queue[seat])  # infected that may hit unassisted
         if self.stage == ST_COUNT and self.takes[seat] > 0:
             risk += 0.4 * max(0, 25 * self.takes[seat] - self.dmg[seat])  # cards beyond its damage
         return (10.0 * self.decorations(seat) + 2.0 * self.skill[seat] + 0.5 * h + min(h, 40) + 0.1 * d
