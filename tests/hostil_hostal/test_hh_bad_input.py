@@ -299,7 +299,7 @@ def test_scenario_illegal_position_and_agents(tmp_path):
     with pytest.raises(hl.ScenarioError, match=r"position\[1\] = 'p0 place 1 1'"):
         hl.Scenario.load(p).match()
     p.write_text(GOOD.replace("seed = 7", 'seed = 7\nagents = ["robot", "random", "random"]'), "utf-8")
-    with pytest.raises(hl.ScenarioError, match="field 'agents': unknown agent 'robot'"):
+    with pytest.raises(hl.ScenarioError, match=r"field 'agents': agents\[0\]: unknown agent 'robot'"):
         hl.Scenario.load(p).match()
 
 

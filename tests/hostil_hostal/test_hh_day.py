@@ -47,6 +47,19 @@ def test_sedated_and_stacked_guests_count_for_wear(hh):
     assert s.wear[0] == 4
 
 
+@pytest.mark.parametrize("beds,guests", [
+    ({0: [0, 0], 1: [1], 2: [2], 3: [0], 4: [1]}, 6),
+    ({0: [0, 0], 1: [1, 1], 2: [2, 2], 3: [0, 1], 4: [2, 2]}, 10),
+])
+def test_more_than_five_guests_wear_the_room_like_five(hh, beds, guests):
+    # Ruling HH-36: the wear table's last row is "5 | Loses 3 points." A room has 5 beds, so
+    # only 2x1 (two guests in one bed) puts more guests in it (the sampled games reach 6): they
+    # wear it like 5 guests, 6 -> 3.
+    night, s = _through_day(hh, beds={1: beds}, wear={1: 6})
+    assert s.wear[0] == 3
+    assert f"Day: room 1A with {guests} guest(s) wears 6 -> 3." in hh.all_events(s)
+
+
 def test_guests_return_to_their_supply(hh):
     # "¡Wake up, brains!: Each player returns their guests to their supply."
     night, s = _through_day(hh, beds={1: {0: [0], 1: [1]}, 2: {0: [2, 2]}})

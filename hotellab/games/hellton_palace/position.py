@@ -320,6 +320,10 @@ def from_position(cls, game, table: dict):
         return s
     display = _read_display(table)
     hotels_t = field(table, "hotels", dict)
+    for key in hotels_t:  # "2 Hotel boards": Red's and Blue's
+        if key not in SEATS:
+            raise PositionError(f"the game has 2 Hotel boards, Red's and Blue's; {key!r} is not one of them",
+                                field=f"hotels.{key}", rule=R_ROOMS)
     check_unknown(hotels_t, SEATS, "hotels")
     hotels = [_read_hotel(field(hotels_t, name, dict, "hotels"), f"hotels.{name}") for name in SEATS]
     # -- every card of the display in exactly one place (Setup 6: 18 cards; option cards)

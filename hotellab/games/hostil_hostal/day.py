@@ -23,7 +23,7 @@ class DayRules:
         wear = self._w("wear")
         for pos in range(len(self.beds)):
             n = len(self._guests(pos))
-            loss = 3 if n >= 5 else 2 if n >= 2 else 1
+            loss = 3 if n >= 5 else 2 if n >= 2 else 1  # more than 5 (only after 2x1): like 5, HH-36
             before = wear[pos]
             wear[pos] = max(1, before - loss)
             self._emit(f"Day: room {self._label(pos)} with {n} guest(s) wears {before} -> {wear[pos]}.", R_DAY_WEAR)

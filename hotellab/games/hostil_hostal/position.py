@@ -57,7 +57,8 @@ import hotellab.games.hostil_hostal.components as C
 from .rules import (
     N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK, N_REFORM, N_RELOCATE,
     N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN, N_WEAR, NODE_KINDS,
-    R_2P_DAMAGE, R_2P_PHASE, R_END_DAY, R_FIRST, R_NIGHTS, R_PHASE_DAWN, R_PHASE_NIGHT, R_PLACE, R_REFORM, R_REFORM_DECK, R_REVEAL, R_SETUP,
+    R_2P_DAMAGE, R_2P_PHASE, R_END_DAY, R_FIRST, R_MISFORTUNE, R_NIGHTS, R_PHASE_DAWN, R_PHASE_NIGHT, R_PLACE,
+    R_REFORM, R_REFORM_DECK, R_REVEAL, R_SETUP,
     R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_START, card_rule,
 )
 
@@ -260,7 +261,8 @@ class _Reader:
         s.revealed = field(t, "cards_revealed", bool, default=False)
         if "misfortune_die" in t:
             faces = C.dice()["misfortune"]
-            s.misfortune = check_range(t["misfortune_die"], min(faces), max(faces), "misfortune_die")
+            s.misfortune = check_range(t["misfortune_die"], min(faces), max(faces), "misfortune_die",
+                                       rule=R_MISFORTUNE)
         s.reform_deck = self.ints(field(t, "reform_deck", list, default=[]), 1, 5, "reform_deck", R_REFORM_DECK)
         passed = field(t, "passed", list, default=[])
         s.passed = frozenset(self.seat(x, f"passed[{i}]", players_only=True) for i, x in enumerate(passed))
@@ -379,8 +381,9 @@ class _Reader:
                 if not isinstance(c, dict):
                     raise self.err("a card is a table {colour, number}", f"{where}[{j}]")
                 check_unknown(c, ("colour", "number"), f"{where}[{j}]")
-                p = self.seat(field(c, "colour", str, f"{where}[{j}]"), f"{where}[{j}].colour")
-                number = check_range(field(c, "number", int, f"{where}[{j}]"), 1, 12, f"{where}[{j}].number")
+                p = self.seat(field(c, "colour", str, f"{where}[{j}]"), f"{where}[{j}].colour", rule=R_SETUP)
+                number = check_range(field(c, "number", int, f"{where}[{j}]"), 1, 12, f"{where}[{j}].number",
+                                     rule=R_SETUP)
                 room.append(p * 16 + number)
             s.cards.append(tuple(room))
 
@@ -402,7 +405,7 @@ class _Reader:
             if colour != C.COLOURS[p]:
                 raise self.err(f"seat {p} plays {C.COLOURS[p]!r} (seat order), got {colour!r}", f"{where}.colour",
                                R_SETUP)
-            rest = field(seat, "rest", int, where, rule=R_START)
+            rest = field(seat, "rest", int, where, rule=R_START)  # any whole number: the track has no bound (HH-35)
             s.score.append(rest)
             s.supply.append(check_range(field(seat, "guests_in_supply", int, where), 0, C.GUESTS_PER_PLAYER,
                                         f"{where}.guests_in_supply", rule=R_SETUP))
@@ -451,7 +454,7 @@ class _Reader:
             if i >= len(order) or seat != order[i]:
                 raise self.err("the players draw in turn order from the first player", f"{where}.drawn_by",
                                R_2P_PHASE)
-            number = check_range(field(c, "number", int, where), 1, 12, f"{where}.number")
+            number = check_range(field(c, "number", int, where), 1, 12, f"{where}.number", rule=R_SETUP)
             pos = self.board(c["room"], f"{where}.room", s) if "room" in c else None
             out.append((seat, number, pos))
         s.auto_cards = tuple(out)

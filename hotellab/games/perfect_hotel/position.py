@@ -51,7 +51,7 @@ from ...core.position import check_partition, check_range, check_unknown, field
 from .components import CLASS, KIND, KINDS, KIND_IDS, MIN_SET, NUM_CARDS, RESEARCH_DRAW, TOURIST, card_name
 from .rules import (
     N_END, N_PLACE, N_SHUFFLE, N_TURN, R_BUILD, R_CARDS, R_DRAW, R_END, R_FIRST, R_HIGH_SEASON_FLIP, R_ONE_SET,
-    R_ONE_TOURIST, R_SETUP, R_TAGS, R_TOURIST_ALONE, R_TRACK, R_TURN, R_WILD, node,
+    R_ONE_TOURIST, R_SETUP, R_TAGS, R_TOURIST_ALONE, R_TRACK, R_TRACKERS, R_TURN, R_WILD, node,
 )
 
 STEPS = {N_SHUFFLE: N_SHUFFLE, N_TURN: N_TURN, N_PLACE: N_PLACE, N_END: N_END}
@@ -208,7 +208,7 @@ def fill_from_position(s, table: dict) -> None:
     hands_t = field(table, "hands", dict, default={})
     hands = [[] for _ in range(n)]
     for key, value in hands_t.items():
-        hands[_seat(g, key, f"hands.{key}")] = cards.read(value, f"hands.{key}")
+        hands[_seat(g, key, f"hands.{key}", R_TRACKERS)] = cards.read(value, f"hands.{key}")
     rows_t = field(table, "tag_rows", dict, default={})
     rows = [[] for _ in range(6)]
     for key, value in rows_t.items():
@@ -225,7 +225,7 @@ def fill_from_position(s, table: dict) -> None:
     hotels_t = field(table, "hotels", dict, default={})
     hotels = [[] for _ in range(n)]
     for key, value in hotels_t.items():
-        p = _seat(g, key, f"hotels.{key}")
+        p = _seat(g, key, f"hotels.{key}", R_TRACKERS)
         if not isinstance(value, list):
             raise PositionError(f"must be a list of floors ({{kind, cards}} tables, bottom first), got {value!r}",
                                 field=f"hotels.{key}", rule=R_BUILD)
