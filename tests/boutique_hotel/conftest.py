@@ -6,7 +6,8 @@ example (2 rooms for one night, room only). Rooms are numbered 1-8 (``data/board
 1, 2, 3 are the "Start" rooms, adjacent 1-2 and 2-3. Seat 0 is Blue, seat 1 Red, seat 2 Green.
 
 States are reached by playing actions from the initial state (``priced``, ``reserve``) or by
-editing a real state's declared position (``edit``), which the game validates.
+editing a real state's declared position (``edit``; ``book`` adds a stay to a position), which
+the game validates.
 """
 
 from __future__ import annotations
@@ -56,6 +57,21 @@ def reserve(state, day, card, change="keep"):
     return run(state, act, f"chance checkin {day}", f"chance guest {card}")
 
 
+def book(pos, seat, card, check_in, rooms, source="reservation"):
+    """Add a stay to a position (printed card number, check-in day, rooms by number), paid at
+    the hotel's price dice (the money and its sources grow by the price)."""
+    from hotellab.games.boutique_hotel.stays import stay_price
+
+    h = pos["hotels"][seat]
+    prices = tuple(h["price_dice"][d] for d in DICE)
+    rm, bm = stay_price(prices, card - 1, max(check_in, 1))
+    h["stays"].append({"guest": card, "check_in": check_in, "rooms": rooms, "source": source,
+                       "room_money": rm, "breakfast_money": bm})
+    h["money"] += rm + bm
+    h["money_by_source"]["rooms"] += rm
+    h["money_by_source"]["breakfast"] += bm
+
+
 def edit(state, fn):
     """The state declared by ``state``'s position after ``fn(position)`` edits it."""
     pos = state.to_position()
@@ -68,4 +84,4 @@ def bh():
     import types
 
     return types.SimpleNamespace(game=game, run=run, set_prices=set_prices, priced=priced, reserve=reserve,
-                                 edit=edit, FLAT1=FLAT1, FLAT2=FLAT2)
+                                 edit=edit, book=book, FLAT1=FLAT1, FLAT2=FLAT2)

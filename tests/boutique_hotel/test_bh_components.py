@@ -27,7 +27,7 @@ import pytest
 import hotellab as hl
 from hotellab.games.boutique_hotel import components as C
 from hotellab.games.boutique_hotel import rules as R
-from hotellab.games.boutique_hotel.stays import stay_price, stay_tokens
+from hotellab.games.boutique_hotel.stays import stay_tokens
 from hotellab.games.boutique_hotel.view import calendar
 
 
@@ -42,24 +42,21 @@ def on_boards(state) -> tuple[int, int]:
     return st, conn
 
 
-def book(pos, seat, card, check_in, rooms):
-    """Add a stay (printed card number, rooms by number) to a position, paid at its prices."""
-    h = pos["hotels"][seat]
-    prices = tuple(h["price_dice"][d] for d in C.DICE)
-    rm, bm = stay_price(prices, card - 1, max(check_in, 1))
-    h["stays"].append({"guest": card, "check_in": check_in, "rooms": rooms, "source": "reservation",
-                       "room_money": rm, "breakfast_money": bm})
-    h["money"] += rm + bm
-    h["money_by_source"]["rooms"] += rm
-    h["money_by_source"]["breakfast"] += bm
-
-
 def seven_connections(pos):
     """Blue: card 15 in rooms 1-2 Monday-Wednesday (3 connections), card 12 in rooms 1-2
     Thursday-Friday (2); Red: card 12 in rooms 1-2 Monday-Tuesday (2): 7 of the 8 in use."""
     book(pos, 0, 15, 1, [1, 2])
     book(pos, 0, 12, 4, [1, 2])
     book(pos, 1, 12, 1, [1, 2])
+
+
+book = None  # conftest's ``book`` (set by the autouse fixture below: tests cannot import conftest)
+
+
+@pytest.fixture(autouse=True)
+def _book(bh):
+    global book
+    book = bh.book
 
 
 def rules_cited(state):

@@ -69,3 +69,75 @@ def test_no_violation_gains_a_star_up_to_five_and_zero_stars_loses(bh):
     assert s.stars == (0, 5) and s.out == (True, False)
     assert s.is_terminal and s.winners() == [1]
     assert any("loses the game" in e.text for e in s.events)
+
+
+def _rated(bh, stays, staff, stars=3, **options):
+    """The staffing example's last walk-in (Sunday, budget 100: no hotel fits at 200) with
+    Blue's stays replaced by ``stays`` ((card, check-in day, rooms) each) and its staff by
+    ``staff`` (cleaning, check-in, kitchen): the state before the rating, and after it."""
+    start = _walk("boutique_hotel_staffing_example.toml")[0]
+
+    def setup(p):
+        h = p["hotels"][0]
+        h["stays"] = []
+        h["money_by_source"]["rooms"] = h["money_by_source"]["breakfast"] = 0
+        h["money_by_source"]["wages"] = -300 * sum(staff)
+        h["money"] = 5000
+        h["money_by_source"]["start"] = 500
+        h["money_by_source"]["rooms"] = 4500 + 300 * sum(staff)
+        h["staff"] = dict(zip(("cleaning", "checkin", "kitchen"), staff))
+        h["stars"] = stars
+        for card, day, rooms in stays:
+            bh.book(p, 0, card, day, rooms)
+    pos = start.to_position()
+    setup(pos)
+    pos["options"].update(options)
+    before = hl.load_game("boutique_hotel", num_players=2, options=pos["options"]).state_from_position(pos)
+    return before, bh.run(before, "chance budget 1", "chance guest 3")
+
+
+def test_the_weekly_demand_counts_sunday(bh):
+    """'zapotrzebowanie na tydzień to maksimum każdego rodzaju personelu w dowolnym dniu' — any
+    of the 7 days ('7 tur, które reprezentują 7 dni tygodnia'), Sunday too. Card 3 on Monday
+    (room 1) and card 16 on Sunday (rooms 1-2-3): Sunday has 3 rooms and 3 check-ins, so the
+    week needs 3 cleaners and 3 check-in workers; with 2 and 2 Blue is 1 short in each: -2."""
+    before, after = _rated(bh, [(3, 1, [1]), (16, 7, [1, 2, 3])], (2, 2, 0))
+    assert demand(before.stays[0]) == ((1, 0, 0, 0, 0, 0, 3), (1, 0, 0, 0, 0, 0, 3), (0,) * 7)
+    assert shortfalls(before.stays[0], (2, 2, 0), "per_worker") == ((3, 2, 1), (3, 2, 1), (0, 0, 0))
+    assert after.stars[0] == 1
+    assert after.view()["seats"][0]["rating"] == {"demand": [3, 3, 0], "hired": [2, 2, 0], "lost": [1, 1, 0], "change": -2}
+
+
+def test_breakfast_counts_on_every_night_of_a_brown_stay(bh):
+    """'Kuchnia: 1 pracownik na pobyt ze śniadaniem danego dnia (brązowe żetony o dowolnym
+    kształcie)': a brown circle needs the kitchen as much as a brown square. Card 6 (2 nights,
+    breakfast) from Monday in room 1 and card 4 (1 night, breakfast) on Tuesday in room 2:
+    Tuesday has a brown circle and a brown square, 2 breakfasts; 1 kitchen worker is 1 short."""
+    before, after = _rated(bh, [(6, 1, [1]), (4, 2, [2])], (2, 1, 1))
+    assert demand(before.stays[0]) == ((1, 2, 0, 0, 0, 0, 0), (1, 1, 0, 0, 0, 0, 0), (1, 2, 0, 0, 0, 0, 0))
+    assert after.stars[0] == 2
+    # the rulebook's blocking example (card 1): breakfast for 2 rooms Monday, 1 room Tuesday
+    before, _ = _rated(bh, [(1, 1, [2, 1])], (2, 2, 2))
+    assert demand(before.stays[0])[2] == (2, 1, 0, 0, 0, 0, 0)
+
+
+def test_every_room_of_a_stay_has_a_square_on_its_check_in_day(bh):
+    """'Zameldowanie: 1 pracownik na każdego gościa meldującego się danego dnia (kwadraty w
+    dowolnym kolorze)' and the blocking example 'z przezroczystym tokenem między kwadratami'
+    (the token between the squares): card 1 from Monday puts a square in both rooms, though the
+    second room is held for 1 night and the first for 2. Monday: 2 check-ins; 1 worker is short."""
+    before, after = _rated(bh, [(1, 1, [2, 1])], (2, 1, 2))
+    assert demand(before.stays[0]) == ((2, 1, 0, 0, 0, 0, 0), (2, 0, 0, 0, 0, 0, 0), (2, 1, 0, 0, 0, 0, 0))
+    days = [r["days"] for r in before.view()["seats"][0]["rooms"][:2]]
+    assert days == ["S.........", "SC........"]
+    assert after.stars[0] == 2 and after.view()["seats"][0]["rating"]["lost"] == [0, 1, 0]
+
+
+def test_each_missing_worker_costs_a_star(bh):
+    """'Za każde uchybienie tracisz 1 gwiazdkę (możliwych jest wiele naruszeń w każdej
+    kategorii)' (BH-14, per_worker): card 16 on Monday needs 3 cleaners; 1 hired: 2 stars.
+    Option per_day: one day short: 1 star."""
+    _, after = _rated(bh, [(16, 1, [1, 2, 3])], (1, 3, 0))
+    assert after.stars[0] == 1
+    _, after = _rated(bh, [(16, 1, [1, 2, 3])], (1, 3, 0), shortfall="per_day")
+    assert after.stars[0] == 2

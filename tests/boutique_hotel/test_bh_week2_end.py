@@ -59,6 +59,22 @@ def test_a_stay_past_sunday_carries_into_week_2(bh):
     assert demand(s.stays[1]) == ((1, 1, 0, 0, 0, 0, 0), (0,) * 7, (0,) * 7)
 
 
+def test_a_stay_ending_on_the_first_day_past_sunday_carries(bh):
+    """FAQ: 'Co się stanie, gdy pobyt przeciągnie się poza niedzielę? … przenoszą się na
+    następny tydzień' — a stay past Sunday by a single night is past Sunday too. Card 7 (one
+    room, 3 nights) from Saturday holds room 1 on Saturday, Sunday and Monday of week 2: in week
+    2 Monday has its circle (no check-in) and needs a cleaner."""
+    s = _expansion()
+    s = bh.edit(s, lambda p: bh.book(p, 1, 7, 6, [1]))
+    assert s.view()["seats"][1]["rooms"][0]["days"] == ".....scc.."
+    s = bh.run(s, "p0 done", "p1 done")
+    assert [st[:3] for st in s.stays[1]] == [(6, -1, (0,))]
+    assert s.view()["seats"][1]["rooms"][0]["days"] == "c........."
+    assert s.occ[1][0] == 0b1
+    from hotellab.games.boutique_hotel.stays import demand
+    assert demand(s.stays[1]) == ((1, 0, 0, 0, 0, 0, 0), (0,) * 7, (0,) * 7)
+
+
 def test_week_2_prices_are_secret_until_all_are_set(bh):
     s = _expansion()
     s = bh.run(s, "p0 done", "p1 done", "p0 price mon 5", "p0 price tue 6")
