@@ -2,11 +2,13 @@
 
 Rules: *Hotel Zombie: Extermination* (Branden Travis Sprenger). Each round the players choose,
 in secret, to Explore the Hotel or do Inventory Management (Game Plan); everyone plays a turn
-of the base deck-building game (actions, buys, and for explorers declared weapons); the
+of the base deck-building game (actions, buys, and for explorers declared weapons), in secret
+until every turn is done (the players act "at the same time", ruling HZ-03); the
 explorers, from the most damage down, choose how many mansion cards (at most 4) they are dealt
 face down; in Combat they reveal them at the same time, defeat infected whose health their
 damage covers, and otherwise take the hit (the infected is then open to a Kill Steal) or wait
-for an assist; in Regroup the Hotel counter goes up and everyone draws a new hand. The game
+for an assist (chosen in secret, revealed together: ruling HZ-09) — a player who waited does
+not assist that round (HZ-24); in Regroup the Hotel counter goes up and everyone draws a new hand. The game
 ends at counter 20 or when a player's health reaches 0: then the group loses; else the most
 decorations wins. The base game (cards, supply, mansion deck, health) is reconstructed data
 (``data/*.toml``) and every reading of unclear text is a ruling in
