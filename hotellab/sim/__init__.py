@@ -42,10 +42,11 @@ import sys
 import time
 
 from ..core.errors import OptionError
+from ._preflight import SimulationError
 from ._worker import category_key, game_seed, lineup, run_batch
 
 __all__ = ["simulate", "game_seed", "game_log", "category_key", "save_table", "load_table",
-           "split_configs", "BACKENDS"]
+           "split_configs", "BACKENDS", "SimulationError"]
 
 BACKENDS = ("processes", "dask")
 
@@ -73,6 +74,9 @@ def _resolve_game(game, num_players, options):
         return game
     if not isinstance(game, str):
         raise OptionError(f"simulate: game must be a Game or a game id (str), got {type(game).__name__}")
+    if options is not None and not isinstance(options, dict):  # load_game takes a falsy one as {}
+        raise OptionError(f"simulate: options must be a dict of option names and values, got "
+                          f"{type(options).__name__} {options!r:.40}", field="options")
     return load_game(game, num_players=num_players, options=options)
 
 
@@ -81,12 +85,24 @@ def _resolve_agents(game, agents) -> list:
     to the workers as text)."""
     from ..agents import agent_entries, get_agent
 
-    agents = agent_entries(game, ["random"] if agents is None else agents, who="simulate: ")
-    for a in agents:
+    if agents is None:
+        agents = ["random"]
+    if not isinstance(agents, (str, list, tuple)):
+        raise OptionError(f"simulate: agents must be a list (one per player seat), comma-separated "
+                          f"text or one agent for every seat, got {type(agents).__name__}", field="agents")
+    agents = agent_entries(game, agents, who="simulate: ")
+    for k, a in enumerate(agents):
         if a is None:
             raise OptionError("simulate: every player seat needs an agent (None is a human seat)",
                               field="agents")
-        get_agent(a)  # raises OptionError naming the known agents
+        if isinstance(a, str):
+            try:
+                get_agent(a)
+            except OptionError as exc:
+                raise OptionError(f"simulate: agents[{k}]: {exc}", field="agents") from None
+        elif not callable(getattr(a, "act", None)):
+            raise OptionError(f"simulate: agents[{k}] must be an agent name or an object with a method "
+                              f"act(state, rng), got {type(a).__name__} {a!r:.60}", field="agents")
     return agents
 
 
@@ -152,7 +168,7 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
              backend: str = "processes", scheduler: str | None = None, keep_logs=0, *,
              num_players: int | None = None, options: dict | None = None,
              seating: str = "fixed", batch_size: int | None = None, progress=True,
-             max_steps: int = 1_000_000):
+             max_steps: int = 1_000_000, stall_timeout: float | None = 300.0):
     """Play ``n_games`` whole games and return a pandas DataFrame, one row per game, sorted by
     the game's index (the columns are listed in :mod:`hotellab.sim`).
 
@@ -178,13 +194,33 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     - ``progress``: True (a tqdm bar with games/s), False, or a callable
       ``progress(done, total)`` called after each batch.
 
+    - ``max_steps``: a game that has not ended after this many actions is an error.
+    - ``stall_timeout``: seconds (a positive number, default 300) after which a worker process
+      that has played no action, or has not started, is stopped and handled as a lost worker;
+      None never stops one. Raise it for an agent that thinks longer than that over one move.
+
     Ctrl-C (KeyboardInterrupt) stops the run cleanly: the games already finished are returned,
     sorted, with ``table.attrs["interrupted"] = True`` (and a warning); every row is the one a
     complete run would have.
 
-    Raises OptionError (a ValueError) for a bad argument, UnknownGameError for an unknown game
-    id, ImportError naming the extra to install when pandas (``hotellab[sim]``) or Dask
-    (``hotellab[dist]``) is missing.
+    A lost worker (a process killed, or ended by an agent or the engine crashing) loses no
+    finished game: its unfinished games are played again by the other workers (a replacement
+    starts; on Dask the scheduler re-runs its batches), which gives the same rows, since a
+    game's row depends on its seed only; a RuntimeWarning says how many were played again and
+    ``table.attrs["retried"]`` lists them. A game that was being played each time its worker
+    ended twice is not tried again; such games are lost: SimulationError (a RuntimeError) says
+    how many, which and why, and carries the finished games (``error.table``) and the lost
+    ones (``error.lost``).
+
+    Before any worker starts, every agent, the game and the options are checked to travel to
+    the workers (they are pickled): one that does not is an OptionError naming the agent (its
+    index, name and type) and the attribute that refuses.
+
+    Raises OptionError (a ValueError) for a bad argument, naming it; UnknownGameError for an
+    unknown game id; SimulationError for lost games, or when the workers would run the calling
+    script again (``backend="dask"``, or a platform without fork, called at a script's top level
+    without ``if __name__ == "__main__":``: the message says to add it); ImportError naming the
+    extra to install when pandas (``hotellab[sim]``) or Dask (``hotellab[dist]``) is missing.
     """
     pd = require("pandas", "sim", "hotellab.simulate")
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
@@ -203,43 +239,131 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
         workers = os.cpu_count() or 1
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise OptionError(f"simulate: workers must be an int >= 1, got {workers!r}", field="workers")
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise OptionError(f"simulate: scheduler must be the address of a Dask scheduler, text such "
+                          f"as 'tcp://host:8786', got {scheduler!r}", field="scheduler")
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise OptionError(f"simulate: max_steps must be an int >= 1, got {max_steps!r}", field="max_steps")
+    if stall_timeout is not None and (isinstance(stall_timeout, bool) or not isinstance(stall_timeout, (int, float))
+                                      or not stall_timeout > 0 or stall_timeout == math.inf):
+        raise OptionError(f"simulate: stall_timeout must be a number of seconds > 0 or None, got "
+                          f"{stall_timeout!r}", field="stall_timeout")
+    if not (progress is True or progress is False or progress is None or callable(progress)):
+        raise OptionError(f"simulate: progress must be True, False or a callable progress(done, total), "
+                          f"got {progress!r}", field="progress")
     if sys.platform == "emscripten" and backend == "processes":
         workers = 1  # Pyodide (a published notebook in the browser) has no processes: play here
     g = _resolve_game(game, num_players, options)
     agents = _resolve_agents(g, agents)
     keep = _keep_set(keep_logs, n_games, seed)
     spec = {"game": g.id, "num_players": g.num_players, "options": dict(g.options),
-            "agents": agents, "seating": seating, "max_steps": max_steps}
+            "game_class": type(g), "agents": agents, "seating": seating, "max_steps": max_steps}
     jobs = [(i, game_seed(seed, i), i in keep) for i in range(n_games)]
     batches = _batches(jobs, workers, batch_size)
     if backend == "dask":
         require("dask.distributed", "dist", "simulate(backend='dask')")
+        if scheduler is not None:
+            from ._dask import check_address
+
+            check_address(scheduler)
+    here = not batches or (backend == "processes" and (workers == 1 or len(batches) <= 1))
+    payload = None
+    if not here:
+        from ._preflight import check_main, check_payload
+
+        # before any worker starts: a script that the workers would run again, and work that
+        # cannot travel to them, are errors that name the fix
+        main_state, _ = check_main(backend, scheduler, workers)
+        payload = check_payload(spec, backend)
+
+    from ._pool import Outcome
 
     bar = _Progress(progress, n_games, f"{g.id} ({g.num_players}p)")
     rows: list[dict] = []
-    interrupted = False
+    outcome = Outcome()
     started = time.perf_counter()
     try:
         if backend == "dask":
             from ._dask import run_dask
 
-            interrupted = run_dask(spec, batches, workers, scheduler, rows, bar)
-        elif workers == 1 or len(batches) <= 1:
-            interrupted = _run_here(spec, batches, rows, bar)
+            run_dask(spec, batches, workers, scheduler, rows, bar, outcome)
+        elif here:
+            outcome.interrupted = _run_here(spec, batches, rows, bar)
         else:
-            interrupted = _run_processes(spec, batches, workers, rows, bar)
+            _run_processes(spec, payload, batches, workers, rows, bar, outcome, stall_timeout, main_state)
     finally:
         bar.close()
     elapsed = time.perf_counter() - started
     table = _table(pd, g, rows, keep_logs=bool(keep))
-    table.attrs.update({"interrupted": interrupted, "n_games": n_games, "seed": seed,
-                        "seconds": round(elapsed, 3)})
-    if interrupted:
-        import warnings
+    lost = sorted(outcome.lost)
+    retried = sorted(outcome.retried - set(lost))
+    table.attrs.update({"interrupted": outcome.interrupted, "n_games": n_games, "seed": seed,
+                        "seconds": round(elapsed, 3), "retried": retried, "lost": lost})
+    import warnings
 
-        warnings.warn(f"simulate: interrupted; {len(table)} of {n_games} games finished and kept",
-                      RuntimeWarning, stacklevel=2)
+    if outcome.interrupted:
+        more = f"; {len(lost)} lost with their workers" if lost else ""
+        warnings.warn(f"simulate: interrupted; {len(table)} of {n_games} games finished and kept{more}",
+                      RuntimeWarning, stacklevel=_stacklevel())
+        return table
+    if lost:
+        raise SimulationError(_lost_message(outcome, table, n_games), table=table, lost=lost)
+    if retried:
+        warnings.warn(_retried_message(outcome, retried, backend), RuntimeWarning, stacklevel=_stacklevel())
     return table
+
+
+def _stacklevel() -> int:
+    """The ``stacklevel`` of a warning that points at the first caller outside hotellab."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frame, level = sys._getframe(1), 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(root + os.sep):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def _counted(reasons: list[str]) -> str:
+    seen: dict[str, int] = {}
+    for r in reasons:
+        seen[r] = seen.get(r, 0) + 1
+    return "; ".join(f"{r} (x{k})" if k > 1 else r for r, k in seen.items())
+
+
+def _games_text(games: list[int], seeds: dict) -> str:
+    shown = ", ".join(f"{g} (seed {seeds[g]})" if g in seeds else str(g) for g in games[:8])
+    more = f" and {len(games) - 8} more" if len(games) > 8 else ""
+    return f"game{'s' if len(games) > 1 else ''} {shown}{more}"
+
+
+def _retried_message(outcome, retried: list[int], backend: str) -> str:
+    deaths = len(outcome.deaths)
+    if backend == "processes":
+        who = "a worker process" if deaths == 1 else f"{deaths} worker processes"
+        what = f"ended during the run ({_counted(outcome.deaths)}); the {len(retried)} games"
+    else:
+        who = "Dask workers"
+        what = (f"died twice while playing the same batch{'es' if deaths > 1 else ''}; their "
+                f"{len(retried)} games")
+    return (f"simulate: {who} {what} not yet returned were played again with the same seeds: "
+            "the table is complete (table.attrs['retried'] lists them)")
+
+
+def _lost_message(outcome, table, n_games: int) -> str:
+    by_reason: dict[str, list[int]] = {}
+    for g, why in sorted(outcome.lost.items()):
+        by_reason.setdefault(why, []).append(g)
+    seed = table.attrs.get("seed", 0)
+    seeds = {g: game_seed(seed, g) for g in list(outcome.lost)[:3]} if len(outcome.lost) <= 3 else {}
+    parts = [f"{_games_text(gs, seeds)}: {why}" for why, gs in by_reason.items()]
+    text = (f"simulate: {len(outcome.lost)} of {n_games} games lost, {len(table)} finished (this "
+            f"error's .table holds them, .lost lists the lost games): {'; '.join(parts)}. ")
+    forked = getattr(outcome, "forked", None)
+    if any("no progress" in why for why in outcome.lost.values()) and forked:
+        text += forked.hint()
+    else:
+        text += ("To see why, play a lost game in this process: hl.play(game, agents, seed=...) "
+                 "with its seed (hotellab.sim.game_seed(seed, index)), or simulate(..., workers=1).")
+    return text.strip()
 
 
 def _run_here(spec, batches, rows, bar) -> bool:
@@ -256,90 +380,31 @@ def _run_here(spec, batches, rows, bar) -> bool:
     return False
 
 
-def _local_agents(spec) -> list[str]:
-    """Names of agent classes defined in a notebook or session (``__main__`` without a file):
-    a worker process that is not forked from this one cannot import them."""
-    import sys
-
-    if getattr(sys.modules.get("__main__"), "__file__", None) is not None:
-        return []
-    return [type(a).__name__ for a in spec["agents"]
-            if not isinstance(a, str) and type(a).__module__ == "__main__"]
-
-
-def _mp_context(spec):
-    """The multiprocessing context of the worker processes.
-
-    fork starts a worker in milliseconds with hotellab already imported, but forking a process
-    that runs other threads (a Jupyter kernel, a Dask client) can copy a lock held by one of
-    them, so then forkserver, unless an agent class lives only in this session (a notebook):
-    such a class reaches a worker only by fork. A plain script (``__main__`` has a file) is
-    forked too: forkserver and spawn import the script again in each worker, which runs its
-    top-level code (and ``hl.simulate`` in it) again unless it is guarded by
-    ``if __name__ == "__main__":``; the only other thread there is usually the progress bar's.
-    Without fork (Windows, macOS' default is spawn) an agent class of the session is an
-    OptionError naming the agent.
-    """
+def _run_processes(spec, payload, batches, workers, rows, bar, outcome, stall_timeout, main_state) -> None:
     import multiprocessing as mp
-    import sys
-    import threading
 
-    methods = mp.get_all_start_methods()
-    local = _local_agents(spec)
-    script = getattr(sys.modules.get("__main__"), "__file__", None) is not None
-    if "fork" in methods and (threading.active_count() == 1 or local or script):
-        return mp.get_context("fork")
-    if local:
-        raise OptionError(
-            f"simulate: agent {', '.join(local)} is defined in this notebook or session, and worker "
-            "processes cannot import it; define its class in a module (a .py file), or use "
-            "workers=1 (which plays in this process)", field="agents"
-        )
-    if "forkserver" in methods:
-        ctx = mp.get_context("forkserver")
-        # the server imports the worker module once; each worker forked from it starts ready
-        ctx.set_forkserver_preload(["hotellab.sim._worker"])
-        return ctx
-    return mp.get_context("spawn")
+    from ._pool import SetupFailed, run_processes
+    from ._preflight import Forked, mp_context, other_threads
 
-
-def _run_processes(spec, batches, workers, rows, bar) -> bool:
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    from ._worker import ignore_sigint
-
-    ctx = _mp_context(spec)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(batches)), mp_context=ctx,
-                               initializer=ignore_sigint)
-    pending = set()
-    todo = list(reversed(batches))
-    interrupted = False
+    ctx, outcome.forked = mp_context(spec, main_state)
     try:
-        # keep at most two batches per worker queued, so that Ctrl-C has little to cancel
-        while todo and len(pending) < 2 * workers:
-            pending.add(pool.submit(run_batch, spec, todo.pop()))
-        while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                got = f.result()
-                rows.extend(got)
-                bar.update(len(got))
-            while todo and len(pending) < 2 * workers:
-                pending.add(pool.submit(run_batch, spec, todo.pop()))
-    except KeyboardInterrupt:
-        interrupted = True
-        for f in pending:
-            f.cancel()
-        # batches already running finish (a batch is short); their games are kept too
-        for f in pending:
-            if not f.cancelled():
-                try:
-                    rows.extend(f.result())
-                except BaseException:  # noqa: BLE001 - a worker lost at the stop
-                    pass
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return interrupted
+        run_processes(ctx, payload, batches, workers, rows, bar, outcome, stall_timeout)
+        return
+    except SetupFailed as failed:
+        exc = failed.exc
+        if ctx.get_start_method() == "fork" or "fork" not in mp.get_all_start_methods():
+            raise OptionError(
+                f"simulate: a worker process could not load the agents or the game "
+                f"({type(exc).__name__}: {exc}); define agent classes in a module that a new "
+                "process can import (a .py file on sys.path), or use workers=1, which plays in "
+                "this process", field="agents") from exc
+    # forkserver's workers could not import something that this process has (a class of a
+    # module loaded by path): fork gives them this process as it is
+    done = {r["game"] for r in rows}
+    rest = [b for b in ([j for j in b if j[0] not in done] for b in batches) if b]
+    outcome.forked = Forked(other_threads(), "define the agents' classes in a module that a new "
+                                             "process can import (a .py file on sys.path)")
+    run_processes(mp.get_context("fork"), payload, rest, workers, rows, bar, outcome, stall_timeout)
 
 
 def _table(pd, game, rows: list[dict], keep_logs: bool):

@@ -47,9 +47,16 @@ def _game(spec):
     key = (spec["game"], spec["num_players"], json.dumps(spec["options"], sort_keys=True))
     game = _GAMES.get(key)
     if game is None:
-        from ..core import load_game
+        cls = spec.get("game_class")
+        if cls is None:
+            from ..core import load_game
 
-        game = _GAMES[key] = load_game(spec["game"], num_players=spec["num_players"], options=spec["options"])
+            game = load_game(spec["game"], num_players=spec["num_players"], options=spec["options"])
+        else:
+            # the class itself travels with the work: a game registered with hl.register in the
+            # calling process is unknown to a worker that did not run that registration
+            game = cls(num_players=spec["num_players"], options=spec["options"])
+        _GAMES[key] = game
     return game
 
 
@@ -66,9 +73,18 @@ def agent_name(agent) -> str:
     return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
 
 
-def play_one(spec: dict, index: int, seed: int, keep_log: bool) -> dict:
-    """Play game ``index`` with ``seed`` to its end and return its row."""
+def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> dict:
+    """Play game ``index`` with ``seed`` to its end and return its row.
+
+    ``beat``: None, or ``(shared array, k)``: the game's index is written at ``k`` and the
+    number of actions played so far at ``k + 1`` after each action, so that the parent sees
+    which game a worker plays and that it makes progress (see ``_pool``)."""
     from ..core import Match
+
+    if beat is not None:
+        shared, k = beat
+        shared[k] = index
+        shared[k + 1] = 0
 
     game = _game(spec)
     agents = lineup(spec["agents"], index, spec["seating"])
@@ -86,6 +102,8 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool) -> dict:
             decisions += 1
         state = match.step()
         steps += 1
+        if beat is not None:
+            shared[k + 1] = steps
     scores = list(state.scores)
     winners = state.winners()
     names = [agent_name(a) for a in agents]
@@ -121,6 +139,79 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool) -> dict:
 def run_batch(spec: dict, jobs: list) -> list[dict]:
     """Rows of the games ``jobs`` = [(index, seed, keep_log), ...], in that order."""
     return [play_one(spec, i, s, k) for i, s, k in jobs]
+
+
+class WorkerTraceback(Exception):
+    """The traceback text of an exception raised in a worker process (set as the cause of
+    the exception re-raised in the caller)."""
+
+    def __str__(self) -> str:
+        return "\n" + str(self.args[0]) if self.args else ""
+
+
+def portable(exc: BaseException, tb: str) -> BaseException:
+    """``exc`` when it survives pickling, else a RuntimeError with its type and text; the
+    worker's traceback rides along as ``__cause__``."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:  # noqa: BLE001 - any exception that cannot travel is described instead
+        exc = RuntimeError(f"{type(exc).__module__}.{type(exc).__qualname__}: {exc}")
+    exc.__cause__ = WorkerTraceback(tb)
+    return exc
+
+
+def serve(conn, payload: bytes, shared, slot: int) -> None:
+    """The loop of one worker process of the process backend (``_pool``).
+
+    ``payload`` is the pickled spec, unpickled again for every batch so that each batch starts
+    with fresh copies of the agents (as when each batch travelled with its own spec). The
+    worker says ``("ready", pid)`` once it has loaded the spec and the game, then for each
+    ``(batch_id, jobs)`` received answers ``("done", batch_id, rows)``, ``("skipped",
+    batch_id)`` (the run is stopping: ``shared[-1]`` set) or ``("error", batch_id, exc)``;
+    ``None`` ends it. ``shared[3 * slot]``, ``shared[3 * slot + 1]``, ``shared[3 * slot + 2]``:
+    the game it plays (-1 between batches), the actions played in it (:func:`play_one`'s
+    ``beat``) and the games it has finished."""
+    import os
+    import pickle
+    import traceback
+
+    ignore_sigint()
+    k = 3 * slot
+    try:
+        spec = pickle.loads(payload)
+        _game(spec)
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, which explains it
+        conn.send(("setup-error", portable(exc, traceback.format_exc())))
+        return
+    conn.send(("ready", os.getpid()))
+    fresh = False
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        bid, jobs = msg
+        if shared[len(shared) - 1]:
+            conn.send(("skipped", bid))
+            continue
+        if fresh:
+            spec = pickle.loads(payload)
+        fresh = True
+        rows = []
+        try:
+            for i, s, keep in jobs:
+                rows.append(play_one(spec, i, s, keep, (shared, k)))
+                shared[k + 2] += 1
+        except BaseException as exc:  # noqa: BLE001 - the parent re-raises it
+            shared[k] = -1
+            conn.send(("error", bid, portable(exc, traceback.format_exc())))
+            continue
+        shared[k] = -1
+        conn.send(("done", bid, rows))
 
 
 def ignore_sigint() -> None:
