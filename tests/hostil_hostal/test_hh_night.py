@@ -118,6 +118,18 @@ def test_move_a_guest_to_the_lobby(hh):
     assert s.discards[0] == (12,) and s.hands[0] == (1, 2, 3)
 
 
+def test_the_lobby_takes_any_number_of_guests(hh):
+    # Resting in the Hostel: "The Lobby can accommodate unlimited guests". Blue has 1 guest on
+    # bed 0 of room 1; every other guest of the three colours (3 + 4 + 4 = 11) waits in the Lobby,
+    # and Blue may still move hers there: 12 guests, every guest of the game.
+    s = hh.adjust(hh.start(3), beds={1: {0: [0]}})
+    assert s.lobby == [3, 4, 4] and s.current_player == 0
+    s = s.apply("p0 move 1 1 0 0")
+    assert "p0 moveto lobby" in hh.legal_texts(s)
+    s = s.apply("p0 moveto lobby")
+    assert s.lobby == [4, 4, 4] and all(not gs for room in s.beds for gs in room)
+
+
 def test_only_own_guests_can_be_moved(hh):
     s = hh.turn(hh.start(3), "p0 place 1 0", "p1 place 1 1", "p2 place 2 0")
     msg = s.explain_illegal("p0 move 1 1 1 1")
