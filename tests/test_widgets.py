@@ -135,8 +135,8 @@ def test_perspective_widget_ships_nothing_hidden(replay):
         mine = state.view(0)
         assert mine["perspective"] == 0
         a = replay.action_at(k)
-        if a is not None and a.player not in (0, CHANCE):
-            assert fr["action"] == f"p{a.player} {a.kind} \u2026"
+        if a is not None and a.player not in (0, CHANCE):  # in the game's words for seat 0
+            assert fr["action"] == replay.state_at(k - 1).action_to_string(a, 0)
     assert leaks_checked > 50  # the game really had hidden cards to leak
     # the omniscient widget does show them (so the check above can fail)
     omni = frames(replay, None)
@@ -154,8 +154,28 @@ def test_perspective_frames_hide_shuffles_and_other_seats_moves(replay):
             assert fs[k]["action"] == str(a)
         elif a.player == CHANCE and a in dict(prev.chance_outcomes()):
             assert fs[k]["action"] == str(a)  # dice are public
-        else:
-            assert fs[k]["action"] == ("chance" if a.player == CHANCE else f"p{a.player}") + f" {a.kind} \u2026"
+        else:  # another seat's move or a shuffle: the game's words for seat 1, order left out
+            assert fs[k]["action"] == prev.action_to_string(a, 1)
+            if a.player == CHANCE:
+                assert str(a) not in fs[k]["action"]
+
+
+def test_a_secret_hotel_zombie_turn_shows_no_action_kind_to_another_seat():
+    """Issue 24 (item 6's widget channel): during the secret Game Plan turns another seat's
+    frame named the action's kind ("p0 declare ..."); it now reads as the game words it for
+    that seat, the same for every secret kind (play, trash, buy, declare)."""
+    import hotellab as hl
+
+    game = hl.load_game("hotel_zombie", num_players=2)
+    rep = hl.Replay(hl.play(game, agents=["greedy", "greedy"], seed=2))
+    fs = frames(rep, perspective=1)
+    seen = set()
+    for k in range(1, len(rep)):
+        a = rep.action_at(k)
+        if a.player == 0 and a.kind in ("play", "trash", "buy", "declare"):
+            seen.add(a.kind)
+            assert a.kind not in fs[k]["action"] and "secret" in fs[k]["action"], fs[k]["action"]
+    assert seen >= {"buy", "declare"}  # the game had secret turn actions to hide
 
 
 def test_omniscient_widget_ships_every_perspective(replay):

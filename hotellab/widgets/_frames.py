@@ -114,7 +114,11 @@ def source_of(obj) -> Source:
 
 
 def _action_text(prev, action, perspective) -> str | None:
-    """The action that led to a state, as ``perspective`` may read it."""
+    """The action that led to a state, as ``perspective`` may read it: the seat's own action
+    and listed chance outcomes as their text; another seat's action (or a shuffle) in the
+    game's words for ``perspective`` (``action_to_string``), which leave out what that seat
+    may not know, such as a card played face down or a choice made in secret (issue 24: the
+    kind of another seat's secret Hotel Zombie turn action showed as "p0 declare ...")."""
     if action is None:
         return None
     if perspective is None or action.player == perspective:
@@ -123,6 +127,8 @@ def _action_text(prev, action, perspective) -> str | None:
         listed = prev.chance_outcomes()  # dice and other open draws are public
         if listed and any(a == action for a, _ in listed):
             return str(action)
+    if prev is not None:  # the game's own words for that seat: secret parts left out
+        return prev.action_to_string(action, perspective)
     who = "chance" if action.player == CHANCE else f"p{action.player}"
     return f"{who} {action.kind} \u2026"
 
