@@ -4,9 +4,9 @@ fails.
 
     .venv/bin/python scripts/mutation_check.py GAME [--all-failures] [ID ...]
 
-GAME is perfect_hotel, hellton_palace or hotel_zombie (each keeps its statement table, with
-each statement's tests and mutations, beside its tests; Hostil Hostal's check, with its own
-table format, is tests/hostil_hostal/mutation_check.py).
+GAME is perfect_hotel, hellton_palace, hotel_zombie or boutique_hotel (each keeps its
+statement table, with each statement's tests and mutations, beside its tests; Hostil Hostal's
+check, with its own table format, is tests/hostil_hostal/mutation_check.py).
 
 The tree (``hotellab/``, ``tests/``, ``notebooks/scenarios``, ``pyproject.toml``) is copied to
 a temporary folder; each mutation is applied to the copy, the statement's own tests (its

@@ -40,6 +40,8 @@ def test_the_rulebook_blocking_example(bh):
     assert seat["rooms"][1]["days"].startswith("SC")   # brown square Monday, brown circle Tuesday
     assert seat["rooms"][0]["days"].startswith("S.")
     assert seat["connections"] == [[2, 1, 1]]          # the transparent token on Monday
+    # room 2 (the card's first room) is held Monday and Tuesday, room 1 Monday only
+    assert s.occ[0][:3] == (0b01, 0b11, 0)
     assert s.score_breakdown()[1:3] == [
         hl.ScoreItem(0, "Room revenue", 300, s.score_breakdown()[1].rule),
         hl.ScoreItem(0, "Breakfast revenue", 300, s.score_breakdown()[2].rule)]
@@ -131,6 +133,35 @@ def test_no_hotel_with_the_same_rooms_free_loses_the_guests(bh):
     s = bh.reserve(s, 3, 26)                     # Blue's turn: card 26, 3 rooms from Wednesday
     assert s.view()["quotes"] == [] and s.view()["lost_guests"] == 1
     assert s.current_player == 1 and s.node[0] == "change_price"   # Red's turn, card 4 of 10
+
+
+def test_a_room_must_be_free_on_every_night_of_the_stay(bh):
+    """'aby mieć dostępność, gracze muszą oferować te same pokoje przez cały pobyt': Blue holds
+    room 1 Tuesday-Thursday (card 7); card 5 (one room, 2 nights) from Monday cannot have room 1,
+    free on Monday but not on Tuesday: rooms 2 and 3 only."""
+    s = bh.reserve(bh.priced(2, [bh.FLAT1, bh.FLAT2]), 2, 7)
+    s = s.apply("p0 block 1,")
+    s = bh.reserve(s, 1, 5)                      # Red's turn: Blue 200, Red 400
+    assert [str(a) for a in s.legal_actions()] == ["p0 block 2,", "p0 block 3,"]
+    assert "not free for the whole stay" in s.explain_illegal("p0 block 1,")
+
+
+def test_after_the_tenth_card_the_planning_begins(bh):
+    """'Powtórz dla wszystkich 10 Kart Gości': the 10th card (Red's 5th turn) is the last of
+    the reservation phase; then Faza planowania."""
+    s = bh.edit(bh.priced(2, [bh.FLAT1, bh.FLAT2]), lambda p: (p.update(card_turn=9), p["next"].update(player=1)))
+    assert s.view()["status"].startswith("Week 1, guest card 10 of 10")
+    s = bh.run(bh.reserve(s, 3, 3), "p0 block 1,")
+    assert s.node == ("hire_staff", 0) and s.phase.name == "Faza planowania"
+
+
+def test_a_blank_bid_shows_only_as_placed(bh):
+    """'pusta karta służy do blefowania przeciwnika': the blank card alone (a bid of 0) lies
+    face down like any bid: the others see that a bid is placed, not that it is blank."""
+    s = bh.reserve(bh.priced(2), 3, 3).apply("p0 bid 0")
+    seen = s.view(1)["seats"][0]
+    assert seen["bid_placed"] is True and seen["bid"] is None
+    assert s.view(0)["seats"][0]["bid"] == 0
 
 
 def test_ten_cards_with_two_players_fifteen_with_three(bh):

@@ -86,3 +86,65 @@ def test_every_player_may_change_one_die_each_day(bh):
     s = s.apply("p1 keep")
     assert s.is_chance_node and s.node[0] == "budget_roll"
     assert s.prices[0][0] == 6
+
+
+def test_the_ranking_holds_for_the_whole_phase(bh):
+    """'Ta kolejność pozostaje niezmienna przez całą fazę': Blue (500) is ranked before Red
+    (600); a walk-in on Monday (card 5, 2 nights at 100) makes Blue the richer (700), yet on
+    Tuesday the walk-ins still try Blue first."""
+    s = _to_walkins(bh, 2, money=[500, 600])
+    assert s.ranking == (0, 1)
+    s = bh.run(s, "p0 keep", "p1 keep", "chance budget 6", "chance guest 5")
+    assert s.node[:2] == ("block_rooms", 0)       # both fit the budget: the first in the ranking
+    s = s.apply("p0 block 1,")
+    assert s.scores == [700, 600]
+    s = bh.run(s, "p0 keep", "p1 keep", "chance budget 6", "chance guest 3")
+    assert s.ranking == (0, 1) and s.node[:2] == ("block_rooms", 0)
+
+
+def test_a_walkin_checks_in_on_the_day_of_the_turn(bh):
+    """'Goście meldują się w dniu danej tury': the walk-ins of Wednesday (the 3rd turn) check
+    in on Wednesday: a square in room 2 on Wednesday."""
+    s = _to_walkins(bh, 2, money=[500, 600])
+    for card in (3, 18):                          # Monday and Tuesday: 1 night at 100, booked
+        s = bh.run(s, "p0 keep", "p1 keep", "chance budget 6", f"chance guest {card}")
+        s = s.apply(str(s.legal_actions()[0]))
+    assert s.day == 3
+    s = bh.run(s, "p0 keep", "p1 keep", "chance budget 6", "chance guest 25", "p0 block 3,")
+    assert s.stays[0][-1][1] == 3 and s.view()["seats"][0]["rooms"][2]["days"] == "..s......."
+
+
+def test_seven_walkin_days_monday_to_sunday(bh):
+    """'Ta faza składa się z 7 tur, które reprezentują 7 dni tygodnia': with every price at 600
+    no walk-in on a budget of 100 fits, so 7 are lost, Monday to Sunday; then the week is
+    rated (Faza oceny) and the expansion begins."""
+    s = _to_walkins(bh, 2, money=[500, 600], prices=[[6] * 8, [6] * 8])
+    days = []
+    while s.day:
+        days.append(s.day)
+        s = bh.run(s, "p0 keep", "p1 keep", "chance budget 1", f"chance guest {s.day + 2}")
+    assert days == [1, 2, 3, 4, 5, 6, 7] and s.lost == 7
+    assert s.node[0] == "expand" and s.rating
+
+
+def test_two_walkins_a_day_with_three_players(bh):
+    """'na każde 2 graczy pojawia się jeden niezapowiedziany gość dziennie' (BH-13, round_up):
+    3 players have 2 walk-ins on Monday, then Tuesday begins."""
+    s = _to_walkins(bh, 3, money=[500, 600, 700], prices=[[6] * 8] * 3)
+    s = bh.run(s, "p0 keep", "p1 keep", "p2 keep", "chance budget 1", "chance guest 3")
+    assert s.day == 1 and s.walk == 1 and s.node[0] == "budget_roll"   # the second walk-in of Monday
+    s = bh.run(s, "chance budget 1", "chance guest 4")
+    assert s.day == 2 and s.lost == 2 and s.node == ("change_price", 0)
+
+
+def test_a_walkin_is_priced_at_the_rate_of_its_own_day(bh):
+    """'Goście meldują się w dniu danej tury' and the budget 'na noc': Blue asks 100 every day
+    but 600 on Wednesday, Red 600 every day. Walk-ins on a budget of 100 take Blue on Monday
+    and Tuesday; on Wednesday Blue's 600 is over the budget: lost."""
+    s = _to_walkins(bh, 2, money=[500, 600], prices=[[1, 1, 6, 1, 1, 1, 1, 1], [6] * 8])
+    for card in (3, 18):
+        s = bh.run(s, "p0 keep", "p1 keep", "chance budget 1", f"chance guest {card}")
+        assert s.node[:2] == ("block_rooms", 0)
+        s = s.apply(str(s.legal_actions()[0]))
+    s = bh.run(s, "p0 keep", "p1 keep", "chance budget 1", "chance guest 25")
+    assert s.lost == 1 and s.day == 4
