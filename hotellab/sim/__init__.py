@@ -286,7 +286,7 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
         if backend == "dask":
             from ._dask import run_dask
 
-            run_dask(spec, batches, workers, scheduler, rows, bar, outcome)
+            run_dask(spec, batches, workers, scheduler, rows, bar, outcome, stall_timeout)
         elif here:
             outcome.interrupted = _run_here(spec, batches, rows, bar)
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections import deque
 
 from ._worker import run_batch
 
@@ -42,14 +43,22 @@ def check_address(scheduler: str) -> None:
 
 ALLOWED_FAILURES = 1
 """On the LocalCluster simulate() starts, a batch whose worker died is run again once (the
-scheduler's ``allowed-failures``); a batch that ends two workers is split into single games,
-and a single game that does so is reported lost. A scheduler given by its address keeps its
-own setting (Dask's default: 3)."""
+scheduler's ``allowed-failures``); a batch that ends two workers (KilledWorker) is split into
+single games. A scheduler given by its address keeps its own setting (Dask's default: 3)."""
+
+SINGLE_TRIES = 2
+"""A game played alone whose task ends with KilledWorker this many times is reported lost. The
+games of a KilledWorker batch are played alone one after another (Dask counts a worker's
+death against every task that worker held, not only the one it was running)."""
 
 
-def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome) -> None:
+def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome, stall_timeout=None) -> None:
     """Run the batches; extend ``rows`` as they finish; record an interruption, the games
-    played again and the games lost in ``outcome`` (a ``_pool.Outcome``)."""
+    played again and the games lost in ``outcome`` (a ``_pool.Outcome``). A cluster left with
+    no worker for ``stall_timeout`` seconds (at most 60 for the LocalCluster started here)
+    ends the run: its unfinished games are lost."""
+    import time
+
     import dask
     from dask.distributed import Client, LocalCluster, as_completed
     from distributed.scheduler import KilledWorker
@@ -68,7 +77,11 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome) -
         except (OSError, ValueError, TypeError) as exc:  # TimeoutError is an OSError
             raise OptionError(f"simulate: cannot connect to the Dask scheduler at scheduler={scheduler!r}: "
                               f"{type(exc).__name__}: {exc}", field="scheduler") from None
-    jobs_of: dict = {}
+    limit = stall_timeout if scheduler is not None or stall_timeout is None else min(stall_timeout, 60)
+    jobs_of: dict = {}  # future -> its jobs
+    alone: set = set()  # the futures of games played alone, after their batch's KilledWorker
+    waiting: deque = deque()  # games to play alone, one at a time
+    tries: dict = {}  # game -> times its task, alone, ended with KilledWorker
     done = as_completed()
     # a key of its own for every batch of every run: a shared scheduler never hands back
     # another run's result
@@ -79,35 +92,77 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome) -
         f = client.submit(run_batch, spec, jobs, pure=False, key=f"hotellab-{run}-{jobs[0][0]}-{next(count)}")
         jobs_of[f] = jobs
         done.add(f)
+        return f
+
+    def next_alone():
+        # one at a time: the scheduler blames a worker's death on every task that worker
+        # held, so a game played alone with no other retried game beside it is blamed only
+        # for its own death (or a plain batch's)
+        if waiting and not alone:
+            alone.add(submit([waiting.popleft()]))
+
+    def handle(f):
+        jobs = jobs_of.pop(f)
+        was_alone = f in alone
+        alone.discard(f)
+        if f.status == "finished":
+            got = f.result()
+            rows.extend(got)
+            bar.update(len(got))
+        elif isinstance(exc := (f.exception() if f.status == "error" else None), KilledWorker):
+            outcome.deaths.append("a Dask worker died")
+            if not was_alone:  # find the game that ends the workers: each game alone
+                outcome.retried.update(i for i, _, _ in jobs)
+                waiting.extend(jobs)
+            else:
+                i = jobs[0][0]
+                tries[i] = tries.get(i, 0) + 1
+                if tries[i] < SINGLE_TRIES:
+                    waiting.appendleft(jobs[0])
+                else:
+                    outcome.retried.discard(i)
+                    outcome.lost[i] = (f"the Dask workers that played it alone died, more times than "
+                                       f"the scheduler's allowed-failures, in each of {SINGLE_TRIES} tries")
+        elif exc is not None:
+            f.result()  # the game's own exception, raised here with the worker's traceback
+        else:  # cancelled: the scheduler or the connection to it was lost
+            for i, _, _ in jobs:
+                outcome.lost[i] = f"its Dask task was {f.status} (the scheduler or the connection to it was lost)"
+                outcome.retried.discard(i)
 
     try:
         for b in batches:
             submit(b)
-        for f in done:
-            jobs = jobs_of.pop(f)
-            if f.status == "finished":
-                got = f.result()
-                rows.extend(got)
-                bar.update(len(got))
+        quiet_since, empty_since = time.monotonic(), None
+        while jobs_of:
+            # the batches are all with the scheduler: how soon this loop sees a result only
+            # matters to the progress bar, so it looks every 50 ms, and every 2 s without a
+            # result checks that the cluster still has workers
+            finished = done.next_batch(block=False) if done.has_ready() else []
+            for f in finished:
+                handle(f)
+            next_alone()
+            now = time.monotonic()
+            if finished:
+                quiet_since, empty_since = now, None
                 continue
-            exc = f.exception() if f.status == "error" else None
-            if isinstance(exc, KilledWorker):
-                outcome.deaths.append("a Dask worker died")
-                if len(jobs) > 1:  # find the game that ends the workers: each game alone
-                    outcome.retried.update(i for i, _, _ in jobs)
-                    for j in jobs:
-                        submit([j])
-                else:
-                    outcome.retried.discard(jobs[0][0])
-                    outcome.lost[jobs[0][0]] = (
-                        "the Dask workers that played it died, more times than the scheduler's "
-                        "allowed-failures")
-            elif exc is not None:
-                f.result()  # the game's own exception, raised here with the worker's traceback
-            else:  # cancelled: the scheduler or the connection to it was lost
-                for i, _, _ in jobs:
-                    outcome.lost[i] = f"its Dask task was {f.status} (the scheduler or the connection to it was lost)"
+            time.sleep(0.05)
+            if now - quiet_since < 2:
+                continue
+            quiet_since = now
+            if client.scheduler_info().get("workers"):
+                empty_since = None
+            elif empty_since is None:
+                empty_since = now
+            elif limit is not None and now - empty_since > limit:
+                why = (f"the Dask cluster had no worker for {limit:g} s (stall_timeout): its "
+                       "workers ended and were not replaced")
+                for f in list(jobs_of):
+                    f.cancel()
+                for i, _, _ in [j for jobs in jobs_of.values() for j in jobs] + list(waiting):
+                    outcome.lost[i] = why
                     outcome.retried.discard(i)
+                jobs_of.clear()
     except KeyboardInterrupt:
         outcome.interrupted = True
         seen = {r["game"] for r in rows}
