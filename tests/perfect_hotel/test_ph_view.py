@@ -82,10 +82,18 @@ def test_frames_hide_other_players_actions(ph, tmp_path):
     log = hl.play(g, agents=["random", "random"], seed=2)
     replay = hl.Replay(log)
     src = Source(g, list(replay), [None] + list(replay.actions), g.seat_names())
-    k = next(i for i, a in enumerate(src.actions) if a is not None and a.kind == "place" and a.player == 1)
-    assert frame_of(src, k, 0)["action"] == "p1 place \u2026"
-    assert frame_of(src, k, 1)["action"] == str(src.actions[k])
-    assert frame_of(src, 1, 0)["action"] == "chance shuffle \u2026"
+    places = [i for i, a in enumerate(src.actions) if a is not None and a.kind == "place" and a.player == 1]
+    assert places
+    for k in places:
+        a = src.actions[k]
+        seen = frame_of(src, k, 0)["action"]  # Blue reads Red's placement in the game's words
+        assert seen == src.states[k - 1].action_to_string(a, 0)
+        # PH-07 / PH-08: the row tells the kind and the marked back a Tourist; the star stays hidden
+        assert "star" not in seen and "plain" not in seen and "\u2605" not in seen, seen
+        assert ("Tourist Group" in seen) == (a.args[1] == "tourist"), seen
+        assert frame_of(src, k, 1)["action"] == str(a)  # Red reads her own action whole
+    shuffle = frame_of(src, 1, 0)["action"]
+    assert shuffle != str(src.actions[1]) and "," not in shuffle  # the deck's order is not shown
     page = hl.widgets.export_html(replay, tmp_path / "game.html", perspective=0).read_text("utf-8")
     assert "Perfect Hotel" in page
 
