@@ -61,6 +61,8 @@ from .rules import (
 )
 from .stays import blockings, shortfalls, stay_masks, stay_price, stay_tokens
 
+_SUPPLY: dict = {}  # players -> (stay tokens, connection tokens) of the supply (components.token_supply)
+
 
 class BoutiqueHotelState(EndOfWeek, Explanations, State):
     """A Boutique Hotel Manager position. Use :meth:`Game.new_initial_state`; never mutate."""
@@ -192,7 +194,11 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         if self.game.options["token_supply"] != "limited":
             return None
         need_st, need_conn = stay_tokens(card, 1)
-        have_st, have_conn = C.token_supply(self.game.num_players)
+        n = self.game.num_players
+        have = _SUPPLY.get(n)
+        if have is None:
+            have = _SUPPLY[n] = C.token_supply(n)
+        have_st, have_conn = have
         used_st, used_conn = self.used
         if used_st + need_st > have_st:
             return R_TOKENS, (f"guest card {card + 1} needs {need_st} stay tokens and only {have_st - used_st} "
@@ -208,8 +214,14 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         when p has no availability (Faza rezerwacji): no rooms free for the whole stay, or too
         few tokens left in the supply to block them (:meth:`token_shortage`)."""
         card = self.card if card is None else card
-        day = self.die if day is None else day
-        if not blockings(card, day, self.built[p], self.occ[p], True) or self.token_shortage(card):
+        if self.token_shortage(card):
+            return None
+        return self._price_if_free(p, card, self.die if day is None else day)
+
+    def _price_if_free(self, p: int, card: int, day: int):
+        """Seat p's total price for ``card`` from ``day``, or None when it has no rooms free
+        for the whole stay (the token supply is checked by the caller)."""
+        if not blockings(card, day, self.built[p], self.occ[p], True):
             return None
         r, b = stay_price(self.prices[p], card, day)
         return r + b
@@ -420,8 +432,9 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
             self._end_turn()
             return
         quotes = []
+        card, day = self.card, self.die
         for s in self.active_seats():
-            q = self.quote(s)
+            q = self._price_if_free(s, card, day)
             if q is not None:
                 quotes.append((s, q))
         self.quotes = tuple(quotes)
