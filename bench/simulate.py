@@ -3,7 +3,7 @@ of each game, and the balance notebook's bundled table (issue 13).
 
     .venv/bin/python bench/simulate.py                   # everything below, default sizes
     .venv/bin/python bench/simulate.py --quick           # small sizes: checks that it runs
-    .venv/bin/python bench/simulate.py --only scaling    # one part: scaling, dask or tenk
+    .venv/bin/python bench/simulate.py --only scaling    # one part: scaling, dask, tenk or faults
     .venv/bin/python bench/simulate.py --only tenk --write-data notebooks/data/balance.parquet
 
 Parts:
@@ -15,7 +15,11 @@ Parts:
   ``backend="dask"`` on a 2-worker LocalCluster, (a) with the cluster already running (the
   backend's own overhead: target at most 15%), (b) including starting the cluster;
 - **tenk**: the time for 10,000 games of each game with 2 workers; ``--write-data PATH``
-  saves these tables, concatenated (the notebook's ``notebooks/data/balance.parquet``).
+  saves these tables, concatenated (the notebook's ``notebooks/data/balance.parquet``);
+- **faults**: ``--games`` Perfect Hotel games (3 players) with 2 workers, on each backend,
+  once as they are and once with a worker process killed (SIGKILL) after a tenth of the games
+  (issue 24): the time each takes, and the check that the killed run's table is the complete
+  one (before: ``BrokenProcessPool`` and no table with the process backend).
 
 Every table is also checked to be the same whatever the workers/backend. The machine's load
 average is printed and saved: on this 2-core machine shared with other work the figures only
@@ -144,9 +148,56 @@ def tenk(games: int, write: str | None, ids) -> dict:
     return out
 
 
+def _worker_pids(backend: str) -> list[int]:
+    """The worker processes of a run in progress: the process pool's, or the LocalCluster's
+    (spawned by its nannies, which live in this process)."""
+    import multiprocessing as mp
+
+    if backend == "processes":
+        return [p.pid for p in mp.active_children() if p.name.startswith("hotellab-sim-")]
+    import psutil
+
+    return [p.pid for p in psutil.Process().children() if "spawn_main" in " ".join(p.cmdline())]
+
+
+def faults(games: int) -> dict:
+    import signal
+    import warnings
+
+    print(f"\n== faults: {games:,} perfect_hotel games, 3 players, 2 workers, one worker killed "
+          f"after {games // 10:,} games ({_load()})")
+    args = dict(game="perfect_hotel", agents=["random"], num_players=3, n_games=games, seed=5, workers=2)
+    out = {}
+    for backend in ("processes", "dask"):
+        clean, t_clean = timed(backend=backend, **args)
+        killed = []
+
+        def progress(done, total, backend=backend):
+            if done >= total // 10 and not killed:
+                pids = _worker_pids(backend)
+                if pids:
+                    killed.append(pids[0])
+                    os.kill(pids[0], signal.SIGKILL)
+
+        t0 = time.perf_counter()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            hit = simulate(backend=backend, progress=progress, **args)
+        t_hit = time.perf_counter() - t0
+        assert killed, f"{backend}: no worker was killed"
+        assert hit.equals(clean), f"{backend}: the table of the run with a killed worker differs"
+        said = [str(w.message) for w in caught if "ended during the run" in str(w.message)]
+        out[backend] = {"games": games, "seconds": t_clean, "seconds_killed": t_hit,
+                        "retried": len(hit.attrs["retried"]), "warning": said[0] if said else None}
+        print(f"{backend:<10} as is {t_clean:6.2f} s; a worker killed {t_hit:6.2f} s, every game kept "
+              f"({len(hit.attrs['retried'])} played again)")
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--only", choices=["scaling", "dask", "tenk"], action="append", help="run only these parts")
+    ap.add_argument("--only", choices=["scaling", "dask", "tenk", "faults"], action="append",
+                    help="run only these parts")
     ap.add_argument("--games", type=int, default=2000, help="games for scaling and dask (default 2,000)")
     ap.add_argument("--tenk", type=int, default=10_000, help="games per game for tenk (default 10,000)")
     ap.add_argument("--write-data", metavar="PATH", help="save the tenk tables as Parquet here")
@@ -156,7 +207,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.quick:
         args.games, args.tenk = 200, 200
-    parts = args.only or ["scaling", "dask", "tenk"]
+    parts = args.only or ["scaling", "dask", "tenk", "faults"]
     ids = args.game or hl.list_games()
     if args.write_data and ids != hl.list_games():
         ap.error("--write-data writes the table of every game: do not combine it with --game")
@@ -167,6 +218,8 @@ def main() -> None:
         results["dask"] = dask_overhead(args.games)
     if "tenk" in parts:
         results["tenk"] = tenk(args.tenk, args.write_data, ids)
+    if "faults" in parts:
+        results["faults"] = faults(args.games)
     results["load_after"] = os.getloadavg()
     print(f"\nwritten {save('simulate_quick' if args.quick else 'simulate', results)}")
 

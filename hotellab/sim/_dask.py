@@ -102,6 +102,11 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome, s
             alone.add(submit([waiting.popleft()]))
 
     def handle(f):
+        if f.status in ("pending", "lost"):
+            # finished, but its result was on a worker that has died since: the scheduler
+            # computes it again (the client still wants it); wait for it again
+            done.add(f)
+            return
         jobs = jobs_of.pop(f)
         was_alone = f in alone
         alone.discard(f)
@@ -134,10 +139,8 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome, s
         for b in batches:
             submit(b)
         quiet_since, empty_since = time.monotonic(), None
+        woken = getattr(done, "thread_condition", None)  # notified as each future completes
         while jobs_of:
-            # the batches are all with the scheduler: how soon this loop sees a result only
-            # matters to the progress bar, so it looks every 50 ms, and every 2 s without a
-            # result checks that the cluster still has workers
             finished = done.next_batch(block=False) if done.has_ready() else []
             for f in finished:
                 handle(f)
@@ -146,10 +149,17 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome, s
             if finished:
                 quiet_since, empty_since = now, None
                 continue
-            time.sleep(0.05)
-            if now - quiet_since < 2:
+            # wait for the next result; every 2 s without one, check that the cluster still
+            # has workers
+            if woken is not None:
+                with woken:
+                    if not done.has_ready():
+                        woken.wait(timeout=2)
+            else:
+                time.sleep(0.01)
+            if time.monotonic() - quiet_since < 2:
                 continue
-            quiet_since = now
+            quiet_since = now = time.monotonic()
             if client.scheduler_info().get("workers"):
                 empty_since = None
             elif empty_since is None:

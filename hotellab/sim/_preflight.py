@@ -336,6 +336,6 @@ class Forked:
         if not self.threads:
             return ""
         return (f"The workers were started by fork while this process ran other threads "
-                f"({', '.join(self.threads[:5])}): if one of them held a lock at that moment, the "
+                f"({', '.join(self.threads[:10])}{', ...' if len(self.threads) > 10 else ''}): if one of them held a lock at that moment, the "
                 f"worker waits for it forever. {self.fix[0].upper() + self.fix[1:] if self.fix else 'Stop those threads'}"
                 f" (then the workers start from a clean process), or use workers=1.")
