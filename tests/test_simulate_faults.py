@@ -137,6 +137,27 @@ def test_a_game_that_always_crashes_its_worker_is_lost_and_the_rest_kept():
     same_rows(err.table, full)
 
 
+class Faulty(RandomAgent):
+    """Raises at the 31st action of every game: a bug, not a lost worker."""
+
+    def act(self, state, rng):
+        if state.move_number > 30:
+            raise ValueError("agent bug at move 31")
+        return super().act(state, rng)
+
+
+def test_an_exception_in_a_game_is_raised_with_the_workers_traceback():
+    """An exception raised by a game in a worker is not a lost worker: it is raised here, as
+    with workers=1, with the worker's traceback as its cause, and the workers are ended."""
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError, match="agent bug at move 31") as info:
+        simulate(GAME, [Faulty()], n_games=200, workers=2, progress=False)
+    assert time.perf_counter() - t0 < 20
+    cause = info.value.__cause__
+    assert type(cause).__name__ == "WorkerTraceback" and "in act" in str(cause) and "agent bug" in str(cause)
+    assert not [p for p in mp.active_children() if p.name.startswith("hotellab-sim-")]
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(240)
 def test_dask_a_worker_lost_once_loses_no_game(tmp_path):
@@ -188,6 +209,18 @@ def test_dask_a_cluster_without_workers_ends_the_run():
         assert time.perf_counter() - t0 < 30
     assert info.value.lost == list(range(8))
     assert "the Dask cluster had no worker for 3 s (stall_timeout)" in str(info.value)
+
+
+def test_dask_a_scheduler_that_cannot_be_reached_is_named():
+    """An address that reads well but where no scheduler listens: OptionError naming the
+    argument and the address, after Dask's connect timeout (here 2 s)."""
+    dask = pytest.importorskip("dask")
+    pytest.importorskip("dask.distributed")
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}):
+        with pytest.raises(hl.OptionError, match=r"cannot connect to the Dask scheduler at "
+                                                 r"scheduler='tcp://127.0.0.1:1'") as info:
+            simulate(GAME, ["random"], n_games=4, backend="dask", scheduler="tcp://127.0.0.1:1", progress=False)
+    assert info.value.field == "scheduler"
 
 
 # ----------------------------------------------------------------------------- what travels

@@ -19,6 +19,8 @@ import signal
 import time
 from collections import deque
 
+from ._worker import arrived
+
 MAX_TRIES = 2
 """A game whose worker died this many times while playing it is reported lost."""
 
@@ -142,19 +144,22 @@ class Pool:
                 slot.since = time.monotonic()
             elif kind == "done":
                 _, bid, got = msg
-                slot.batches.remove(bid)
-                del self.jobs[bid]
+                if bid in slot.batches:
+                    slot.batches.remove(bid)
+                self.jobs.pop(bid, None)
                 self.rows.extend(got)
                 self.bar.update(len(got))
                 self.barren = 0
             elif kind == "skipped":
-                slot.batches.remove(msg[1])
+                if msg[1] in slot.batches:
+                    slot.batches.remove(msg[1])
             elif kind == "error":
                 if self.error is None:
-                    self.error = msg[2]
-                slot.batches.remove(msg[1])
+                    self.error = arrived(msg[2])
+                if msg[1] in slot.batches:
+                    slot.batches.remove(msg[1])
             elif kind == "setup-error":
-                raise SetupFailed(msg[1])
+                raise SetupFailed(arrived(msg[1]))
 
     def _lost_worker(self, slot: _Slot, restart: bool) -> None:
         """``slot``'s process has ended: its unanswered batches go back to the queue (the game
@@ -291,8 +296,12 @@ class Pool:
         except KeyboardInterrupt:
             return
 
-    def close(self) -> None:
+    def close(self, kill: bool = False) -> None:
+        """End the workers: they finish what they were sent (``kill``: at once)."""
         for slot in self._live():
+            if kill:
+                self._kill(slot)
+                continue
             try:
                 slot.conn.send(None)
             except OSError:
@@ -313,6 +322,7 @@ def run_processes(ctx, payload: bytes, batches: list, workers: int, rows: list, 
     Raises the first exception a game raised (the worker's traceback as its cause), or
     SetupFailed."""
     pool = Pool(ctx, payload, min(workers, len(batches)), stall_timeout, outcome, bar, rows)
+    ended = False
     try:
         try:
             pool.run(batches)
@@ -320,5 +330,7 @@ def run_processes(ctx, payload: bytes, batches: list, workers: int, rows: list, 
             pool.stop()
         if pool.error is not None:
             raise pool.error
+        ended = True
     finally:
-        pool.close()
+        # after an error, nothing the workers are playing is wanted any more
+        pool.close(kill=not ended and not outcome.interrupted)

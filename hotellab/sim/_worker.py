@@ -149,15 +149,22 @@ class WorkerTraceback(Exception):
         return "\n" + str(self.args[0]) if self.args else ""
 
 
-def portable(exc: BaseException, tb: str) -> BaseException:
-    """``exc`` when it survives pickling, else a RuntimeError with its type and text; the
-    worker's traceback rides along as ``__cause__``."""
+def portable(exc: BaseException, tb: str) -> tuple:
+    """``(exc, traceback text)`` to send to the parent: ``exc`` when it survives pickling,
+    else a RuntimeError with its type and text. The parent raises it with the worker's
+    traceback as its ``__cause__`` (:func:`arrived`)."""
     import pickle
 
     try:
         pickle.loads(pickle.dumps(exc))
     except Exception:  # noqa: BLE001 - any exception that cannot travel is described instead
         exc = RuntimeError(f"{type(exc).__module__}.{type(exc).__qualname__}: {exc}")
+    return exc, tb
+
+
+def arrived(sent: tuple) -> BaseException:
+    """The exception of :func:`portable`, its cause the worker's traceback."""
+    exc, tb = sent
     exc.__cause__ = WorkerTraceback(tb)
     return exc
 
