@@ -229,6 +229,16 @@ def _centre(out, view: dict, seats: list, y: float) -> float:
     yy += 14
     _t(out, x + 10, yy, f"cards this week: {_num(view.get('cards_this_week'), 0)}; walk-ins a day: "
        f"{_num(view.get('walkins_per_day'), 0)}", 10, fill=_MUTED)
+    tokens = _dict(view.get("tokens"))
+    if tokens:
+        stay, conn = _dict(tokens.get("stay")), _dict(tokens.get("connection"))
+        if stay.get("left") is None:
+            text = "tokens: unlimited supply (option)"
+        else:
+            text = (f"tokens left: {_num(stay.get('left'), 0)} of {_num(stay.get('supply'), 0)} stay, "
+                    f"{_num(conn.get('left'), 0)} of {_num(conn.get('supply'), 0)} connection")
+        yy += 14
+        _t(out, x + 10, yy, text, 10, fill=_MUTED)
     yy += 20
     _t(out, x + 10, yy, "Money by source", 12, bold=True)
     yy += 14

@@ -56,6 +56,18 @@ def calendar(stays: tuple) -> tuple[list, list]:
     return ["".join(r) for r in rows], conns
 
 
+def _tokens(state) -> dict:
+    """The stay and connection tokens on the boards and in the supply (Komponenty: 56 and 8
+    per set; rulings BH-32 to BH-34); ``left`` is None with the option token_supply =
+    "unlimited"."""
+    used_st, used_conn = state.used
+    have_st, have_conn = C.token_supply(state.game.num_players)
+    unlimited = state.game.options.get("token_supply") == "unlimited"
+    return {"stay": {"used": used_st, "supply": have_st, "left": None if unlimited else have_st - used_st},
+            "connection": {"used": used_conn, "supply": have_conn,
+                           "left": None if unlimited else have_conn - used_conn}}
+
+
 def build_view(state, perspective=None) -> dict:
     """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
     g = state.game
@@ -136,6 +148,7 @@ def build_view(state, perspective=None) -> dict:
         "card_turn": state.turn,
         "cards_this_week": state.cards_this_week(),
         "deck_left": sum(state.deck),
+        "tokens": _tokens(state),
         "walkins_per_day": state.walkins_per_day(),
         "lost_guests": state.lost,
         "seats": seats,
