@@ -137,6 +137,43 @@ def test_a_game_that_always_crashes_its_worker_is_lost_and_the_rest_kept():
     same_rows(err.table, full)
 
 
+def test_games_that_crash_at_the_start_of_their_batches_lose_only_themselves():
+    """Games 0 and 4, each the first of its batch, end every worker that plays them: both
+    workers die before finishing a game, and so do the replacements that try them alone; yet
+    that is the games' doing (each counted against its game), so the run goes on and only
+    those two are lost."""
+    full = reference(24, seed=9)
+    agent = Tripwire({first_decision_mark(GAME, 9, 0), first_decision_mark(GAME, 9, 4)})
+    with pytest.raises(SimulationError) as info:
+        simulate(GAME, [agent], n_games=24, seed=9, workers=2, batch_size=4, progress=False)
+    assert info.value.lost == [0, 4], str(info.value)
+    assert str(info.value).startswith("simulate: 2 of 24 games lost, 22 finished")
+    same_rows(info.value.table, full)
+
+
+class CrashAll(RandomAgent):
+    """Ends the worker process at its first decision, in every game."""
+
+    def __init__(self):
+        self.home = os.getpid()
+
+    def act(self, state, rng):
+        if os.getpid() != self.home:
+            os._exit(5)
+        return super().act(state, rng)
+
+
+def test_a_run_where_every_game_crashes_ends():
+    """Every game ends its worker: the run does not try each game twice over thousands of
+    processes; after 20 ends with no batch finished it stops, every game lost, and says why."""
+    t0 = time.perf_counter()
+    with pytest.raises(SimulationError) as info:
+        simulate(GAME, [CrashAll()], n_games=2000, workers=2, progress=False)
+    assert time.perf_counter() - t0 < 30
+    assert info.value.lost == list(range(2000)) and len(info.value.table) == 0
+    assert "worker processes ended 20 times and no batch of games was finished (the last: exit code 5)" in str(info.value)
+
+
 class Faulty(RandomAgent):
     """Raises at the 31st action of every game: a bug, not a lost worker."""
 

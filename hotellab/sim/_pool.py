@@ -2,14 +2,15 @@
 of one of them.
 
 Each worker (:func:`._worker.serve`) has a pipe of its own and three numbers in shared
-memory: the game it plays, the actions played in it and the games it has finished. So the parent knows, when a worker dies,
-exactly which batches were in its hands and which game it was playing, and sees a worker that
-stops making progress. The games of a lost worker go to the others (a replacement starts in
+memory: the game it plays, the actions played in it and the games it has finished. So the
+parent knows, when a worker dies, exactly which batches were in its hands and which game it
+was playing, and sees a worker that stops making progress. The games of a lost worker go to the others (a replacement starts in
 its place); a game's row depends on its seed only, so the table is the one a run without the
 loss gives. A game that was being played when its worker died :data:`MAX_TRIES` times is not
-tried again: it is reported lost, with the reason. Workers that keep dying before they finish
-a single game (:data:`MAX_BARREN` in a row, with no batch returned in between) end the run:
-its remaining games are lost.
+tried again: it is reported lost, with the reason. The run ends, its remaining games lost,
+when workers keep ending for another reason than a game: :data:`MAX_BARREN` in a row that
+finished no game and either were stopped for making no progress or ended while playing none
+(with no batch returned in between), or :data:`MAX_FRUITLESS` ends before any batch returned.
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ MAX_TRIES = 2
 """A game whose worker died this many times while playing it is reported lost."""
 
 MAX_BARREN = 3
-"""This many deaths in a row of workers that finished no game, with no batch returned in
-between, end the run."""
+"""This many ends in a row of workers that finished no game and were stopped for making no
+progress or ended while playing none, with no batch returned in between, end the run."""
+
+MAX_FRUITLESS = 20
+"""This many worker ends with no batch returned yet in the run end it (every game crashes)."""
 
 TICK = 0.5
 """Seconds between the parent's checks of the workers' progress."""
@@ -93,6 +97,7 @@ class Pool:
         self.next_id = 0
         self.tries: dict[int, int] = {}
         self.barren = 0
+        self.returned = 0  # batches returned
         self.error = None
 
     # ------------------------------------------------------------------ workers
@@ -150,6 +155,7 @@ class Pool:
                 self.rows.extend(got)
                 self.bar.update(len(got))
                 self.barren = 0
+                self.returned += 1
             elif kind == "skipped":
                 if msg[1] in slot.batches:
                     slot.batches.remove(msg[1])
@@ -175,8 +181,12 @@ class Pool:
         slot.proc = slot.conn = None
         unanswered = list(slot.batches)
         slot.batches.clear()
-        if unanswered:
-            self.barren = self.barren + 1 if not finished else 0
+        if finished:
+            self.barren = 0
+        elif unanswered and (slot.reason is not None or playing < 0):
+            # not a game's doing: a hang (a fork that copied a held lock...) or a worker that
+            # ends before it plays; a game that crashes its worker is bounded by MAX_TRIES
+            self.barren += 1
         back = []
         for n, bid in enumerate(unanswered):
             jobs = self.jobs.pop(bid)
@@ -198,9 +208,12 @@ class Pool:
         for jobs in reversed(back):
             self._add(jobs, front=True)
         if self.barren >= MAX_BARREN:
-            reason = (f"worker processes kept ending before they finished a game ({MAX_BARREN} "
-                      f"in a row; the last: {why})")
-            self._abandon(reason)
+            self._abandon(f"worker processes kept ending before they finished a game ({MAX_BARREN} "
+                          f"in a row; the last: {why})")
+            return
+        if not self.returned and len(self.outcome.deaths) >= MAX_FRUITLESS:
+            self._abandon(f"worker processes ended {len(self.outcome.deaths)} times and no batch of "
+                          f"games was finished (the last: {why})")
             return
         if restart and (self.todo or any(s.batches for s in self._live())):
             self._start(slot)
