@@ -421,6 +421,31 @@ def test_with_other_threads_workers_start_clean(lock_held_by_a_thread):
     pd.testing.assert_frame_equal(table, full)
 
 
+def test_a_guarded_script_with_another_thread_gets_clean_workers(tmp_path):
+    """The same as a script run from its own folder (hotellab found as an installed package,
+    not on the script's path): before, its forked workers waited forever for the lock."""
+    out = run_script(tmp_path, (
+        "import threading, time\n"
+        "import hotellab as hl\n"
+        "from hotellab.agents import RandomAgent\n"
+        "LOCK = threading.Lock()\n"
+        "class NeedsLock(RandomAgent):\n"
+        "    def act(self, state, rng):\n"
+        "        with LOCK:\n"
+        "            return super().act(state, rng)\n"
+        "def hold():\n"
+        "    with LOCK:\n"
+        "        time.sleep(600)\n"
+        "if __name__ == '__main__':\n"
+        "    threading.Thread(target=hold, daemon=True).start()\n"
+        "    time.sleep(0.2)\n"
+        "    t = hl.simulate('perfect_hotel', [NeedsLock()], n_games=24, workers=2, batch_size=4,\n"
+        "                    progress=False, stall_timeout=20)\n"
+        "    print('rows', len(t))\n"), timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.split() == ["rows", "24"]
+
+
 def test_a_forked_worker_that_hangs_is_stopped_and_reported(lock_held_by_a_thread, monkeypatch):
     """When fork is the only way (here forced), a worker blocked for good is stopped after
     stall_timeout, tried again, and the run ends with an error naming the cause and the fix,

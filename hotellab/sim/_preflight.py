@@ -245,10 +245,16 @@ def _found_on_path(module: str) -> bool:
     top = module.split(".")[0]
     if top in sys.builtin_module_names:
         return True
-    try:
-        found = PathFinder.find_spec(top)
-    except (ImportError, ValueError):
-        return False
+    found = None
+    # the finders a new process has too: sys.path's, and those that site-packages installs
+    # (an editable install's); not sys.modules, which holds modules loaded by path as well
+    for finder in [*sys.meta_path, PathFinder]:
+        try:
+            found = finder.find_spec(top, None) if hasattr(finder, "find_spec") else None
+        except Exception:  # noqa: BLE001 - a finder that cannot tell does not find it
+            found = None
+        if found is not None:
+            break
     if found is None:
         return False
     file = getattr(sys.modules.get(module), "__file__", None)
