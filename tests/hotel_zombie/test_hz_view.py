@@ -110,7 +110,8 @@ def test_widget_frames_of_a_seat_hide_the_plans_and_the_face_down_cards(hz):
     f_chris = frames(m, perspective=0)[-1]
     assert "Inventory Mgmt" in f_chris["svg"] and "Inventory Mgmt" not in f_ada["svg"]  # the plan badge
     assert "Game Plan: ? (secret)" in f_ada["svg"]
-    assert f_ada["action"] == "p0 plan \u2026" and f_chris["action"] == "p0 plan inventory"
+    # another seat's action in the game's words for Ada (widget frames, 7c48268)
+    assert f_ada["action"] == "Chris: choose a Game Plan (secret)" and f_chris["action"] == "p0 plan inventory"
     assert "inventory" not in json.dumps(f_ada).lower().replace("inventory management", "")
     # the example's face-down cards: backs for every seat, names only in the omniscient frame
     sc = hl.Scenario.load(SCENARIO)
