@@ -33,6 +33,7 @@ from .core import (
     Scenario,
     ScenarioError,
     ScoreItem,
+    SimulationError,
     State,
     UnknownGameError,
     list_games,
@@ -76,6 +77,6 @@ __all__ = [
     "CHANCE", "TERMINAL", "Action", "Event", "Game", "GameLog", "HotellabError",
     "IllegalActionError", "InvalidActionError", "LogFormatError", "Match", "OptionError",
     "Phase", "PluginError", "PositionError", "Replay", "RuleRef", "Scenario", "ScenarioError",
-    "ScoreItem", "State", "UnknownGameError", "list_games", "load_game", "play", "register",
+    "ScoreItem", "SimulationError", "State", "UnknownGameError", "list_games", "load_game", "play", "register",
     "widgets", "viz", "simulate", "analysis", "coverage",
 ]

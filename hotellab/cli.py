@@ -513,12 +513,17 @@ def simulate_cmd(
             raise _fail(f"cannot write {out}: the table is written as .parquet or .csv")
     if progress is None:
         progress = sys.stderr.isatty()
+    lost = None  # a SimulationError whose finished games are still printed and written
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # the interruption is reported below
             table = hl.simulate(g, agents, games, seed, workers=workers, backend=backend,
                                 scheduler=scheduler, keep_logs=True if keep_logs < 0 else keep_logs,
                                 seating=seating, progress=progress)
+    except hl.SimulationError as exc:
+        if exc.table is None or not len(exc.table):
+            raise _fail(_error_message(exc)) from None
+        table, lost = exc.table, exc
     except (hl.HotellabError, ValueError, ImportError, RuntimeError) as exc:
         raise _fail(_error_message(exc)) from None
     from hotellab.analysis import wilson_interval
@@ -544,9 +549,9 @@ def simulate_cmd(
     if out is not None:
         try:
             if out.suffix.lower() == ".csv":
-                tmp = out.with_name(f".{out.name}.tmp")
-                table.to_csv(tmp, index=False)
-                os.replace(tmp, out)
+                from hotellab.core.files import write_whole
+
+                write_whole(out, table.to_csv(index=False))
             else:
                 from hotellab.sim import save_table
 
@@ -559,6 +564,8 @@ def simulate_cmd(
     if table.attrs.get("interrupted"):
         typer.echo(f"interrupted: kept the {len(table):,} finished games of {games:,}", err=True)
         raise typer.Exit(130)
+    if lost is not None:  # the finished games are above (and in --out); the lost ones named here
+        raise _fail(f"{_error_message(lost)}; kept the {len(table):,} finished games of {games:,}", code=1)
 
 
 # -- publish ---------------------------------------------------------------------------------

@@ -445,3 +445,25 @@ def test_help_text_reflows_to_the_terminal(name, doc, width):
     for para in paragraphs:
         for line, nxt in zip(para, para[1:]):
             assert len(line) + 1 + len(nxt.split()[0]) > width - 2, (name, width, line, nxt)
+
+
+def test_simulate_keeps_the_finished_games_when_some_are_lost(tmp_path, monkeypatch):
+    """Issue 24, item 2, at the command line: a run that lost games with a worker prints and
+    writes the games it finished, names the lost ones on stderr and exits with status 1 (it
+    printed the one-line message and wrote nothing)."""
+    pytest.importorskip("pandas")
+    real = hl.simulate
+
+    def losing(game, agents, n_games, seed, **kw):
+        table = real(game, agents, n_games, seed, **{**kw, "workers": 1, "progress": False})
+        raise hl.SimulationError(f"2 of {n_games} games were lost: games 3 and 7 (seeds ...) ended "
+                                 "their worker twice", table=table.drop(index=[3, 7]), lost=[3, 7])
+
+    monkeypatch.setattr(hl, "simulate", losing)
+    out = tmp_path / "t.csv"
+    res = CliRunner().invoke(cli.app, ["simulate", "hellton_palace", "--games", "10", "--out", str(out),
+                                       "--no-progress"])
+    assert res.exit_code == 1, res.output
+    assert "Hellton Palace: 8 games" in res.stdout
+    assert "error: 2 of 10 games were lost" in res.stderr and "kept the 8 finished games of 10" in res.stderr
+    assert out.read_text("utf-8").count("\n") == 8 + 1  # the header and the 8 finished games

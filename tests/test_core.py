@@ -408,3 +408,13 @@ def test_an_unknown_agent_is_named_before_the_count():
     with pytest.raises(hl.OptionError, match=r"needs 3 agents \(one per player seat\), got 2") as err:
         hl.Match(game, agents=["greedy", "random"])
     assert err.value.field == "agents"
+
+
+@pytest.mark.parametrize("options", [0, "", [], False, "nights=3", [("nights", 3)]])
+def test_options_that_are_not_a_table_are_refused(options):
+    """Found by the simulate fuzz (issue 24): ``options`` of 0, "", [] or False read as no
+    options (``options or {}``). Anything but a dict (or None: the defaults) names the field."""
+    with pytest.raises(hl.OptionError, match="options must be a dict of option names and values") as err:
+        hl.load_game("hostil_hostal", num_players=3, options=options)
+    assert err.value.field == "options"
+    assert hl.load_game("hostil_hostal", num_players=3, options=None).options["nights"] == 3

@@ -322,7 +322,7 @@ def test_dask_in_a_script_without_a_main_guard_says_to_add_it(tmp_path):
                                "backend='dask', progress=False)\n"
                                "print('rows', len(t))\n")
     assert out.returncode == 1 and "rows" not in out.stdout
-    assert "hotellab.sim.SimulationError: simulate: backend='dask' starts a LocalCluster of 2 worker " \
+    assert "SimulationError: simulate: backend='dask' starts a LocalCluster of 2 worker " \
            "processes, which import the main script again" in out.stderr
     assert f"top level of the script {tmp_path / 'script.py'}" in out.stderr
     assert 'put the call under `if __name__ == "__main__":`' in out.stderr

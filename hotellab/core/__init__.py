@@ -11,6 +11,7 @@ from .errors import (
     PluginError,
     PositionError,
     ScenarioError,
+    SimulationError,
     UnknownGameError,
 )
 from .game import Game, OptionSpec, list_games, load_game, register, reload_plugins
@@ -24,7 +25,7 @@ from .state import Refusal, State
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "parse_action", "ERROR_CODES", "HotellabError",
     "IllegalActionError", "InvalidActionError", "LogFormatError", "OptionError", "PluginError",
-    "PositionError", "ScenarioError", "UnknownGameError", "Game", "OptionSpec", "list_games",
+    "PositionError", "ScenarioError", "SimulationError", "UnknownGameError", "Game", "OptionSpec", "list_games",
     "load_game", "register", "reload_plugins", "GameLog", "Match", "play", "Replay", "Event",
     "Phase", "Refusal", "RuleRef", "ScoreItem", "Scenario", "State",
 ]

@@ -125,3 +125,19 @@ def check_header(data, fmt: str, version: int, what: str) -> None:
             f"unsupported {what} version {data.get('version')!r}; this hotellab reads version {version}",
             field="version",
         )
+
+
+class SimulationError(HotellabError, RuntimeError):
+    """A simulation (:func:`hotellab.simulate`) that could not play every game, or could not
+    start its workers.
+
+    ``table``: the finished games (a pandas DataFrame like ``simulate``'s, sorted by game, every
+    row the one a complete run gives), or None when no game was played; ``lost``: the indices
+    of the games that were not played, sorted (empty when the run could not start). The
+    message says how many games were lost, which, and why.
+    """
+
+    def __init__(self, message: str, *, table=None, lost=()):
+        super().__init__(message)
+        self.table = table
+        self.lost = sorted(lost)

@@ -107,7 +107,7 @@ class Game:
                 f"{allows} players", field="num_players"
             )
         self.num_players = num_players
-        self.options = self.resolve_options(options or {})
+        self.options = self.resolve_options({} if options is None else options)  # 0, "", [] are not options
         self._setup()
 
     # -- options -----------------------------------------------------------------
@@ -119,7 +119,8 @@ class Game:
     @classmethod
     def resolve_options(cls, options: dict) -> dict:
         if not isinstance(options, dict):
-            raise OptionError(f"{cls.id}: options must be a dict, got {type(options).__name__}")
+            raise OptionError(f"{cls.id}: options must be a dict of option names and values, got "
+                              f"{type(options).__name__} {options!r}", field="options")
         specs = {s.name: s for s in cls.OPTIONS}
         out = {}
         for name, value in options.items():

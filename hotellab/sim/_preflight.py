@@ -6,29 +6,13 @@ the script again), and the multiprocessing start method that is safe here."""
 from __future__ import annotations
 
 import ast
-import pickle
+from multiprocessing.reduction import ForkingPickler
 import sys
 import threading
 
-from ..core.errors import HotellabError, OptionError
+from ..core.errors import OptionError, SimulationError  # noqa: F401 - SimulationError: imported from here too
 
 
-class SimulationError(HotellabError, RuntimeError):
-    """A simulation that could not play every game, or could not start its workers.
-
-    ``table``: the finished games (a pandas DataFrame like :func:`hotellab.simulate`'s, sorted
-    by game, every row the one a complete run gives), or None when no game was played;
-    ``lost``: the indices of the games that were not played, sorted (empty when the run could
-    not start). The message says how many games were lost, which, and why.
-    """
-
-    def __init__(self, message: str, *, table=None, lost=()):
-        super().__init__(message)
-        self.table = table
-        self.lost = sorted(lost)
-
-
-SimulationError.__module__ = "hotellab.sim"  # where it is documented and imported from
 
 
 GUARD_FIX = 'put the call under `if __name__ == "__main__":`'
@@ -163,7 +147,7 @@ def _dumpers(backend: str):
         from distributed.protocol.pickle import dumps as dask_dumps
 
         return dask_dumps
-    return lambda x: pickle.dumps(x, protocol=pickle.HIGHEST_PROTOCOL)
+    return lambda x: bytes(ForkingPickler.dumps(x))  # what multiprocessing sends to a worker
 
 
 def agent_label(k: int, agent) -> str:

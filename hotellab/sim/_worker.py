@@ -153,10 +153,10 @@ def portable(exc: BaseException, tb: str) -> tuple:
     """``(exc, traceback text)`` to send to the parent: ``exc`` when it survives pickling,
     else a RuntimeError with its type and text. The parent raises it with the worker's
     traceback as its ``__cause__`` (:func:`arrived`)."""
-    import pickle
+    from multiprocessing.reduction import ForkingPickler
 
     try:
-        pickle.loads(pickle.dumps(exc))
+        ForkingPickler.loads(ForkingPickler.dumps(exc))
     except Exception:  # noqa: BLE001 - any exception that cannot travel is described instead
         exc = RuntimeError(f"{type(exc).__module__}.{type(exc).__qualname__}: {exc}")
     return exc, tb
@@ -181,13 +181,13 @@ def serve(conn, payload: bytes, shared, slot: int) -> None:
     the game it plays (-1 between batches), the actions played in it (:func:`play_one`'s
     ``beat``) and the games it has finished."""
     import os
-    import pickle
     import traceback
+    from multiprocessing.reduction import ForkingPickler  # how multiprocessing sends work
 
     ignore_sigint()
     k = 3 * slot
     try:
-        spec = pickle.loads(payload)
+        spec = ForkingPickler.loads(payload)
         _game(spec)
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which explains it
         conn.send(("setup-error", portable(exc, traceback.format_exc())))
@@ -206,7 +206,7 @@ def serve(conn, payload: bytes, shared, slot: int) -> None:
             conn.send(("skipped", bid))
             continue
         if fresh:
-            spec = pickle.loads(payload)
+            spec = ForkingPickler.loads(payload)
         fresh = True
         rows = []
         try:
