@@ -31,7 +31,7 @@ from .core.replay import Replay
 from .core.rules import Phase
 
 __all__ = [
-    "ContractViolation", "check_copy", "check_state", "check_game", "option_variants", "mutations",
+    "ContractViolation", "check_copy", "check_state", "check_game", "sampled_states", "option_variants", "mutations",
     "playthrough", "playthrough_text",
 ]
 
@@ -287,6 +287,28 @@ def check_state(state, rng: random.Random, *, deep: bool = True, mutate: int = 2
                 raise _fail(state, f"resample_hidden({p}) changed seat {p}'s legal actions")
 
 
+def sampled_states(game_id: str, num_players: int | None = None, *, games: int = 200,
+                   options=({},), greedy=None, seed_base: int = 0) -> Iterator:
+    """Every state, in order, of ``games`` seeded games of ``game_id``: game ``k`` is played
+    with ``options[k % len(options)]``, chance and agents drawing from
+    ``random.Random(seed_base + k)``, and seat ``p`` playing greedy where ``greedy(k, p)`` is
+    true (default: never), random otherwise. The sample the counted-component tests walk."""
+    from .agents import GreedyAgent, RandomAgent
+    from .core.game import load_game
+
+    for k in range(games):
+        g = load_game(game_id, num_players=num_players, options=options[k % len(options)])
+        rng = random.Random(seed_base + k)
+        agents = [GreedyAgent() if greedy is not None and greedy(k, p) else RandomAgent()
+                  for p in range(g.num_players)]
+        s = g.new_initial_state()
+        while True:
+            yield s
+            if s.is_terminal:
+                break
+            s = s.apply(s.sample_chance(rng) if s.is_chance_node else agents[s.current_player].act(s, rng))
+
+
 def _random_action(state, rng: random.Random) -> Action:
     if state.is_chance_node:
         return state.sample_chance(rng)
@@ -369,3 +391,131 @@ def playthrough(game: Game, seed: int = 1, agents=None) -> Iterator[str]:
 def playthrough_text(game: Game, seed: int = 1, agents=None) -> str:
     """:func:`playthrough` joined into one text (ends with a newline)."""
     return "\n".join(playthrough(game, seed, agents)) + "\n"
+
+
+# -- rule-statement tables (tests/<game>/rule_statements.toml) -------------------------------
+def normalise_space(text: str) -> str:
+    """``text`` with every run of white space one space, trimmed: a rulebook's line breaks do
+    not count when a quote is looked up."""
+    import re
+
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def is_heading_path(section: str, lines) -> bool:
+    """True when ``section`` is rulebook lines (each possibly cut short) joined by " / " (a
+    heading may itself contain " / "); ``lines`` are the rulebook's lines, space-normalised."""
+    parts = section.split(" / ")
+    i = 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):
+            name = " / ".join(parts[i:j])
+            if any(line.startswith(name) for line in lines):
+                i = j
+                break
+        else:
+            return False
+    return True
+
+
+def missing_tests(table: list[dict], tests_dir) -> list[str]:
+    """The ``file::test`` references of a rule-statement table (each statement's ``tests``)
+    that name no test function of ``tests_dir``, and the statements that name none."""
+    import ast
+    from pathlib import Path
+
+    names: dict[str, set] = {}
+    out = []
+    for s in table:
+        if not s.get("tests"):
+            out.append(f"{s['id']}: no test")
+        for ref in s.get("tests", []):
+            file, _, name = ref.partition("::")
+            if file not in names:
+                path = Path(tests_dir) / file
+                tree = ast.parse(path.read_text("utf-8")) if path.is_file() else ast.Module(body=[])
+                names[file] = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+            if name not in names[file]:
+                out.append(f"{s['id']}: {ref} does not exist")
+    return out
+
+
+def mutation_problems(table: list[dict], package_dir) -> list[str]:
+    """What keeps a rule-statement table's mutations from running (``scripts/mutation_check.py``
+    applies each mutation's edits one after another): a rule of play without a mutation, an
+    edit whose old text is not in its file exactly once, an edit that changes nothing, and a
+    mutation on a statement that says another again (``same_as``) or is presentation only."""
+    from pathlib import Path
+
+    ids = {s["id"] for s in table}
+    out = []
+    for s in table:
+        again = "same_as" in s
+        if again and (s["same_as"] not in ids or s["same_as"] == s["id"]):
+            out.append(f"{s['id']}: same_as {s['same_as']!r} is no other statement")
+        if again or s.get("kind") == "presentation":
+            if "mutation" in s:
+                out.append(f"{s['id']}: a statement said again or presentation only has no mutation")
+            continue
+        if not s.get("mutation"):
+            out.append(f"{s['id']}: no mutation")
+        for m in s.get("mutation", []):
+            texts: dict[str, str] = {}
+            for file, old, new in m["edits"]:
+                source = texts.setdefault(file, (Path(package_dir) / file).read_text("utf-8"))
+                if source.count(old) != 1:
+                    out.append(f"{s['id']}: {file} has {source.count(old)} copies of {old!r}")
+                if old == new:
+                    out.append(f"{s['id']}: an edit of {file} changes nothing")
+                texts[file] = source.replace(old, new)
+    return out
+
+
+def resolve_code_pointer(package: str, pointer: str) -> list:
+    """The objects a rule-statement table's ``code`` names, in the game package ``package``
+    (e.g. ``"hotellab.games.boutique_hotel"``): parts joined by ";", each ``file.py:names`` or
+    ``data/<file>`` (which must exist), a remark in parentheses or after the data file's name
+    left aside. ``names`` are joined by "," or "/": ``Class.attr`` sets the class a later bare
+    name is looked up in first; a bare name is then looked up in the module, then in the
+    classes the module defines. A function must be defined in the file named, not only
+    imported into it. Raises ValueError naming the part that does not resolve."""
+    import importlib
+    import inspect
+    import re
+    from pathlib import Path
+
+    found = []
+    folder = Path(importlib.import_module(package).__file__).parent
+    for part in pointer.split(";"):
+        part = re.sub(r"\s*\([^)]*\)", "", part).strip()  # "(six Tag Rows)": a remark
+        if part.startswith("data/"):
+            path = part.split()[0]
+            if not (folder / path).is_file():
+                raise ValueError(f"{path}: no such data file")
+            found.append(folder / path)
+            continue
+        m = re.fullmatch(r"(\w+)\.py:(.+)", part)
+        if not m:
+            raise ValueError(f"not a code pointer: {part!r} (file.py:Name or data/<file>)")
+        module = importlib.import_module(f"{package}.{m.group(1)}")
+        classes = [c for c in vars(module).values() if inspect.isclass(c) and c.__module__ == module.__name__]
+        owner = None
+        for name in (n.strip() for n in re.split(r"[,/]", m.group(2)) if n.strip()):
+            if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)?", name):
+                raise ValueError(f"bad name {name!r} in {part!r}")
+            if "." in name:
+                cls_name, name = name.split(".")
+                owner = getattr(module, cls_name, None)
+                if not inspect.isclass(owner):
+                    raise ValueError(f"{cls_name!r} is no class of {m.group(1)}.py ({part})")
+            places = ([owner] if owner is not None else []) + [module] + classes
+            obj = next((getattr(p, name) for p in places if hasattr(p, name)), None)
+            if obj is None:
+                raise ValueError(f"{name!r} is not in {m.group(1)}.py ({part})")
+            fn = inspect.getattr_static(owner, name, obj) if owner is not None else obj
+            fn = fn.fget if isinstance(fn, property) else fn
+            fn = fn.__func__ if isinstance(fn, (classmethod, staticmethod)) else fn
+            if inspect.isfunction(fn) and fn.__module__ != module.__name__:
+                raise ValueError(f"{name} is defined in {fn.__module__}, not {m.group(1)}.py")
+            found.append(obj)
+    return found

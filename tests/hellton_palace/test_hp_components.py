@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import copy
 import itertools
-import random
 from collections import Counter
 
 import pytest
 
 import hotellab as hl
-from hotellab.agents import GreedyAgent, RandomAgent
+from hotellab import testing
 
 # -- the counts, from the rulebook's component list ("Game Components") ------------------------
 HOTELS = ("Red", "Blue")  # "2 Hotel boards"
@@ -78,16 +77,8 @@ def counts(pos: dict) -> dict:
 def sampled_states(games: int = 200):
     """Every state of ``games`` seeded games: the options cycle, and every other game Red
     plays greedy (Blue random)."""
-    for seed in range(games):
-        g = hl.load_game("hellton_palace", options=OPTIONS[seed % len(OPTIONS)])
-        rng = random.Random(seed)
-        agents = [GreedyAgent() if seed % 2 else RandomAgent(), RandomAgent()]
-        s = g.new_initial_state()
-        while True:
-            yield s
-            if s.is_terminal:
-                break
-            s = s.apply(s.sample_chance(rng) if s.is_chance_node else agents[s.current_player].act(s, rng))
+    return testing.sampled_states("hellton_palace", games=games, options=OPTIONS,
+                                  greedy=lambda k, p: k % 2 == 1 and p == 0)
 
 
 @pytest.mark.slow

@@ -25,13 +25,12 @@ from __future__ import annotations
 
 import copy
 import itertools
-import random
 from collections import Counter
 
 import pytest
 
 import hotellab as hl
-from hotellab.agents import GreedyAgent, RandomAgent
+from hotellab import testing
 
 # -- the counts, from the rulebook's component list ("Components") -----------------------------
 CARDS_PER_COLOUR = 12  # "60 playing cards, 12 of each color"
@@ -90,16 +89,8 @@ def counts(pos: dict) -> dict:
 def sampled_states(n: int, games: int = 200):
     """Every state of ``games`` seeded games with ``n`` players: the options cycle, and every
     fourth game two seats play greedy (the others random)."""
-    for seed in range(games):
-        g = hl.load_game("hostil_hostal", num_players=n, options=OPTIONS[seed % len(OPTIONS)])
-        rng = random.Random(1000 * n + seed)
-        agents = [GreedyAgent() if seed % 4 == 0 and seat % 2 == 0 else RandomAgent() for seat in range(n)]
-        s = g.new_initial_state()
-        while True:
-            yield s
-            if s.is_terminal:
-                break
-            s = s.apply(s.sample_chance(rng) if s.is_chance_node else agents[s.current_player].act(s, rng))
+    return testing.sampled_states("hostil_hostal", n, games=games, options=OPTIONS,
+                                  greedy=lambda k, p: k % 4 == 0 and p % 2 == 0, seed_base=1000 * n)
 
 
 @pytest.mark.slow
