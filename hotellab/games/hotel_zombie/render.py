@@ -166,8 +166,13 @@ def _seat(out, s, x0, y0, w, chars, names, view) -> float:
         for ln in _wrap("Play area: " + _counts(play, names), chars)[:3]:
             _t(out, x0 + 8, y, ln, 10.5, fill=_MUTED)
             y += 13
-    if s.get("deck_size") is None and s.get("discard") is None:  # a turn played in secret (ruling HZ-03)
-        _t(out, x0 + 8, y, f"Turn played in secret \u00b7 trophies {len(_l(s.get('trophies')))}", 10.5, fill=_MUTED)
+    if s.get("deck_size") is None and s.get("discard") is None:  # the turns are secret (ruling HZ-03)
+        tp = _d(view.get("turn")).get("seat")
+        seat = s.get("seat")
+        when = ("Turn played in secret" if isinstance(tp, int) and isinstance(seat, int) and seat < tp else
+                "Playing the turn in secret" if seat == tp else
+                "Turn to come (secret)" if isinstance(tp, int) else "Turns secret until all are done")
+        _t(out, x0 + 8, y, f"{when} \u00b7 trophies {len(_l(s.get('trophies')))}", 10.5, fill=_MUTED)
     else:
         _t(out, x0 + 8, y, f"Deck {_n(s.get('deck_size'), 0)} \u00b7 discard {len(_l(s.get('discard')))} "
            f"\u00b7 trophies {len(_l(s.get('trophies')))}", 10.5, fill=_MUTED)
