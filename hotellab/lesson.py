@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core.actions import Action, parse_action
+from .core.actions import CHANCE, Action, parse_action
 from .core.errors import IllegalActionError, ScenarioError
 
 __all__ = ["STEP_KINDS", "Feedback", "LessonRun", "check_step", "check_step_state", "parse_answer_spec", "step_problem"]
@@ -104,6 +104,17 @@ def check_step_fields(step, where: str, game) -> None:
             raise bad("answer", str(exc)) from None
         if spec[0] in ("score", "category") and not 0 <= spec[1] < game.num_seats:
             raise bad("answer", f"seat {spec[1]} does not exist (0 to {game.num_seats - 1})")
+        if spec[0] == "legal":  # the move asked about must be a seat's move of this table
+            try:
+                move = game.parse_action(spec[1])
+            except ValueError as exc:
+                raise bad("answer", f"legal:{spec[1]}: {exc}") from None
+            if move.player == CHANCE:
+                raise bad("answer", f"legal:{spec[1]}: a legality question asks about a seat's move, "
+                                    "not a chance outcome")
+            if not 0 <= move.player < game.num_seats:
+                raise bad("answer", f"legal:{spec[1]}: seat {move.player} does not exist "
+                                    f"(0 to {game.num_seats - 1})")
 
 
 @dataclass
@@ -173,8 +184,13 @@ def step_problem(step, state) -> str | None:
             why = state.explain_illegal(moves[0]) if moves else None
             return f"no move of 'expect' is legal here ({moves[0]}: {why})" if why else "no move of 'expect' is legal here"
         return "no legal move meets the goal here"
-    if step.kind == "predict" and parse_answer_spec(step.answer)[0] == "winners" and not state.is_terminal:
-        return "'winners' is asked before the end of the game (there are none yet)"
+    if step.kind == "predict":
+        spec = parse_answer_spec(step.answer)
+        if spec[0] == "winners" and not state.is_terminal:
+            return "'winners' is asked before the end of the game (there are none yet)"
+        if spec[0] == "current_player" and (state.is_terminal or state.is_chance_node):
+            return ("'current_player' is asked where no seat decides (" +
+                    ("the game is over" if state.is_terminal else "chance decides") + ")")
     return None
 
 

@@ -292,3 +292,30 @@ def test_a_copied_lesson_run_goes_on_alone():
         assert twin.index == 1 and twin.state.keys == 2
         assert run.index == 0 and run.state.keys == 4 and run.progress["wrong"] == 0
         assert run.progress["hints_used"] == 0 and len(run.match) == 0
+
+
+@pytest.mark.parametrize("answer,field,words", [
+    # found by trial (issue 24): each loaded, and the lesson then expected "no" (or -1)
+    ("legal:zz top", "steps[0].answer", "cannot read action 'zz top'"),
+    ("legal:p0", "steps[0].answer", "cannot read action 'p0'"),
+    ("legal:p7 pass", "steps[0].answer", "seat 7 does not exist (0 to 2)"),
+    ("legal:chance foo", "steps[0].answer", "asks about a seat's move, not a chance outcome"),
+    ("current_player", "steps[0].answer", "'current_player' is asked where no seat decides (chance decides)"),
+])
+def test_a_question_no_learner_could_answer_is_refused(answer, field, words):
+    """A predict step that asks about something that is not a seat's move of this table, or
+    whose decision it is where no seat decides (the only accepted answer was -1, the engine's
+    CHANCE), is refused with ScenarioError naming the file, step and field."""
+    text = ('game = "hostil_hostal"\nnum_players = 3\n[[steps]]\nkind = "predict"\nquestion = "?"\n'
+            f'answer = "{answer}"\n')
+    with pytest.raises(hl.ScenarioError) as err:
+        LessonRun(hl.Scenario.from_toml(text, source="q.toml"))
+    assert f"q.toml: {field}" in str(err.value) and words in str(err.value)
+
+
+def test_current_player_after_the_game_is_refused_too():
+    run_text = HEAD + ('[[steps]]\naction = "p0 take 2"\n[[steps]]\naction = "p1 take 2"\n'
+                       '[[steps]]\nkind = "predict"\nquestion = "Whose turn?"\nanswer = "current_player"\n')
+    with pytest.raises(hl.ScenarioError, match=r"lesson\.toml: steps\[2\]\.answer: 'current_player' is asked "
+                                               r"where no seat decides \(the game is over\)"):
+        LessonRun(hl.Scenario.from_toml(run_text, source="lesson.toml"))

@@ -81,3 +81,11 @@ def test_expansion_refusals(bh):
     _refused(s, "p0 expand 1", "not_legal", "already part")
     _refused(s, "p0 keep", "not_legal", "may only expand or done")
     _refused(s, "p0 done 1", "not_legal", "takes no argument")
+
+
+def test_an_unknown_kind_is_malformed_as_in_every_game(bh):
+    """A word that is no move of the game at all is text that cannot be read (code
+    "malformed", as the other four games say it); a real move at the wrong time stays
+    "not_legal" (test_bids: "p0 keep" while bidding)."""
+    s = bh.reserve(bh.priced(2), 3, 3)
+    _refused(s, "p0 foo", "malformed", "unknown action kind 'foo'; the kinds are bid, block, done, expand")

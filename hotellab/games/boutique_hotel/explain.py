@@ -100,6 +100,7 @@ class Explanations:
         N_SET_PRICE: ("price",), N_CHANGE: ("keep", "price"), N_BID: ("bid",), N_RANK_BID: ("bid",),
         N_BLOCK: ("block",), N_HIRE: ("hire",), N_EXPAND: ("expand", "done"),
     }
+    _ALL_KINDS = frozenset(k for ks in _KINDS.values() for k in ks)
 
     def _explain(self, a: Action):
         kind = self.node[0]
@@ -114,6 +115,9 @@ class Explanations:
             return self.refuse(f"{a} is not {self._name(a.player)}'s to play: {self._name(p)} decides now "
                                f"({self.status_text()})", code="not_your_turn")
         kinds = self._KINDS[kind]
+        if a.kind not in self._ALL_KINDS:  # no move of the game at all: text that cannot be read
+            return self.refuse(f"{a}: unknown action kind {a.kind!r}; the kinds are {', '.join(sorted(self._ALL_KINDS))}",
+                               code="malformed")
         if a.kind not in kinds:
             return self.refuse(f"{a}: now {self._name(p)} may only {' or '.join(kinds)} ({self.status_text()})")
         args = a.args
