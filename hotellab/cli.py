@@ -33,7 +33,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
-    rich_markup_mode="markdown",  # a docstring's lines join into paragraphs, wrapped to the terminal
+    rich_markup_mode=None,  # click's plain help: paragraphs rewrapped to the terminal, nothing cut short
 )
 
 TUTORIAL = "hostil_hostal.ipynb"
@@ -479,6 +479,19 @@ def lab_cmd(
 # -- simulate --------------------------------------------------------------------------------
 
 
+_SIMULATE_FLAGS = (("backend='dask'", "--backend dask"), ("n_games", "--games"), ("keep_logs", "--keep-logs"),
+                   ("workers", "--workers"), ("scheduler", "--scheduler"), ("seating", "--seating"),
+                   ("backend", "--backend"))
+
+
+def _flag_words(message: str) -> str:
+    """``hl.simulate``'s message in the command's words: its arguments named by the flags a
+    person typed (``--games``, not ``n_games``)."""
+    for arg, flag in _SIMULATE_FLAGS:
+        message = re.sub(rf"(?<![\w-]){re.escape(arg)}(?![\w])", flag, message, count=1)
+    return message
+
+
 @app.command("simulate")
 def simulate_cmd(
     game: str = typer.Argument(..., help="Game id (see `hotellab list`)."),
@@ -525,7 +538,7 @@ def simulate_cmd(
             raise _fail(_error_message(exc)) from None
         table, lost = exc.table, exc
     except (hl.HotellabError, ValueError, ImportError, RuntimeError) as exc:
-        raise _fail(_error_message(exc)) from None
+        raise _fail(_flag_words(_error_message(exc))) from None
     from hotellab.analysis import wilson_interval
 
     seconds = table.attrs.get("seconds") or 0.0

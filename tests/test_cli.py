@@ -431,7 +431,7 @@ def test_help_text_reflows_to_the_terminal(name, doc, width):
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     start = next(i for i, ln in enumerate(lines) if ln.strip().startswith("Usage:")) + 1
-    end = next((i for i, ln in enumerate(lines) if ln.lstrip().startswith(("╭", "+-"))), len(lines))
+    end = next((i for i, ln in enumerate(lines) if ln.strip() in ("Arguments:", "Options:")), len(lines))
     body = [ln.rstrip() for ln in lines[start:end]]
     words = lambda text: re.sub(r"[`*]", "", text).split()  # noqa: E731 - markdown marks are not shown
     assert words(" ".join(body)) == words(doc), (name, body)
@@ -444,7 +444,13 @@ def test_help_text_reflows_to_the_terminal(name, doc, width):
             cur = []
     for para in paragraphs:
         for line, nxt in zip(para, para[1:]):
-            assert len(line) + 1 + len(nxt.split()[0]) > width - 2, (name, width, line, nxt)
+            # click wraps help text to the terminal, at most 80 columns (its max_content_width)
+            assert len(line) + 1 + len(nxt.split()[0]) > min(width, 80) - 2, (name, width, line, nxt)
+    # found by trial: at 60 columns the options' help was cut short ("Comma-sepa…",
+    # "--options,-…"), and flags read as if they took a value ("--help <bool>")
+    assert "\u2026" not in res.output, res.output
+    assert "<bool>" not in res.output, res.output
+    assert all(len(ln) <= max(width, 80) for ln in lines), res.output
 
 
 def test_simulate_keeps_the_finished_games_when_some_are_lost(tmp_path, monkeypatch):
@@ -467,3 +473,15 @@ def test_simulate_keeps_the_finished_games_when_some_are_lost(tmp_path, monkeypa
     assert "Hellton Palace: 8 games" in res.stdout
     assert "error: 2 of 10 games were lost" in res.stderr and "kept the 8 finished games of 10" in res.stderr
     assert out.read_text("utf-8").count("\n") == 8 + 1  # the header and the 8 finished games
+
+
+@pytest.mark.parametrize("args,words", [
+    # found by trial: the messages named simulate's Python arguments (n_games, backend='dask')
+    (["--games", "-1"], "error: simulate: --games must be an int >= 0, got -1"),
+    (["--workers", "0"], "error: simulate: --workers must be an int >= 1, got 0"),
+    (["--scheduler", "tcp://127.0.0.1:1"], "error: simulate: --scheduler is the address of a Dask scheduler; "
+                                           "use it with --backend dask"),
+])
+def test_simulate_errors_name_the_flags(args, words):
+    res = CliRunner().invoke(cli.app, ["simulate", "perfect_hotel", *args, "--no-progress"])
+    assert res.exit_code == 2 and words in res.stderr, res.output

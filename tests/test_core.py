@@ -418,3 +418,24 @@ def test_options_that_are_not_a_table_are_refused(options):
         hl.load_game("hostil_hostal", num_players=3, options=options)
     assert err.value.field == "options"
     assert hl.load_game("hostil_hostal", num_players=3, options=None).options["nights"] == 3
+
+
+@pytest.mark.parametrize("value,words", [(None, "got null"), ([], "got an array"), ("x", "got a string"),
+                                         (3, "got an integer"), (True, "got true (a boolean)")])
+def test_a_file_that_is_not_an_object_is_named_in_the_files_words(value, words):
+    """Found by trial (issue 24): a null log read "got NoneType", Python's word, not the file's."""
+    with pytest.raises(hl.LogFormatError, match=f"a log must be a JSON object, {re.escape(words)}$"):
+        hl.GameLog.from_json(value)
+    with pytest.raises(hl.PositionError, match=f"a position must be a table \\(dict\\), {re.escape(words)}"):
+        hl.load_game("perfect_hotel").state_from_position(value)
+
+
+def test_a_field_is_named_once():
+    """Found by trial: a control character in a player's name read "field 'players[0]':
+    players[0]: player name ..."."""
+    log = hl.play(hl.load_game("perfect_hotel"), seed=1).to_json()
+    log["players"][0] = "Bl\x07ue"
+    with pytest.raises(hl.LogFormatError) as err:
+        hl.GameLog.from_json(log)
+    assert str(err.value).startswith("field 'players[0]': player name 'Bl\\x07ue' contains the control character U+0007")
+    assert err.value.field == "players[0]"

@@ -3,6 +3,20 @@
 from __future__ import annotations
 
 
+def json_type(value) -> str:
+    """What a file's value is, in the file's own words (JSON / TOML), for error messages: "null",
+    "an array", "a string" ... rather than Python's NoneType, list, str."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"{'true' if value else 'false'} (a boolean)"
+    for kinds, word in ((dict, "an object (table)"), ((list, tuple), "an array"), (str, "a string"),
+                        (int, "an integer"), (float, "a number")):
+        if isinstance(value, kinds):
+            return word
+    return type(value).__name__
+
+
 class HotellabError(Exception):
     """Base class of every error hotellab raises on purpose."""
 
@@ -56,6 +70,8 @@ class PositionError(HotellabError, ValueError):
 
     def __init__(self, message: str, *, field: str | None = None, rule=None):
         where = f"field '{field}': " if field else ""
+        if field and message.startswith(f"{field}: "):  # said once is enough
+            message = message[len(field) + 2:]
         tail = f" — {rule.section}" if rule is not None and rule.section not in message else ""
         super().__init__(where + message + tail)
         self.field = field
@@ -100,6 +116,8 @@ class LogFormatError(HotellabError, ValueError):
         if field is not None:
             where.append(f"field '{field}'")
         prefix = f"{', '.join(where)}: " if where else ""
+        if field is not None and message.startswith(f"{field}: "):  # said once is enough
+            message = message[len(field) + 2:]
         super().__init__(prefix + message)
         self.entry = entry
         self.field = field
@@ -115,7 +133,7 @@ def check_header(data, fmt: str, version: int, what: str) -> None:
     Raises LogFormatError naming the field.
     """
     if not isinstance(data, dict):
-        raise LogFormatError(f"a {what} must be a JSON object, got {type(data).__name__}")
+        raise LogFormatError(f"a {what} must be a JSON object, got {json_type(data)}")
     if data.get("format") != fmt:
         raise LogFormatError(
             f"not a hotellab {what}: 'format' must be {fmt!r}, got {data.get('format')!r}", field="format"

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .errors import OptionError, PositionError
+from .errors import OptionError, PositionError, json_type
 
 POSITION_FORMAT = "hotellab-position"
 POSITION_VERSION = 1
@@ -48,7 +48,7 @@ def split_header(game, table) -> dict:
     part of the table (a shallow copy without the header). Raises PositionError naming the
     field."""
     if not isinstance(table, dict):
-        raise PositionError(f"a position must be a table (dict), got {type(table).__name__}")
+        raise PositionError(f"a position must be a table (dict), got {json_type(table)}")
     if "format" in table and table["format"] != POSITION_FORMAT:
         raise PositionError(f"must be {POSITION_FORMAT!r}, got {table['format']!r}", field="format")
     if "version" in table and table["version"] != POSITION_VERSION:
@@ -80,7 +80,7 @@ def field(table: dict, name: str, kind: type | tuple, where: str = "", *, defaul
     field raises PositionError unless ``default`` is given. ``where`` prefixes the path."""
     path = f"{where}.{name}" if where else name
     if not isinstance(table, dict):
-        raise PositionError(f"must be a table, got {type(table).__name__}", field=where or None)
+        raise PositionError(f"must be a table, got {json_type(table)}", field=where or None)
     if name not in table:
         if default is not ...:
             return default
@@ -107,7 +107,7 @@ def check_unknown(table: dict, known, where: str = "") -> None:
     """PositionError for a key of ``table`` that is not in ``known`` (a typo must not be
     silently ignored), and for a ``table`` that is not a table at all (null, a list...)."""
     if not isinstance(table, dict):
-        raise PositionError(f"must be a table, got {type(table).__name__}", field=where or None)
+        raise PositionError(f"must be a table, got {json_type(table)}", field=where or None)
     extra = sorted(set(table) - set(known))
     if extra:
         path = f"{where}.{extra[0]}" if where else extra[0]

@@ -174,7 +174,7 @@ def test_log_unreadable_and_non_string_action(log_json):
 
 
 def test_log_not_an_object():
-    with pytest.raises(hl.LogFormatError, match="a log must be a JSON object, got list"):
+    with pytest.raises(hl.LogFormatError, match="a log must be a JSON object, got an array"):
         hl.GameLog.from_json([])
 
 
