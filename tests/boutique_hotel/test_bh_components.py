@@ -133,36 +133,43 @@ def test_a_walkin_needing_a_token_that_is_not_left_is_lost(bh):
 
 
 def fifty_four_tokens(pos):
-    """Blue has all 8 rooms (5 bought for 5000): card 9 (4 nights) from Monday in each (32
-    tokens), card 7 (3 nights) from Friday in rooms 1-7 (21) and card 3 Friday in room 8 (1):
-    54 of the 56 stay tokens."""
+    """Week 2 (BH-35: rooms beyond the Start rooms are bought after week 1, and each guest card
+    exists once per set, so 54 tokens fit only in an expanded hotel with 21 different cards):
+    Blue has all 8 rooms (5 bought for 5000) and 21 stays of different cards, every room held
+    on Monday: 54 of the 56 stay tokens and 2 connection tokens (cards 26 and 17, one door
+    symbol each on their first night)."""
+    pos["week"] = 2
     h = pos["hotels"][0]
     h["rooms"] = list(range(1, 9))
     h["money_by_source"]["expansion"] = -5000
     h["money"] -= 5000
     h["money_by_source"]["rooms"] += 5000
     h["money"] += 5000
-    for r in range(1, 9):
-        book(pos, 0, 9, 1, [r])
-    for r in range(1, 8):
-        book(pos, 0, 7, 5, [r])
-    book(pos, 0, 3, 5, [8])
+    for card, day, rooms in FIFTY_FOUR:
+        book(pos, 0, card, day, rooms)
+
+
+# (card, check-in, rooms): stay tokens 5+4+4+4+4+4+3+3+3+3+3+2+2+2+2+2+1+1+1+1+1 = 54 (data/guests.toml)
+FIFTY_FOUR = [(26, 1, [1, 7, 8]), (17, 4, [3, 4, 2]), (14, 5, [4, 5]), (10, 4, [1]), (13, 2, [2, 4]),
+              (9, 5, [7]), (27, 2, [8]), (7, 6, [5]), (8, 6, [6]), (22, 1, [5, 2]), (23, 3, [1, 3]),
+              (6, 6, [2]), (19, 6, [8]), (5, 6, [3]), (2, 1, [4, 6]), (24, 2, [6]), (25, 1, [3]),
+              (3, 2, [3]), (4, 4, [6]), (20, 5, [8]), (18, 3, [7])]
 
 
 def test_the_fifty_seventh_stay_token_does_not_exist(bh):
-    """'56 Żetony' (BH-32): with 54 in use card 7 (3 tokens) is lost though Red's rooms are
+    """'56 Żetony' (BH-32): with 54 in use (week 2, an expanded hotel) card 7 (3 tokens) is lost though Red's rooms are
     free; card 5 (2) takes the last two; card 3 (1) is then lost."""
     s = bh.edit(bh.priced(2), fifty_four_tokens)
-    assert on_boards(s) == (54, 0)
+    assert on_boards(s) == (54, 2)
     s = bh.reserve(s, 1, 7)
     assert s.lost == 1 and R.R_TOKENS in rules_cited(s)
     assert "needs 3 stay tokens and only 2 of the 56 are left" in " ".join(e.text for e in s.events)
     s = bh.reserve(s, 1, 5)                                # Red's turn: only Red has a room Monday
     assert s.view()["quotes"] == [{"seat": 1, "price": 200}]
     s = s.apply("p1 block 1,")
-    assert on_boards(s) == (56, 0)
+    assert on_boards(s) == (56, 2)
     s = bh.reserve(s, 2, 3)
-    assert s.lost == 2 and on_boards(s) == (56, 0)
+    assert s.lost == 2 and on_boards(s) == (56, 2)
 
 
 def test_carried_tokens_are_the_only_ones_in_week_2(bh):

@@ -37,12 +37,16 @@ from ...core.errors import PositionError
 from ...core.position import check_range, check_unknown, field
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
 from .stays import GUESTS, blockings, occupancy, stay_tokens
+from .rules import _r
 from .rules import (
     CHANCE_NODES, N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END,
     N_EXPAND, N_HIRE, N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, PHASES, R_BLOCK, R_CHANGE_ONE, R_CHECKIN_DIE,
     R_CONNECTION_TOKENS, R_DOORS, R_EXPAND, R_MORE_CARDS, R_PRICE_VALUES, R_PRICES, R_SAME_ROOMS, R_START_MONEY,
     R_START_ROOMS, R_TIE_BID, R_TOKENS, R_TRACK_TOP, R_WAGES, R_ZERO, WALKIN_KIND,
+    R_CARRY, R_DRAW_GUEST, R_WALKIN_DRAW,
 )
+
+R_GUEST_CARDS = _r("Komponenty", "28 Karty gości")  # the count the reader checks (BH-30, BH-35)
 
 NODES = tuple(n for ph in PHASES for n in ph.nodes)
 _STAGES = ("settled", "bid", "roll")
@@ -299,6 +303,8 @@ def from_position(cls, game, t: dict):
     if node == N_BLOCK:
         s.node = (node, seat, check_range(field(nx_, "day", int, "next"), 1, 7, "next.day"))
     _check_node(s, budget)
+    _check_rooms(s)
+    _check_copies(s)
     if node != N_END and node not in CHANCE_NODES and not s._legal_actions():  # pragma: no cover - guarded above
         raise PositionError("the deciding player has no legal action", field="next")
     return s
@@ -323,6 +329,136 @@ def _check_supply(game, stays: tuple) -> tuple[int, int]:
                         f"set{'s' if C.sets_for(game.num_players) > 1 else ''}; option token_supply)",
                         field=f"hotels[{p}].stays[{i}]", rule=(R_TOKENS, R_CONNECTION_TOKENS)[k])
     return used[0], used[1]
+
+
+def _check_rooms(s) -> None:
+    """Rooms beyond the 3 Start rooms are bought, 1000 each, in the expansion after week 1
+    (Faza ekspansji, BH-16, BH-36): a hotel has as many as its ``money_by_source.expansion``
+    paid for; in week 1 only seats that have had their expansion turn have any; a stay carried
+    from week 1 is in rooms of week 1 (the Start rooms)."""
+    node, seat = s.node[0], s.node[1]
+    act = s.active_seats()
+    for p in range(s.game.num_players):
+        w = f"hotels[{p}]"
+        extra = bin(s.built[p] & ~C.START_MASK).count("1")
+        bought = -s.ledger[p][5] // C.ROOM_COST
+        if extra != bought:
+            raise PositionError(f"the hotel has {extra} room{'s' if extra != 1 else ''} beyond the 3 Start rooms "
+                                f"and paid for {bought} (money_by_source.expansion {s.ledger[p][5]}, "
+                                f"{C.ROOM_COST} a room)", field=f"{w}.rooms", rule=R_EXPAND)
+        if s.week == 1 and extra and not (node == N_EXPAND and p in act and act.index(p) <= act.index(seat)):
+            raise PositionError("rooms are bought in the expansion phase after week 1's rating, each seat in "
+                                "turn; this hotel has not had that turn", field=f"{w}.rooms", rule=R_EXPAND)
+        for i, (card, ci, rs, *_r2) in enumerate(s.stays[p]):
+            if ci < 1 and any(not C.START_MASK >> r & 1 for r in rs):
+                raise PositionError("a stay carried from week 1 was blocked in week 1's rooms (the Start rooms); "
+                                    "rooms bought in the expansion are in use from the next week",
+                                    field=f"{w}.stays[{i}].rooms", rule=R_EXPAND)
+
+
+def _walkins_per_day(s, seats: int) -> int:
+    return (seats + 1) // 2 if s.game.options["walkins"] == "round_up" else max(1, seats // 2)
+
+
+def _stays_against_copies(s, deck: bool):
+    """Walk the stays against the copies of each guest card (see :func:`check_deck`); with
+    ``deck`` false only against the ``sets`` copies of the game, with ``deck`` true against
+    the copies drawn this week (the deck's less ``guest_cards_left``)."""
+    n = s.game.num_players
+    sets = C.sets_for(n)
+    table = s.card
+    table_extra = table >= 0 and not (s.node[0] == N_BLOCK and s.booked_by)
+    walk = {}, {}
+    res = {}, {}
+    for p in range(n):
+        for i, (card, ci, rs, src, *_r2) in enumerate(s.stays[p]):
+            w = f"hotels[{p}].stays[{i}]"
+            old = ci < 1
+            if old and s.week == 1:
+                raise PositionError("week 1 has no stays carried from an earlier week (check-in 1-7)",
+                                    field=f"{w}.check_in", rule=R_CARRY)
+            if src == "walk-in":
+                walk[old][card] = walk[old].get(card, 0) + 1
+            else:
+                per = res[old].setdefault(card, [0] * n)
+                per[p] += 1
+            need = walk[old].get(card, 0) + max(res[old].get(card, (0,)))
+            on_table = not old and card == table and table_extra
+            need += on_table
+            have = sets - s.deck[card] if deck and not old else sets
+            if need <= have:
+                continue
+            made = ("a draw makes one stay, or one in each tied hotel, BH-08")
+            if old:
+                msg = (f"guest card {card + 1} is carried from week 1 in more stays than its {sets} "
+                       f"cop{'ies' if sets > 1 else 'y'} could make ({made})")
+            elif deck:
+                msg = (f"guest card {card + 1} is in more places than were drawn this week: {need} draw"
+                       f"{'s' if need > 1 else ''} of it needed for the stays up to this one"
+                       + (" and the card on the table" if on_table else "")
+                       + f", {have} drawn (guest_cards_left[{card}] = {s.deck[card]} of {sets} still in the deck; {made})")
+            else:
+                msg = (f"guest card {card + 1} is in more places than the game has copies: {need} draw"
+                       f"{'s' if need > 1 else ''} of it needed for the stays up to this one"
+                       + (" and the card on the table" if on_table else "")
+                       + f", {sets} cop{'ies' if sets > 1 else 'y'} in the game (28 per set; {made})")
+            raise PositionError(msg, field=f"{w}.guest", rule=R_GUEST_CARDS)
+
+
+def _check_copies(s) -> None:
+    """Each guest card exists ``sets`` times ("28 Karty gości" per set, BH-30, BH-35): a
+    walk-in's draw makes at most one stay, a reservation's one stay in each hotel that wins it
+    (BH-08), so this week's stays (check-in 1-7) of card c, with c on the table if none of its
+    stays is blocked yet, need (its walk-in stays + the most reservation stays of c in one
+    hotel + 1 for the table) draws, at most ``sets``; likewise the stays carried from week 1
+    (check-in 0 or less, week 2 only). Refused naming the stay that runs over."""
+    _stays_against_copies(s, False)
+
+
+def check_deck(s) -> None:
+    """The week's deck agrees with the rest of state ``s``, raising PositionError
+    (``guest_cards_left``, ``hotels[p].stays[i].guest`` or ``guest_card``; rule "28 Karty
+    gości" or the draw): this week's stays and the card on the table were drawn from it (each
+    card counted as in :func:`_check_copies`, against the copies drawn: ``sets`` less
+    ``guest_cards_left``), and the cards drawn are the card turns played (``card_turn``), the
+    walk-ins come so far (days, ``walk_in``) and the card on the table.
+
+    Every state the engine reaches passes (tests/boutique_hotel/test_bh_position_counts.py).
+    Not yet called by :func:`from_position`: the tutorial scenarios and the tests' ``book``
+    helper declare stays whose cards are still in the deck (ruling BH-35)."""
+    sets = C.sets_for(s.game.num_players)
+    _stays_against_copies(s, True)
+    table = s.card
+    table_extra = table >= 0 and not (s.node[0] == N_BLOCK and s.booked_by)
+    if table_extra and s.deck[table] >= sets:
+        raise PositionError(f"guest card {table + 1} is on the table while the deck still holds all {sets} "
+                            f"cop{'ies' if sets > 1 else 'y'} (guest_cards_left[{table}] = {s.deck[table]})",
+                            field="guest_card", rule=R_GUEST_CARDS)
+    drawn = sum(sets - c for c in s.deck)
+    node = s.node[0]
+    rule = R_DRAW_GUEST
+    if node == N_SET_PRICE:
+        want, why = 0, "the week's deck is whole while prices are set"
+    elif s.day:
+        wpd = s.walkins_per_day()
+        want = s.turn + (s.day - 1) * wpd + s.walk + (table >= 0)
+        why = (f"card_turn {s.turn} reservation cards, {(s.day - 1) * wpd + s.walk} walk-ins before this one "
+               f"(day {s.day}, walk_in {s.walk}, {wpd} a day)" + (" and the card on the table" if table >= 0 else ""))
+        rule = R_WALKIN_DRAW
+    elif node in (N_EXPAND, N_END) and s.rating:
+        wpd = _walkins_per_day(s, sum(1 for r in s.rating if r))
+        want = s.turn + 7 * wpd
+        why = f"card_turn {s.turn} reservation cards and 7 days of {wpd} walk-in{'s' if wpd > 1 else ''}"
+        rule = R_WALKIN_DRAW
+    elif node in (N_EXPAND, N_END):
+        return  # the end without a rating: nothing to count against
+    else:
+        want = s.turn + (table >= 0)
+        why = f"card_turn {s.turn} cards played" + (" and the card on the table" if table >= 0 else "")
+    if drawn != want:
+        raise PositionError(f"{drawn} guest card{'s' if drawn != 1 else ''} drawn this week (the deck's "
+                            f"{C.CARDS_PER_SET * sets} less guest_cards_left), but the position has {why}: {want}",
+                            field="guest_cards_left", rule=rule)
 
 
 def _check_node(s, budget: int) -> None:
