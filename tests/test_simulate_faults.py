@@ -597,3 +597,131 @@ def test_fuzz_any_bad_argument_is_a_library_error_naming_it(data):
     assert isinstance(info.value, (hl.OptionError, hl.UnknownGameError)), type(info.value)
     assert NAMES.get(arg, arg) in str(info.value), str(info.value)
     assert not [p for p in mp.active_children() if p.name.startswith("hotellab-sim-")]
+
+
+# ----------------------------------------------------------------------------- a script on stdin
+def run_stdin(tmp_path, text: str, timeout=120):
+    """``python - < script``: ``__main__.__file__`` is "<stdin>", which no new process imports."""
+    return subprocess.run([sys.executable, "-"], input=text, capture_output=True, text=True,
+                          timeout=timeout, cwd=tmp_path)
+
+
+def test_a_script_on_stdin_with_another_thread_plays_every_game(tmp_path):
+    """Before: forkserver was chosen (a thread ran), its workers imported "<cwd>/<stdin>" and
+    the run ended with "200 of 200 games lost ... (exit code 1)" and FileNotFoundError
+    tracebacks. Now only fork reaches such a __main__: the table is complete, stderr clean."""
+    out = run_stdin(tmp_path, (
+        "import threading, time, hotellab as hl\n"
+        "threading.Thread(target=time.sleep, args=(30,), daemon=True).start()\n"
+        "if __name__ == '__main__':\n"
+        "    t = hl.simulate('perfect_hotel', ['random'], n_games=200, seed=1, workers=2, progress=False)\n"
+        "    print('rows', len(t), t['game'].tolist() == list(range(200)))\n"))
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.split() == ["rows", "200", "True"]  # n_games=200, every index once
+    assert "Traceback" not in out.stderr and "FileNotFoundError" not in out.stderr
+
+
+def test_start_method_for_a_main_read_from_stdin(lock_held_by_a_thread, monkeypatch):
+    """The kind: a __main__ whose file a new process cannot import counts as "only fork can
+    reach it" (as a guard-less script does); without fork it is an error naming the fix."""
+    from types import ModuleType
+
+    from hotellab.sim import _preflight
+
+    fake = ModuleType("__main__")
+    fake.__file__ = "<stdin>"
+    monkeypatch.setitem(sys.modules, "__main__", fake)
+    assert _preflight.unimportable_main() == "<stdin>"
+    assert _preflight.main_call()[0] == "unimportable"
+    spec = {"agents": ["random"], "game_class": None}
+    ctx, forked = _preflight.mp_context(spec, "unimportable")
+    assert ctx.get_start_method() == "fork" and forked.threads  # a thread runs (the fixture's)
+    assert "run the script from a file" in forked.hint().lower()
+    monkeypatch.setattr(mp, "get_all_start_methods", lambda: ["spawn"])
+    with pytest.raises(SimulationError, match=r"read from <stdin> \(not a file\).*run the script from a file"):
+        _preflight.mp_context(spec, "unimportable")
+
+
+def test_a_main_with_a_real_file_or_none_is_importable(monkeypatch, tmp_path):
+    from types import ModuleType
+
+    from hotellab.sim import _preflight
+
+    fake = ModuleType("__main__")
+    monkeypatch.setitem(sys.modules, "__main__", fake)
+    assert _preflight.unimportable_main() is None  # python -c, REPL, notebook: nothing imported
+    script = tmp_path / "s.py"
+    script.write_text("", "utf-8")
+    fake.__file__ = str(script)
+    assert _preflight.unimportable_main() is None
+
+
+def test_dask_in_a_script_on_stdin_names_why_and_the_fix(tmp_path):
+    """Before: "RuntimeError: Nanny failed to start." even under the main guard. Now:
+    SimulationError before any cluster starts, naming why and the three fixes."""
+    pytest.importorskip("dask.distributed")
+    out = run_stdin(tmp_path, (
+        "import hotellab as hl\n"
+        "if __name__ == '__main__':\n"
+        "    t = hl.simulate('perfect_hotel', ['random'], n_games=20, workers=2, backend='dask', progress=False)\n"
+        "    print('rows', len(t))\n"), timeout=60)
+    assert out.returncode == 1 and "rows" not in out.stdout
+    assert ("SimulationError: simulate: backend='dask' starts a LocalCluster whose worker processes "
+            "import the main script again, and this script was read from <stdin> (not a file)") in out.stderr
+    for fix in ("run the script from a file", "pass scheduler=", "backend='processes'"):
+        assert fix in out.stderr
+    assert "Nanny" not in out.stderr
+
+
+# ----------------------------------------------------------------------------- a class, not an agent
+class LockAgent(RandomAgent):
+    name = "lock"
+
+
+def test_an_agent_class_instead_of_an_instance_is_named_before_any_worker_starts():
+    """Before: passed the checks, then TypeError: act() missing 'rng' in a worker."""
+    with pytest.raises(hl.OptionError) as info:
+        simulate(GAME, [LockAgent, "random"], n_games=8, workers=2, progress=False)
+    assert info.value.field == "agents[0]"
+    assert str(info.value) == ("simulate: agents[0] is the class LockAgent, not an agent: pass an "
+                               "instance, LockAgent()")
+    assert not [p for p in mp.active_children() if p.name.startswith("hotellab-sim-")]
+    with pytest.raises(hl.OptionError) as info:  # one entry for every seat: the same check
+        simulate(GAME, [LockAgent], n_games=2, workers=1, progress=False)
+    assert info.value.field == "agents[0]"
+
+
+def test_match_and_play_refuse_an_agent_class_too():
+    game = hl.load_game(GAME)
+    with pytest.raises(hl.OptionError) as info:
+        hl.Match(game, seed=1, agents=["random", LockAgent])
+    assert info.value.field == "agents[1]"
+    assert "agents[1] is the class LockAgent, not an agent: pass an instance, LockAgent()" in str(info.value)
+    with pytest.raises(hl.OptionError, match=r"pass an instance, LockAgent\(\)"):
+        hl.play(game, agents=[LockAgent(), LockAgent], seed=1)
+
+
+# ----------------------------------------------------------------------------- forkserver killed
+def test_a_killed_forkserver_keeps_the_table_and_stderr_clean(tmp_path):
+    """Before: the table came back complete but two BrokenPipeError tracebacks (workers whose
+    sentinel closed with the server, taken for lost, sending their batch to a closed pipe)
+    were printed, and a replacement could fail to start (EOFError from the dead server). Now:
+    those workers are stopped, replacements start, stderr holds only the warning."""
+    out = run_script(tmp_path, (
+        "import os, signal, threading, time\n"
+        "import hotellab as hl\n"
+        "from multiprocessing import forkserver\n"
+        "def killer():\n"
+        "    while not forkserver._forkserver._forkserver_pid:\n"
+        "        time.sleep(0.05)\n"
+        "    time.sleep(1.0)\n"
+        "    os.kill(forkserver._forkserver._forkserver_pid, signal.SIGKILL)\n"
+        "if __name__ == '__main__':\n"
+        "    threading.Thread(target=killer, daemon=True).start()\n"
+        "    t = hl.simulate('perfect_hotel', ['random'], n_games=3000, seed=1, workers=2, progress=False)\n"
+        "    ref = hl.simulate('perfect_hotel', ['random'], n_games=3000, seed=1, workers=1, progress=False)\n"
+        "    print('rows', len(t), t.drop(columns=[]).equals(ref), bool(t.attrs['retried']))\n"), timeout=180)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.split() == ["rows", "3000", "True", "True"]
+    assert "Traceback" not in out.stderr and "BrokenPipeError" not in out.stderr, out.stderr[-3000:]
+    assert "forkserver's server process ended" in out.stderr

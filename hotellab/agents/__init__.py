@@ -90,12 +90,16 @@ def resolve_agents(game, agents) -> list:
 def agent_entries(game, agents, *, who: str = "") -> list:
     """``agents`` (a list, comma-separated text, or a single entry for every seat) as one entry
     per player seat, not yet resolved. Raises OptionError (field ``agents[i]``) for an entry
-    that is no agent (an unknown name is named even when the count is wrong too), then
+    that is no agent (an unknown name, or a class instead of an instance of it; named even
+    when the count is wrong too), then
     (field ``agents``) for another count; ``who`` prefixes the message (e.g. "simulate: ")."""
     if isinstance(agents, str):
         agents = [a.strip() for a in agents.split(",")]
     agents = list(agents)
     for i, a in enumerate(agents):  # an unknown name is the problem to name, before the count
+        if isinstance(a, type):  # the class, not an agent: its act would miss self
+            raise OptionError(f"{who}agents[{i}] is the class {a.__name__}, not an agent: pass an "
+                              f"instance, {a.__name__}()", field=f"agents[{i}]")
         try:
             get_agent(a)
         except OptionError as exc:

@@ -67,6 +67,18 @@ def exit_text(code) -> str:
     return f"exit code {code}"
 
 
+def _alive(pid) -> bool:
+    """Whether process ``pid`` still runs (forkserver's workers are not this process's
+    children: their exit code comes through the server)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, TypeError):
+        return False
+    except OSError:  # it exists, owned by someone else
+        return True
+    return True
+
+
 class _Slot:
     def __init__(self, index: int):
         self.index = index
@@ -105,9 +117,18 @@ class Pool:
         k = 3 * slot.index
         self.shared[k], self.shared[k + 1], self.shared[k + 2] = -1, 0, 0
         here, there = self.ctx.Pipe()
-        proc = self.ctx.Process(target=self.serve, args=(there, self.payload, self.shared, slot.index),
-                                name=f"hotellab-sim-{slot.index}", daemon=True)
-        proc.start()
+        for attempt in range(3):
+            proc = self.ctx.Process(target=self.serve, args=(there, self.payload, self.shared, slot.index),
+                                    name=f"hotellab-sim-{slot.index}", daemon=True)
+            try:
+                proc.start()
+                break
+            except (EOFError, OSError):
+                # forkserver's server process has ended (killed): the context starts a new one
+                # once it has noticed; give it a moment
+                if attempt == 2:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
         there.close()
         slot.proc, slot.conn, slot.ready, slot.reason = proc, here, False, None
         slot.batches.clear()
@@ -174,6 +195,12 @@ class Pool:
         proc = slot.proc
         proc.join(timeout=5)
         why = slot.reason or exit_text(proc.exitcode)
+        if self.ctx.get_start_method() == "forkserver" and slot.reason is None and _alive(proc.pid):
+            # its sentinel closed while it still runs: forkserver's server, which holds the
+            # sentinels of the workers it forked, ended (it was killed). Stop the worker, or it
+            # plays on unheard
+            self._kill(slot)
+            why = "forkserver's server process ended"
         self.outcome.deaths.append(why)
         playing = self.shared[3 * slot.index]
         finished = self.shared[3 * slot.index + 2]

@@ -17,6 +17,29 @@ from ..core.errors import OptionError, SimulationError  # noqa: F401 - Simulatio
 
 GUARD_FIX = 'put the call under `if __name__ == "__main__":`'
 
+FILE_FIX = "run the script from a file (python script.py)"
+
+
+def unimportable_main() -> str | None:
+    """The ``__file__`` of a main module that a new process cannot import again, or None.
+
+    A script read from stdin (``python - < script.py``) has ``__file__ == "<stdin>"``: worker
+    processes started by spawn or forkserver, and Dask's, would import that path as the main
+    script and fail (FileNotFoundError), whatever the main guard. ``python -c``, the REPL and a
+    notebook have no ``__file__``: nothing is imported again (their classes are handled by
+    :func:`session_classes`). A main run by module name (``python -m``) is imported by name.
+    """
+    import os
+    from multiprocessing import process
+
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if main is None or not path or getattr(getattr(main, "__spec__", None), "name", None):
+        return None
+    if not os.path.isabs(path) and process.ORIGINAL_DIR is not None:
+        path = os.path.join(process.ORIGINAL_DIR, path)
+    return None if os.path.isfile(path) else getattr(main, "__file__")
+
 
 # ----------------------------------------------------------------------------- the main guard
 def _is_main_test(test) -> bool:
@@ -35,6 +58,8 @@ def main_call(depth: int = 2) -> tuple[str, str | None]:
     """Where this call stands in the program's main module: ``(state, path)``.
 
     ``state``: "none" (``__main__`` has no file: a notebook, the REPL, ``python -c``),
+    "unimportable" (its file cannot be imported by a new process: a script read from stdin,
+    see :func:`unimportable_main`),
     "guarded" (a script whose top-level statement running now is an
     ``if __name__ == "__main__":`` block, or that is not running its top level), "unguarded"
     (a script's top-level statement outside such a block: a worker that imports the script
@@ -52,6 +77,8 @@ def main_call(depth: int = 2) -> tuple[str, str | None]:
     path = getattr(main, "__file__", None)
     if main is None or not path:
         return "none", None
+    if unimportable_main() is not None:
+        return "unimportable", path
     namespace = vars(main)
     top = None
     frame = sys._getframe(depth)
@@ -97,6 +124,12 @@ def check_main(backend: str, scheduler, workers: int) -> tuple[str, str | None]:
         raise guard_error(path, f"backend='dask' starts a LocalCluster of {workers} worker "
                                 "processes, which import the main script again",
                           "pass scheduler= the address of a running Dask scheduler")
+    if state == "unimportable" and backend == "dask" and scheduler is None:
+        raise SimulationError(
+            f"simulate: backend='dask' starts a LocalCluster whose worker processes import the "
+            f"main script again, and this script was read from {path} (not a file), which a new "
+            f"process cannot import; {FILE_FIX}, or pass scheduler= the address of a running "
+            f"Dask scheduler, or use backend='processes'")
     return state, path
 
 
@@ -213,9 +246,9 @@ def _classes(spec) -> list[tuple[str, type]]:
 
 def session_classes(spec) -> list[str]:
     """The agents (and game class) whose class lives only in this session: ``__main__``
-    without a file (a notebook, the REPL). A worker not forked from this process cannot
+    without a file (a notebook, the REPL, ``python -c``) or read from stdin. A worker not forked from this process cannot
     import them."""
-    if getattr(sys.modules.get("__main__"), "__file__", None) is not None:
+    if getattr(sys.modules.get("__main__"), "__file__", None) is not None and unimportable_main() is None:
         return []
     return [label for label, cls in _classes(spec) if cls.__module__ == "__main__"]
 
@@ -275,7 +308,8 @@ def mp_context(spec, main_state: str):
     forever: then forkserver, which starts workers from a clean process, unless only fork can
     give the workers the agents: a class defined in a notebook, or a script whose top level
     calls simulate without a main guard (forkserver and spawn import the script again in each
-    worker, which would run the call again). Then fork still, and the watchdog
+    worker, which would run the call again), or a script read from stdin (which they cannot
+    import: :func:`unimportable_main`). Then fork still, and the watchdog
     (``stall_timeout``) ends a worker that stops making progress. Without fork (Windows,
     macOS' default) such a call is an error naming the fix.
     """
@@ -288,6 +322,9 @@ def mp_context(spec, main_state: str):
         fix = f"define the class of {', '.join(local)} in a module (a .py file)"
     elif main_state == "unguarded":
         fix = f'{GUARD_FIX.replace("the call", "the simulate call")}'
+    elif main_state == "unimportable":
+        # forkserver's and spawn's workers import the main script by its path: "<stdin>"
+        fix = f"{FILE_FIX}: workers not forked from this process import the main script again"
     elif not _importable(spec, main_state):
         fix = "define the agents' classes in a module that a new process can import (a .py file on sys.path)"
     else:
@@ -303,6 +340,12 @@ def mp_context(spec, main_state: str):
         raise guard_error(sys.modules["__main__"].__file__,
                           "worker processes are started by spawn here (no fork), which imports "
                           "the main script again")
+    if main_state == "unimportable":
+        raise SimulationError(
+            f"simulate: worker processes are started by spawn here (no fork), which imports the "
+            f"main script again, and this script was read from {unimportable_main()} (not a "
+            f"file), which a new process cannot import; {FILE_FIX}, or use workers=1 (which "
+            "plays in this process)")
     if "forkserver" in methods:
         ctx = mp.get_context("forkserver")
         # the server imports the worker module once; each worker forked from it starts ready

@@ -180,11 +180,20 @@ def serve(conn, payload: bytes, shared, slot: int) -> None:
     ``None`` ends it. ``shared[3 * slot]``, ``shared[3 * slot + 1]``, ``shared[3 * slot + 2]``:
     the game it plays (-1 between batches), the actions played in it (:func:`play_one`'s
     ``beat``) and the games it has finished."""
+    ignore_sigint()
+    try:
+        _serve(conn, payload, shared, slot)
+    except (BrokenPipeError, ConnectionResetError):
+        # the parent stopped listening (it ended, or took this worker for lost when
+        # forkserver's server died): nothing is left to send to, and nothing to report
+        return
+
+
+def _serve(conn, payload: bytes, shared, slot: int) -> None:
     import os
     import traceback
     from multiprocessing.reduction import ForkingPickler  # how multiprocessing sends work
 
-    ignore_sigint()
     k = 3 * slot
     try:
         spec = ForkingPickler.loads(payload)
