@@ -184,15 +184,111 @@ class Faulty(RandomAgent):
 
 
 def test_an_exception_in_a_game_is_raised_with_the_workers_traceback():
-    """An exception raised by a game in a worker is not a lost worker: it is raised here, as
-    with workers=1, with the worker's traceback as its cause, and the workers are ended."""
+    """An exception raised by a game in a worker is not a lost worker: the run stops with a
+    SimulationError naming the game, its seed and the agent; the original exception is its
+    cause (with the worker's traceback as the cause of that), and the workers are ended."""
     t0 = time.perf_counter()
-    with pytest.raises(ValueError, match="agent bug at move 31") as info:
+    with pytest.raises(SimulationError, match="agent bug at move 31") as info:
         simulate(GAME, [Faulty()], n_games=200, workers=2, progress=False)
     assert time.perf_counter() - t0 < 20
-    cause = info.value.__cause__
+    orig = info.value.__cause__
+    assert type(orig) is ValueError and str(orig) == "agent bug at move 31"
+    cause = orig.__cause__
     assert type(cause).__name__ == "WorkerTraceback" and "in act" in str(cause) and "agent bug" in str(cause)
     assert not [p for p in mp.active_children() if p.name.startswith("hotellab-sim-")]
+
+
+class Buggy(RandomAgent):
+    """Plays as "random" but raises ZeroDivisionError (or returns ``reply``) at a marked decision
+    (see :func:`fingerprint`), e.g. the first decision of game BAD_GAME of the run with seed 5."""
+
+    name = "buggy"
+
+    def __init__(self, marks, reply=None):
+        self.marks, self.reply = set(marks), reply
+
+    def act(self, state, rng):
+        if fingerprint(rng) in self.marks:
+            if self.reply is not None:
+                return self.reply
+            raise ZeroDivisionError("agent bug")
+        return super().act(state, rng)
+
+
+BAD_GAME = 13  # the game whose first decision goes wrong
+
+
+def check_failed(info, n_games, reply_text):
+    err = info.value
+    seed = game_seed(5, BAD_GAME)
+    msg = str(err)
+    # the game, its seed, the seat that decides first and the agent there (one per seat)
+    import re
+
+    assert re.search(rf"game {BAD_GAME} \(seed {seed}\), seat (\d): agent \1 \(buggy, a {__name__}.Buggy\)", msg), msg
+    assert reply_text in msg, msg
+    table = err.table
+    assert BAD_GAME not in set(table["game"]) and BAD_GAME in err.lost
+    assert sorted(set(table["game"]) | set(err.lost)) == list(range(n_games))
+    assert set(range(BAD_GAME)) <= set(table["game"])  # every game before it finished (same order)
+    # every kept row is the one a complete run gives (buggy plays as random elsewhere)
+    names = ["lineup", *[c for c in table.columns if c.startswith("agent_")]]
+    same_rows(table.drop(columns=names), reference(n_games, 5))
+    return err
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_agent_that_raises_names_the_game_seat_and_agent_and_keeps_the_finished_games(workers):
+    """Before: the bare ZeroDivisionError, no game, seed or agent, every finished game lost."""
+    buggy = Buggy([first_decision_mark(GAME, 5, BAD_GAME)])
+    with pytest.raises(SimulationError) as info:
+        simulate(GAME, [buggy], n_games=40, seed=5, workers=workers, batch_size=4,
+                 progress=False)
+    err = check_failed(info, 40, "raised ZeroDivisionError: agent bug")
+    assert type(err.__cause__) is ZeroDivisionError
+    # the workers' batches before and beside game 13's finished: 12 games at least
+    assert len(err.table) >= 12
+
+
+@pytest.mark.parametrize("reply", ["not a move", 7])
+def test_an_agent_that_returns_an_illegal_move_is_named(reply):
+    """Before: InvalidActionError naming neither agent nor game."""
+    buggy = Buggy([first_decision_mark(GAME, 5, BAD_GAME)], reply=reply)
+    with pytest.raises(SimulationError) as info:
+        simulate(GAME, [buggy], n_games=20, seed=5, workers=2, batch_size=4, progress=False)
+    check_failed(info, 20, f"returned {reply!r}, which is not a legal move")
+    assert info.value.__cause__ is not None
+
+
+def test_an_agent_that_returns_an_illegal_action_quotes_the_engine():
+    game = hl.load_game(GAME)
+    first = hl.Match(game, seed=game_seed(5, BAD_GAME), agents=["random"])
+    while first.state.is_chance_node:
+        first.step()
+    legal = {str(a) for a in first.state.legal_actions()}
+    later = hl.Match(game, seed=3, agents=["random"])
+    later.run()
+    # an action of another game: legal there, illegal at this game's first decision
+    other = next(a for a in later.state.history() if str(a) not in legal)
+    buggy = Buggy([first_decision_mark(GAME, 5, BAD_GAME)], reply=other)
+    with pytest.raises(SimulationError) as info:
+        simulate(GAME, [buggy], n_games=16, seed=5, workers=1, progress=False)
+    assert "which is not a legal move: " in str(info.value)
+    assert isinstance(info.value.__cause__, hl.IllegalActionError)
+    assert str(info.value.__cause__) in str(info.value)  # the engine's reason, quoted
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_dask_an_agent_that_raises_is_named_and_the_finished_games_kept():
+    pytest.importorskip("dask.distributed")
+    buggy = Buggy([first_decision_mark(GAME, 5, BAD_GAME)])
+    with pytest.raises(SimulationError) as info:
+        simulate(GAME, [buggy], n_games=40, seed=5, workers=2, batch_size=4,
+                 backend="dask", progress=False)
+    err = check_failed(info, 40, "raised ZeroDivisionError: agent bug")
+    assert type(err.__cause__) is ZeroDivisionError
+    assert {12} <= set(err.table["game"])  # the rows of game 13's batch before it
 
 
 @pytest.mark.slow

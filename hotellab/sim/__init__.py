@@ -43,7 +43,7 @@ import time
 
 from ..core.errors import OptionError
 from ._preflight import SimulationError
-from ._worker import category_key, game_seed, lineup, run_batch
+from ._worker import GameFailed, category_key, game_seed, lineup, run_batch
 
 __all__ = ["simulate", "game_seed", "game_log", "category_key", "save_table", "load_table",
            "split_configs", "BACKENDS", "SimulationError"]
@@ -282,6 +282,7 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     rows: list[dict] = []
     outcome = Outcome()
     started = time.perf_counter()
+    failed = None
     try:
         if backend == "dask":
             from ._dask import run_dask
@@ -291,10 +292,23 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
             outcome.interrupted = _run_here(spec, batches, rows, bar)
         else:
             _run_processes(spec, payload, batches, workers, rows, bar, outcome, stall_timeout, main_state)
+    except GameFailed as exc:  # an agent or the engine raised in a game: the run stops
+        failed = exc
     finally:
         bar.close()
     elapsed = time.perf_counter() - started
+    if failed is not None:
+        seen: set = set()
+        rows = [r for r in rows if not (r["game"] in seen or seen.add(r["game"]))]
     table = _table(pd, g, rows, keep_logs=bool(keep))
+    if failed is not None:
+        lost = sorted(set(range(n_games)) - set(table["game"]))
+        table.attrs.update({"n_games": n_games, "seed": seed, "lost": lost})
+        raise SimulationError(
+            f"simulate: {failed.message}. The run stopped: {len(table)} of {n_games} games finished "
+            f"(this error's .table holds them), {len(lost)} not played (.lost lists them). To "
+            f"debug it here: hl.play(game, agents, seed=...) with that seed, or simulate(..., "
+            f"workers=1)", table=table, lost=lost) from failed.origin()
     lost = sorted(outcome.lost)
     retried = sorted(outcome.retried - set(lost))
     table.attrs.update({"interrupted": outcome.interrupted, "n_games": n_games, "seed": seed,
@@ -374,7 +388,7 @@ def _run_here(spec, batches, rows, bar) -> bool:
         for batch in batches:
             for i, seed, keep in batch:
                 rows.append(play_one(spec, i, seed, keep))
-            bar.update(len(batch))
+                bar.update(1)
     except KeyboardInterrupt:
         return True
     return False

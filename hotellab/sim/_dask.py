@@ -7,7 +7,7 @@ import logging
 import uuid
 from collections import deque
 
-from ._worker import run_batch
+from ._worker import GameFailed, run_batch
 
 
 # A Dask worker plays in one thread while its event loop wakes up in another: the statistical
@@ -101,6 +101,20 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome, s
         if waiting and not alone:
             alone.add(submit([waiting.popleft()]))
 
+    def keep_finished():
+        """The rows of the batches already finished, before the run stops."""
+        for g in list(jobs_of):
+            if g.done() and g.status == "finished":
+                try:
+                    got = g.result(timeout=5)
+                except BaseException:  # noqa: BLE001 - a result lost at the stop
+                    continue
+                jobs_of.pop(g)
+                rows.extend(got)
+                bar.update(len(got))
+            else:
+                g.cancel()
+
     def handle(f):
         if f.status in ("pending", "lost"):
             # finished, but its result was on a worker that has died since: the scheduler
@@ -128,8 +142,13 @@ def run_dask(spec, batches, workers: int, scheduler, rows: list, bar, outcome, s
                     outcome.retried.discard(i)
                     outcome.lost[i] = (f"the Dask workers that played it alone died, more times than "
                                        f"the scheduler's allowed-failures, in each of {SINGLE_TRIES} tries")
+        elif isinstance(exc, GameFailed):  # a game raised: keep its batch's finished rows
+            rows.extend(exc.rows)
+            bar.update(len(exc.rows))
+            keep_finished()
+            raise exc
         elif exc is not None:
-            f.result()  # the game's own exception, raised here with the worker's traceback
+            f.result()  # another exception, raised here with the worker's traceback
         else:  # cancelled: the scheduler or the connection to it was lost
             for i, _, _ in jobs:
                 outcome.lost[i] = f"its Dask task was {f.status} (the scheduler or the connection to it was lost)"

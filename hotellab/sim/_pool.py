@@ -111,6 +111,7 @@ class Pool:
         self.barren = 0
         self.returned = 0  # batches returned
         self.error = None
+        self.failed = None  # _worker.GameFailed: the first game that raised
 
     # ------------------------------------------------------------------ workers
     def _start(self, slot: _Slot) -> None:
@@ -180,6 +181,15 @@ class Pool:
             elif kind == "skipped":
                 if msg[1] in slot.batches:
                     slot.batches.remove(msg[1])
+            elif kind == "failed":  # a game raised: keep its batch's finished rows
+                _, bid, failed = msg
+                self.rows.extend(failed.rows)
+                self.bar.update(len(failed.rows))
+                self.jobs.pop(bid, None)
+                if bid in slot.batches:
+                    slot.batches.remove(bid)
+                if self.failed is None:
+                    self.failed = failed
             elif kind == "error":
                 if self.error is None:
                     self.error = arrived(msg[2])
@@ -307,19 +317,20 @@ class Pool:
             for slot in live:
                 if slot.conn in ready:
                     self._read(slot)
-            if self.error is not None:
+            if self.error is not None or self.failed is not None:
                 return
             for slot in live:
                 if slot.proc is not None and slot.proc.sentinel in ready:
                     self._lost_worker(slot, restart=True)
             self._watch()
 
-    def stop(self) -> None:
-        """Ctrl-C: batches not begun are skipped, those being played finish (their games are
-        kept); a second Ctrl-C stops waiting for them."""
+    def stop(self, interrupted: bool = True) -> None:
+        """Ctrl-C (or a game that raised, ``interrupted=False``): batches not begun are
+        skipped, those being played finish (their games are kept); a second Ctrl-C stops
+        waiting for them."""
         from multiprocessing.connection import wait
 
-        self.outcome.interrupted = True
+        self.outcome.interrupted = interrupted
         self.shared[len(self.shared) - 1] = 1
         try:
             while True:
@@ -333,6 +344,7 @@ class Pool:
                     if slot.proc.sentinel in ready:
                         self._read(slot)
                         slot.batches.clear()  # lost at the stop: not played again
+                self._watch()  # a worker that hangs is stopped here too
         except KeyboardInterrupt:
             return
 
@@ -359,8 +371,9 @@ class Pool:
 def run_processes(ctx, payload: bytes, batches: list, workers: int, rows: list, bar, outcome: Outcome,
                   stall_timeout) -> None:
     """Play ``batches`` on ``workers`` processes; extend ``rows``; record in ``outcome``.
-    Raises the first exception a game raised (the worker's traceback as its cause), or
-    SetupFailed."""
+    Raises GameFailed for the first game that raised (the rows of every batch finished or
+    being played are kept in ``rows``), another exception of a worker (its traceback as its
+    cause), or SetupFailed."""
     pool = Pool(ctx, payload, min(workers, len(batches)), stall_timeout, outcome, bar, rows)
     ended = False
     try:
@@ -368,6 +381,10 @@ def run_processes(ctx, payload: bytes, batches: list, workers: int, rows: list, 
             pool.run(batches)
         except KeyboardInterrupt:
             pool.stop()
+        if pool.failed is not None and pool.error is None:
+            pool.stop(interrupted=outcome.interrupted)  # the batches being played finish: kept
+            ended = True
+            raise pool.failed
         if pool.error is not None:
             raise pool.error
         ended = True

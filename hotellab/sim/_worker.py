@@ -86,24 +86,48 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
         shared[k] = index
         shared[k + 1] = 0
 
+    from ..core.errors import IllegalActionError
+    from ..core.match import _chance_rng
+
     game = _game(spec)
     agents = lineup(spec["agents"], index, spec["seating"])
-    match = Match(game, seed=seed, agents=agents)
-    max_steps = spec["max_steps"]
-    state = match.state
-    steps = decisions = 0
-    while not state.is_terminal:
-        if steps >= max_steps:
-            raise RuntimeError(
-                f"simulate: game {index} (seed {seed}) of {game.id} did not end after {max_steps} "
-                f"actions ({state.status_text()}); raise max_steps if the game is that long"
-            )
-        if not state.is_chance_node:
-            decisions += 1
-        state = match.step()
-        steps += 1
-        if beat is not None:
-            shared[k + 1] = steps
+    where = f"game {index} (seed {seed})"
+    try:
+        match = Match(game, seed=seed, agents=agents)
+        max_steps = spec["max_steps"]
+        state = match.state
+        steps = decisions = 0
+        while not state.is_terminal:
+            if steps >= max_steps:
+                raise GameFailed(
+                    f"{where} of {game.id} did not end after {max_steps} actions "
+                    f"({state.status_text()}); raise max_steps if the game is that long", index)
+            p = None if state.is_chance_node else state.current_player
+            agent = match.agents[p] if p is not None and p < len(match.agents) else None
+            if agent is None:  # a chance outcome, or a seat that plays itself
+                state = match.step()
+            else:
+                decisions += 1
+                who = (f"seat {p}: {_agent_text(spec, agents, index, p)}")
+                try:
+                    action = agent.act(state, _chance_rng(match.seed, len(match._actions)))  # as Match.step
+                except Exception as exc:
+                    raise GameFailed(f"{where}, {who} raised {type(exc).__name__}: {exc}", index, exc) from exc
+                try:
+                    state = match.step(action)
+                except IllegalActionError as exc:
+                    raise GameFailed(f"{where}, {who} returned {action!r:.80}, which is not a legal "
+                                     f"move: {exc}", index, exc) from exc
+                except Exception as exc:  # not an Action at all (an int, None...)
+                    raise GameFailed(f"{where}, {who} returned {action!r:.80}, which is not a legal "
+                                     f"move ({type(exc).__name__}: {exc})", index, exc) from exc
+            steps += 1
+            if beat is not None:
+                shared[k + 1] = steps
+    except GameFailed:
+        raise
+    except Exception as exc:  # the engine (a chance outcome, the end of the game)
+        raise GameFailed(f"{where} of {game.id} raised {type(exc).__name__}: {exc}", index, exc) from exc
     scores = list(state.scores)
     winners = state.winners()
     names = [agent_name(a) for a in agents]
@@ -136,9 +160,61 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
     return row
 
 
+def _agent_text(spec, agents, index: int, seat: int) -> str:
+    """"agent 0 (bad, a mymod.Bad)": the agent at ``seat`` by its index in the run's agent
+    list (``seating="rotate"`` moves it), its name and type."""
+    from ._preflight import agent_label
+
+    listed = spec["agents"]
+    k = (seat - index) % len(listed) if spec["seating"] == "rotate" and len(listed) > 1 else seat
+    return agent_label(k, agents[seat]) if seat < len(agents) else f"the agent of seat {seat}"
+
+
+class GameFailed(Exception):
+    """A game that raised (an agent's exception or illegal move, the engine, max_steps):
+    ``message`` names the game, its seed and the agent; ``index`` the game; ``rows`` the rows
+    of its batch finished before it (set by :func:`run_batch` and :func:`serve`); the original
+    exception is its ``__cause__`` here and travels as ``cause`` (:func:`portable`)."""
+
+    def __init__(self, message: str, index: int, original: BaseException | None = None):
+        super().__init__(message)
+        self.message, self.index = message, index
+        self.original = original
+        self.cause = None  # (exception, traceback text), once it has travelled
+        self.rows: list = []
+
+    def __reduce__(self):
+        cause = self.cause
+        if cause is None and self.original is not None:
+            import traceback
+
+            cause = portable(self.original, "".join(traceback.format_exception(self.original)))
+        return _rebuild_failed, (self.message, self.index, cause, self.rows)
+
+    def origin(self) -> BaseException | None:
+        """The original exception: here, or rebuilt with the worker's traceback as its cause."""
+        if self.original is not None:
+            return self.original
+        return arrived(self.cause) if self.cause is not None else None
+
+
+def _rebuild_failed(message, index, cause, rows):
+    exc = GameFailed(message, index)
+    exc.cause, exc.rows = cause, rows
+    return exc
+
+
 def run_batch(spec: dict, jobs: list) -> list[dict]:
-    """Rows of the games ``jobs`` = [(index, seed, keep_log), ...], in that order."""
-    return [play_one(spec, i, s, k) for i, s, k in jobs]
+    """Rows of the games ``jobs`` = [(index, seed, keep_log), ...], in that order; GameFailed
+    (its ``rows`` those finished before it) for a game that raised."""
+    rows = []
+    try:
+        for i, s, k in jobs:
+            rows.append(play_one(spec, i, s, k))
+    except GameFailed as exc:
+        exc.rows = rows
+        raise
+    return rows
 
 
 class WorkerTraceback(Exception):
@@ -222,6 +298,11 @@ def _serve(conn, payload: bytes, shared, slot: int) -> None:
             for i, s, keep in jobs:
                 rows.append(play_one(spec, i, s, keep, (shared, k)))
                 shared[k + 2] += 1
+        except GameFailed as exc:  # the parent keeps the rows and reports the game
+            shared[k] = -1
+            exc.rows = rows
+            conn.send(("failed", bid, exc))
+            continue
         except BaseException as exc:  # noqa: BLE001 - the parent re-raises it
             shared[k] = -1
             conn.send(("error", bid, portable(exc, traceback.format_exc())))
