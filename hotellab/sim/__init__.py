@@ -216,7 +216,15 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     the workers (they are pickled): one that does not is an OptionError naming the agent (its
     index, name and type) and the attribute that refuses.
 
-    Raises OptionError (a ValueError) for a bad argument, naming it; UnknownGameError for an
+    A game that raises (an agent's exception or illegal move, the engine) stops the run:
+    SimulationError names the game, its seed, the seat and the agent (index, name, type), its
+    ``__cause__`` is the original exception, ``error.table`` holds every finished game and
+    ``error.lost`` the others. A script read from stdin is forked (no other start method can
+    import it); with ``backend="dask"`` and no ``scheduler`` it is a SimulationError naming the
+    fix.
+
+    Raises OptionError (a ValueError) for a bad argument, naming it (an agent class given
+    instead of an instance: field ``agents[i]``); UnknownGameError for an
     unknown game id; SimulationError for lost games, or when the workers would run the calling
     script again (``backend="dask"``, or a platform without fork, called at a script's top level
     without ``if __name__ == "__main__":``: the message says to add it); ImportError naming the
