@@ -480,8 +480,7 @@ def lab_cmd(
 
 
 _SIMULATE_FLAGS = (("backend='dask'", "--backend dask"), ("n_games", "--games"), ("keep_logs", "--keep-logs"),
-                   ("workers", "--workers"), ("scheduler", "--scheduler"), ("seating", "--seating"),
-                   ("backend", "--backend"))
+                   ("workers", "--workers"), ("scheduler", "--scheduler"), ("seating", "--seating"))
 
 
 def _flag_words(message: str) -> str:

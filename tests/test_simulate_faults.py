@@ -218,7 +218,7 @@ class Buggy(RandomAgent):
 BAD_GAME = 13  # the game whose first decision goes wrong
 
 
-def check_failed(info, n_games, reply_text):
+def check_failed(info, n_games, reply_text, *, ordered=True):
     err = info.value
     seed = game_seed(5, BAD_GAME)
     msg = str(err)
@@ -230,7 +230,8 @@ def check_failed(info, n_games, reply_text):
     table = err.table
     assert BAD_GAME not in set(table["game"]) and BAD_GAME in err.lost
     assert sorted(set(table["game"]) | set(err.lost)) == list(range(n_games))
-    assert set(range(BAD_GAME)) <= set(table["game"])  # every game before it finished (same order)
+    if ordered:  # one worker plays the games in order: every game before it finished
+        assert set(range(BAD_GAME)) <= set(table["game"])
     # every kept row is the one a complete run gives (buggy plays as random elsewhere)
     names = ["lineup", *[c for c in table.columns if c.startswith("agent_")]]
     same_rows(table.drop(columns=names), reference(n_games, 5))
@@ -244,10 +245,11 @@ def test_an_agent_that_raises_names_the_game_seat_and_agent_and_keeps_the_finish
     with pytest.raises(SimulationError) as info:
         simulate(GAME, [buggy], n_games=40, seed=5, workers=workers, batch_size=4,
                  progress=False)
-    err = check_failed(info, 40, "raised ZeroDivisionError: agent bug")
+    # with 2 workers, which batches finish before the run stops depends on timing
+    err = check_failed(info, 40, "raised ZeroDivisionError: agent bug", ordered=workers == 1)
     assert type(err.__cause__) is ZeroDivisionError
-    # the workers' batches before and beside game 13's finished: 12 games at least
-    assert len(err.table) >= 12
+    if workers == 1:  # the batches before game 13's, and its own rows before it
+        assert len(err.table) >= 12
 
 
 @pytest.mark.parametrize("reply", ["not a move", 7])
@@ -256,7 +258,7 @@ def test_an_agent_that_returns_an_illegal_move_is_named(reply):
     buggy = Buggy([first_decision_mark(GAME, 5, BAD_GAME)], reply=reply)
     with pytest.raises(SimulationError) as info:
         simulate(GAME, [buggy], n_games=20, seed=5, workers=2, batch_size=4, progress=False)
-    check_failed(info, 20, f"returned {reply!r}, which is not a legal move")
+    check_failed(info, 20, f"returned {reply!r}, which is not a legal move", ordered=False)  # 2 workers
     assert info.value.__cause__ is not None
 
 
@@ -286,9 +288,8 @@ def test_dask_an_agent_that_raises_is_named_and_the_finished_games_kept():
     with pytest.raises(SimulationError) as info:
         simulate(GAME, [buggy], n_games=40, seed=5, workers=2, batch_size=4,
                  backend="dask", progress=False)
-    err = check_failed(info, 40, "raised ZeroDivisionError: agent bug")
+    err = check_failed(info, 40, "raised ZeroDivisionError: agent bug", ordered=False)  # 2 Dask workers
     assert type(err.__cause__) is ZeroDivisionError
-    assert {12} <= set(err.table["game"])  # the rows of game 13's batch before it
 
 
 @pytest.mark.slow
