@@ -72,10 +72,71 @@ def book(pos, seat, card, check_in, rooms, source="reservation"):
     h["money_by_source"]["breakfast"] += bm
 
 
-def edit(state, fn):
-    """The state declared by ``state``'s position after ``fn(position)`` edits it."""
+# the cards the tests draw least: the deck gives these first to the draws a position needs
+_SPARE = (27, 24, 23, 22, 21, 20, 19, 17, 14, 13, 10, 8, 6)
+
+
+def fit_deck(game, pos, keep=()):
+    """Make ``pos["guest_cards_left"]`` agree with the rest of the position (ruling BH-35,
+    ``position.check_deck``): every card of this week's stays (check-in 1-7) and the card on
+    the table is drawn as often as they need, and the cards drawn are as many as the card turns,
+    walk-ins and table card say (at a reservation turn with more stays than turns played,
+    ``card_turn`` grows by whole rounds, so the active seat stays the same); the extra draws
+    are the cards drawn before, then the cards the tests draw least (guests no hotel took),
+    never a card of ``keep`` (printed numbers still to be drawn). Returns ``pos``."""
+    from hotellab.games.boutique_hotel import position as P
+    import hotellab.games.boutique_hotel.components as C
+
+    real = P.check_deck
+    P.check_deck = lambda s: None
+    try:
+        s = game.state_from_position(pos)
+    finally:
+        P.check_deck = real
+    want = P._deck_draws(s)[0]
+    sets = C.sets_for(game.num_players)
+    walk, res = {}, {}
+    for p in range(game.num_players):
+        for card, ci, _rs, src, *_ in s.stays[p]:
+            if ci < 1:
+                continue
+            if src == "walk-in":
+                walk[card] = walk.get(card, 0) + 1
+            else:
+                res.setdefault(card, [0] * game.num_players)[p] += 1
+    need = [walk.get(c, 0) + max(res.get(c, (0,))) for c in range(C.CARDS_PER_SET)]
+    if s.card >= 0 and not (s.node[0] == P.N_BLOCK and s.booked_by):
+        need[s.card] += 1
+    short = sum(need) - (want or 0)
+    if short > 0 and s.node[0] in (P.N_CHANGE, P.N_CHECKIN_ROLL, P.N_DRAW) and not s.day and s.card < 0:
+        # a reservation turn with stays from cards not yet played: as many more rounds of
+        # turns played as they need, so the same seat is active
+        seats = len(s.active_seats())
+        pos["card_turn"] += -(-short // seats) * seats
+        return fit_deck(game, pos, keep)
+    before = [sets - c for c in pos["guest_cards_left"]]
+    if want is None:  # no count to meet (the end without a rating): only the stays' cards are drawn
+        want = sum(max(b, n) for b, n in zip(before, need))
+    drawn = list(need)
+    spare = [c - 1 for c in _SPARE] + [c for c in reversed(range(C.CARDS_PER_SET)) if c + 1 not in _SPARE]
+    for cap, pool in ((before, range(C.CARDS_PER_SET)), ([sets] * C.CARDS_PER_SET, spare)):
+        for c in pool:
+            while sum(drawn) < want and c + 1 not in keep and drawn[c] < cap[c]:
+                drawn[c] += 1
+    assert sum(drawn) == want, f"the position accounts for {want} draws, its stays and table need {sum(need)}"
+    pos["guest_cards_left"] = [sets - d for d in drawn]
+    return pos
+
+
+def edit(state, fn, deck=True, keep=()):
+    """The state declared by ``state``'s position after ``fn(position)`` edits it; unless
+    ``fn`` sets the deck itself (or ``deck`` is false) the deck is made to agree with the
+    edited stays, card turn and walk-ins (``fit_deck``, leaving the cards ``keep`` in it)."""
     pos = state.to_position()
+    left = list(pos["guest_cards_left"])
     fn(pos)
+    if deck and pos["guest_cards_left"] == left:
+        fit_deck(state.game, pos, keep)
     return state.game.state_from_position(pos)
 
 
@@ -84,4 +145,4 @@ def bh():
     import types
 
     return types.SimpleNamespace(game=game, run=run, set_prices=set_prices, priced=priced, reserve=reserve,
-                                 edit=edit, book=book, FLAT1=FLAT1, FLAT2=FLAT2)
+                                 edit=edit, book=book, fit_deck=fit_deck, FLAT1=FLAT1, FLAT2=FLAT2)

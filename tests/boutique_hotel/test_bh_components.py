@@ -43,11 +43,13 @@ def on_boards(state) -> tuple[int, int]:
 
 
 def seven_connections(pos):
-    """Blue: card 15 in rooms 1-2 Monday-Wednesday (3 connections), card 12 in rooms 1-2
-    Thursday-Friday (2); Red: card 12 in rooms 1-2 Monday-Tuesday (2): 7 of the 8 in use."""
+    """Blue: card 15 in rooms 1-2 Monday-Wednesday (3 connections), card 21 in rooms 1-2
+    Thursday (room 1 to Saturday, room 2 to Friday: 2); Red: card 21 in rooms 1-2 Monday (2):
+    7 of the 8 in use. Card 21 is one draw booked by both hotels (BH-08), so card 12, which
+    the tests draw, is still in the deck (BH-35); fit_deck sets card_turn 2 (Blue's turn)."""
     book(pos, 0, 15, 1, [1, 2])
-    book(pos, 0, 12, 4, [1, 2])
-    book(pos, 1, 12, 1, [1, 2])
+    book(pos, 0, 21, 4, [1, 2])
+    book(pos, 1, 21, 1, [1, 2])
 
 
 book = None  # conftest's ``book`` (set by the autouse fixture below: tests cannot import conftest)
@@ -77,7 +79,7 @@ def test_the_ninth_connection_token_does_not_exist(bh):
     cannot be blocked by anybody though Red has the rooms; card 28 (1) takes the last one; then
     card 11 (1) is lost too."""
     s = bh.edit(bh.priced(2), seven_connections)
-    assert on_boards(s) == (14, 7) and s.used == (14, 7)   # 6 + 4 + 4 stay tokens
+    assert on_boards(s) == (16, 7) and s.used == (16, 7)   # 6 + 5 + 5 stay tokens
     s = bh.reserve(s, 5, 12)                               # Blue's turn: card 12 on Friday
     assert s.view()["quotes"] == [] and s.lost == 1
     assert R.R_CONNECTION_TOKENS in rules_cited(s)
@@ -85,9 +87,9 @@ def test_the_ninth_connection_token_does_not_exist(bh):
     assert s.node == ("change_price", 1)                   # Red's turn
     s = bh.reserve(s, 6, 28)                               # card 28 on Saturday: 200 at both
     s = bh.run(s, "p1 bid 100", "p0 bid 0", "p1 block 1,2")
-    assert on_boards(s) == (16, 8) and s.lost == 1
+    assert on_boards(s) == (18, 8) and s.lost == 1
     s = bh.reserve(s, 6, 11)                               # Blue's turn: card 11 on Saturday
-    assert s.lost == 2 and on_boards(s) == (16, 8)
+    assert s.lost == 2 and on_boards(s) == (18, 8)
     assert "needs 1 connection token and only 0 of the 8 are left" in " ".join(e.text for e in s.events)
 
 
@@ -98,17 +100,18 @@ def test_unlimited_option_books_the_stay(bh):
     s = bh.reserve(s, 5, 12)
     assert s.view()["quotes"] == [{"seat": 1, "price": 400}]
     s = s.apply("p1 block 1,2")
-    assert on_boards(s) == (18, 9) and s.lost == 0
+    assert on_boards(s) == (20, 9) and s.lost == 0
 
 
 def test_a_tied_hotel_finds_the_last_token_gone(bh):
     """BH-08 with BH-33: card 28 on Saturday ties at 200 (equal rating, equal bids); Blue
-    blocks first and takes the 8th connection token; Red cannot block and gets no guests."""
+    blocks first (rooms 2-3: room 1 holds card 21 to Saturday) and takes the 8th connection
+    token; Red cannot block and gets no guests."""
     s = bh.edit(bh.priced(2), seven_connections)
     s = bh.reserve(s, 6, 28)
     s = bh.run(s, "p0 bid 0", "p1 bid 0")
     money = s.scores
-    s = s.apply("p0 block 1,2")
+    s = s.apply("p0 block 2,3")
     assert s.scores == [money[0] + 200, money[1]]
     assert any("Red cannot block the stay" in e.text and e.rule == R.R_CONNECTION_TOKENS for e in s.events)
     assert s.node == ("change_price", 1) and on_boards(s)[1] == 8
@@ -116,60 +119,66 @@ def test_a_tied_hotel_finds_the_last_token_gone(bh):
 
 def test_a_walkin_needing_a_token_that_is_not_left_is_lost(bh):
     """Faza gości bez rezerwacji with BH-33: 8 connections in use; on Sunday a walk-in with
-    card 28 and budget 600 would fit Blue (100 a night) but no token is left: lost."""
+    card 28 and budget 600 would fit Blue (100 a night) but no token is left: lost (Red's
+    card 11 on Saturday took the 8th)."""
     def setup(pos):
         seven_connections(pos)
-        book(pos, 1, 28, 6, [2, 3])
+        book(pos, 1, 11, 6, [2, 3])
         pos.update(card_turn=10, day=7, walk_in=0, ranking=[0, 1], next={"node": "budget_roll"})
         for h in pos["hotels"]:
             h["staff"] = {"cleaning": 0, "checkin": 0, "kitchen": 0}
-    s = bh.edit(bh.priced(2), setup)
-    assert on_boards(s) == (16, 8)
+    s = bh.edit(bh.priced(2), setup, keep=(28,))
+    assert on_boards(s) == (18, 8)
     after = bh.run(s, "chance budget 6", "chance guest 28")
     assert after.lost == 1 and R.R_CONNECTION_TOKENS in rules_cited(after)
-    s = bh.edit(bh.priced(2, token_supply="unlimited"), setup)
+    s = bh.edit(bh.priced(2, token_supply="unlimited"), setup, keep=(28,))
     after = bh.run(s, "chance budget 6", "chance guest 28")
     assert after.node[:2] == ("block_rooms", 0) and after.lost == 0
 
 
 def fifty_four_tokens(pos):
-    """Week 2 (BH-35: rooms beyond the Start rooms are bought after week 1, and each guest card
-    exists once per set, so 54 tokens fit only in an expanded hotel with 21 different cards):
-    Blue has all 8 rooms (5 bought for 5000) and 21 stays of different cards, every room held
-    on Monday: 54 of the 56 stay tokens and 2 connection tokens (cards 26 and 17, one door
-    symbol each on their first night)."""
+    """Week 2 (BH-36: rooms beyond the Start rooms are bought after week 1; BH-35: each guest
+    card exists once per set and this week's stays came out of the deck): both hotels have all
+    8 rooms (5 bought for 5000). Six cards drawn this week (card_turn 6, Blue's turn), each
+    booked by both tied hotels (BH-08), and two stays carried from week 1 in Blue's Start rooms:
+    Blue 29 stay tokens, Red 25, 54 of the 56 in use, and 4 connection tokens (cards 26 and 17,
+    one door symbol each, in both hotels). Blue has no room free Monday-Tuesday; Red's room 1
+    is free Monday-Wednesday."""
     pos["week"] = 2
-    h = pos["hotels"][0]
-    h["rooms"] = list(range(1, 9))
-    h["money_by_source"]["expansion"] = -5000
-    h["money"] -= 5000
-    h["money_by_source"]["rooms"] += 5000
-    h["money"] += 5000
-    for card, day, rooms in FIFTY_FOUR:
-        book(pos, 0, card, day, rooms)
+    for seat in (0, 1):
+        h = pos["hotels"][seat]
+        h["rooms"] = list(range(1, 9))
+        h["money_by_source"]["expansion"] = -5000
+        h["money"] -= 5000
+        h["money_by_source"]["rooms"] += 5000
+        h["money"] += 5000
+    for seat, stays in enumerate(FIFTY_FOUR):
+        for card, day, rooms in stays:
+            book(pos, seat, card, day, rooms)
 
 
-# (card, check-in, rooms): stay tokens 5+4+4+4+4+4+3+3+3+3+3+2+2+2+2+2+1+1+1+1+1 = 54 (data/guests.toml)
-FIFTY_FOUR = [(26, 1, [1, 7, 8]), (17, 4, [3, 4, 2]), (14, 5, [4, 5]), (10, 4, [1]), (13, 2, [2, 4]),
-              (9, 5, [7]), (27, 2, [8]), (7, 6, [5]), (8, 6, [6]), (22, 1, [5, 2]), (23, 3, [1, 3]),
-              (6, 6, [2]), (19, 6, [8]), (5, 6, [3]), (2, 1, [4, 6]), (24, 2, [6]), (25, 1, [3]),
-              (3, 2, [3]), (4, 4, [6]), (20, 5, [8]), (18, 3, [7])]
+# (card, check-in, rooms) per seat; stay tokens (data/guests.toml, only week 2's nights of a
+# carried stay): Blue 5+4+4+4+4+4 + 3 (card 10 from week 1's Sunday, 4 nights) + 1 (card 19
+# from Sunday, 2 nights) = 29; Red 5+4+4+4+4+4 = 25
+FIFTY_FOUR = ([(26, 1, [1, 7, 8]), (13, 2, [2, 4]), (17, 4, [3, 4, 2]), (14, 5, [4, 5]), (9, 1, [5]), (10, 1, [6]),
+               (10, 0, [3]), (19, 0, [2])],
+              [(26, 1, [2, 7, 8]), (13, 2, [5, 6]), (17, 4, [3, 4, 2]), (14, 5, [4, 5]), (9, 4, [6]), (10, 2, [8])])
 
 
 def test_the_fifty_seventh_stay_token_does_not_exist(bh):
-    """'56 Żetony' (BH-32): with 54 in use (week 2, an expanded hotel) card 7 (3 tokens) is lost though Red's rooms are
+    """'56 Żetony' (BH-32): with 54 in use (week 2, expanded hotels) card 7 (3 tokens) is lost though Red's room 1 is
     free; card 5 (2) takes the last two; card 3 (1) is then lost."""
     s = bh.edit(bh.priced(2), fifty_four_tokens)
-    assert on_boards(s) == (54, 2)
+    assert on_boards(s) == (54, 4)
     s = bh.reserve(s, 1, 7)
     assert s.lost == 1 and R.R_TOKENS in rules_cited(s)
     assert "needs 3 stay tokens and only 2 of the 56 are left" in " ".join(e.text for e in s.events)
     s = bh.reserve(s, 1, 5)                                # Red's turn: only Red has a room Monday
     assert s.view()["quotes"] == [{"seat": 1, "price": 200}]
     s = s.apply("p1 block 1,")
-    assert on_boards(s) == (56, 2)
+    assert on_boards(s) == (56, 4)
     s = bh.reserve(s, 2, 3)
-    assert s.lost == 2 and on_boards(s) == (56, 2)
+    assert s.lost == 2 and on_boards(s) == (56, 4)
 
 
 def test_carried_tokens_are_the_only_ones_in_week_2(bh):
@@ -191,7 +200,7 @@ def test_carried_tokens_are_the_only_ones_in_week_2(bh):
     (lambda pos: (seven_connections(pos), book(pos, 1, 28, 6, [2, 3]), book(pos, 1, 11, 7, [1, 2])),
      "hotels[1].stays[2]", R.R_CONNECTION_TOKENS, "9 connection tokens; the game has 8"),
     (lambda pos: (fifty_four_tokens(pos), book(pos, 1, 7, 1, [1])),
-     "hotels[1].stays[0]", R.R_TOKENS, "57 stay tokens; the game has 56"),
+     "hotels[1].stays[6]", R.R_TOKENS, "57 stay tokens; the game has 56"),
 ])
 def test_a_position_beyond_the_supply_is_refused(bh, edit, field, rule, words):
     """The position reader names the stay that runs over and the component; with the option

@@ -92,16 +92,18 @@ def _rated(bh, stays, staff, stars=3, **options):
     pos = start.to_position()
     setup(pos)
     pos["options"].update(options)
-    before = hl.load_game("boutique_hotel", num_players=2, options=pos["options"]).state_from_position(pos)
+    game = hl.load_game("boutique_hotel", num_players=2, options=pos["options"])
+    bh.fit_deck(game, pos, keep=(3,))   # the stays' cards drawn, card 3 left for the walk-in (BH-35)
+    before = game.state_from_position(pos)
     return before, bh.run(before, "chance budget 1", "chance guest 3")
 
 
 def test_the_weekly_demand_counts_sunday(bh):
     """'zapotrzebowanie na tydzień to maksimum każdego rodzaju personelu w dowolnym dniu' — any
-    of the 7 days ('7 tur, które reprezentują 7 dni tygodnia'), Sunday too. Card 3 on Monday
-    (room 1) and card 16 on Sunday (rooms 1-2-3): Sunday has 3 rooms and 3 check-ins, so the
+    of the 7 days ('7 tur, które reprezentują 7 dni tygodnia'), Sunday too. Card 25 on Monday
+    (room 1; 1 night, room only, like card 3, which the last walk-in draws) and card 16 on Sunday (rooms 1-2-3): Sunday has 3 rooms and 3 check-ins, so the
     week needs 3 cleaners and 3 check-in workers; with 2 and 2 Blue is 1 short in each: -2."""
-    before, after = _rated(bh, [(3, 1, [1]), (16, 7, [1, 2, 3])], (2, 2, 0))
+    before, after = _rated(bh, [(25, 1, [1]), (16, 7, [1, 2, 3])], (2, 2, 0))
     assert demand(before.stays[0]) == ((1, 0, 0, 0, 0, 0, 3), (1, 0, 0, 0, 0, 0, 3), (0,) * 7)
     assert shortfalls(before.stays[0], (2, 2, 0), "per_worker") == ((3, 2, 1), (3, 2, 1), (0, 0, 0))
     assert after.stars[0] == 1

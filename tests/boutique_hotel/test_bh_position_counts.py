@@ -7,8 +7,8 @@
 - "Gracze mogą zapłacić 1000 za pokój, aby rozbudować swój hotel na następną rundę" (Faza
   ekspansji): every room beyond the 3 Start rooms was paid 1000 (money_by_source.expansion),
   bought after week 1's rating, and used from week 2.
-- check_deck: this week's stays came out of the deck, and the cards drawn are card_turn's
-  (BH-35; not yet called by the reader: the tutorial scenarios do not declare their decks).
+- check_deck (called by the reader): this week's stays came out of the deck, and the cards
+  drawn are card_turn's, the walk-ins' and the table's (BH-35).
 """
 
 from __future__ import annotations
@@ -38,18 +38,40 @@ def test_two_stays_of_card_15_in_one_hotel_are_refused(bh):
     assert "guest card 15" in str(e) and "2 draws of it needed" in str(e) and "1 copy in the game" in str(e)
 
 
-def test_one_draw_booked_by_two_tied_hotels_is_accepted_by_the_reader(bh):
+def test_one_draw_booked_by_two_tied_hotels_is_accepted_from_a_deck_without_it(bh):
     """BH-08: 'wszyscy remisujący gracze otrzymują gości': card 15 in Blue's and Red's hotel
-    is one draw; the reader accepts it, check_deck refuses it while the deck still holds card
-    15 and card_turn is 0 (nothing drawn)."""
+    is one draw; with card 15 out of the deck and 2 cards played (fit_deck: card_turn 0 -> 2,
+    so Blue is still the active seat) the reader accepts it."""
     def fn(pos):
         bh.book(pos, 0, 15, 1, [1, 2])
         bh.book(pos, 1, 15, 1, [1, 2])
     s = bh.edit(bh.priced(2), fn)
+    assert s.deck[14] == 0 and s.turn == 2 and sum(s.deck) == 26    # 28 - 2 drawn (card_turn 2)
+    check_deck(s)
+
+
+def test_two_hotels_stays_of_card_15_with_card_15_still_in_the_deck_are_refused(bh):
+    """The tester's position: 2 players (one set: card 15 exists once), card 15 on Monday in
+    Blue's rooms 1-2 and in Red's rooms 1-2 (one draw, BH-08), but guest_cards_left still holds
+    its only copy: "28 Karty gości" (BH-35), the first stay is named. With the card out of
+    the deck and card_turn 0 the count is refused instead (1 drawn, 0 played)."""
+    def fn(pos):
+        bh.book(pos, 0, 15, 1, [1, 2])
+        bh.book(pos, 1, 15, 1, [1, 2])
     with pytest.raises(hl.PositionError) as err:
-        check_deck(s)
-    assert err.value.field == "hotels[0].stays[0].guest" and err.value.rule == R_GUEST_CARDS
-    assert "0 drawn (guest_cards_left[14] = 1 of 1 still in the deck" in str(err.value)
+        bh.edit(bh.priced(2), fn, deck=False)
+    e = err.value
+    assert e.field == "hotels[0].stays[0].guest" and e.rule == R_GUEST_CARDS
+    assert "guest card 15" in str(e) and "0 drawn (guest_cards_left[14] = 1 of 1 still in the deck" in str(e)
+    assert e.rule.quote == "28 Karty gości"
+
+    def out_of_deck(pos):
+        fn(pos)
+        pos["guest_cards_left"][14] = 0
+    with pytest.raises(hl.PositionError) as err:
+        bh.edit(bh.priced(2), out_of_deck)
+    assert err.value.field == "guest_cards_left" and err.value.rule == R.R_DRAW_GUEST
+    assert "1 guest card drawn this week" in str(err.value) and "card_turn 0 cards played: 0" in str(err.value)
 
 
 def test_three_walkins_of_one_card_need_three_copies(bh):
@@ -126,9 +148,8 @@ def test_check_deck_counts_the_cards_drawn(bh):
         edit(pos)
         if pos["card_turn"] == 2:
             pos["next"]["player"] = 0
-        t = s.game.state_from_position(pos)
         with pytest.raises(hl.PositionError) as err:
-            check_deck(t)
+            s.game.state_from_position(pos)      # the reader calls check_deck
         assert err.value.field in ("guest_cards_left", "hotels[0].stays[0].guest")
 
 

@@ -25,10 +25,23 @@ A position is a table in the rulebook's words (TOML-friendly: no None, no mixed 
                 [[hotels.stays]] guest, check_in, rooms, source, room_money, breakfast_money,
                 rating = [...] (the last rating: per kind demand, hired, stars lost; then the change)
 
-Every field is validated (:func:`from_position`): rooms built, stays in built rooms and never
-two on one room-night, no more stay and connection tokens on the boards than the supply (56
-and 8 per set, option ``token_supply``), money equal to the sum of its sources, stars on the
-track, the next decision consistent with the rest.
+Every field is validated (:func:`from_position`, raising PositionError naming the field and,
+where one applies, the rule):
+
+- ranges and shapes of every field; seat colours; stars on the track, ``lost`` exactly at 0;
+- rooms: the 3 Start rooms, no room twice, the rooms beyond them paid 1000 each
+  (``money_by_source.expansion``) and bought only after week 1's rating (BH-36);
+- stays in built rooms, adjacent where the card has a door symbol, never two on one
+  room-night; a stay carried from week 1 only in week 2 and in Start rooms;
+- no more stay and connection tokens on the boards than the supply (56 and 8 per set, option
+  ``token_supply``);
+- money equal to the sum of its sources, none of them of the wrong sign;
+- guest cards (BH-35, :func:`_check_copies`): no card in more stays than its copies could
+  make (28 per set; a draw makes one stay, or one in each tied hotel, BH-08);
+- the deck (BH-35, :func:`check_deck`): this week's stays and the card on the table were
+  drawn (``guest_cards_left`` no longer holds them), and the cards drawn are the card turns
+  played (``card_turn``), the walk-ins come so far and the card on the table;
+- the next decision consistent with the rest (phase, seat, dice set, die rolled, card drawn).
 """
 
 from __future__ import annotations
@@ -305,6 +318,7 @@ def from_position(cls, game, t: dict):
     _check_node(s, budget)
     _check_rooms(s)
     _check_copies(s)
+    check_deck(s)
     if node != N_END and node not in CHANCE_NODES and not s._legal_actions():  # pragma: no cover - guarded above
         raise PositionError("the deciding player has no legal action", field="next")
     return s
@@ -423,9 +437,8 @@ def check_deck(s) -> None:
     ``guest_cards_left``), and the cards drawn are the card turns played (``card_turn``), the
     walk-ins come so far (days, ``walk_in``) and the card on the table.
 
-    Every state the engine reaches passes (tests/boutique_hotel/test_bh_position_counts.py).
-    Not yet called by :func:`from_position`: the tutorial scenarios and the tests' ``book``
-    helper declare stays whose cards are still in the deck (ruling BH-35)."""
+    Called by :func:`from_position` after :func:`_check_copies`; every state the engine
+    reaches passes (tests/boutique_hotel/test_bh_position_counts.py)."""
     sets = C.sets_for(s.game.num_players)
     _stays_against_copies(s, True)
     table = s.card
@@ -435,6 +448,17 @@ def check_deck(s) -> None:
                             f"cop{'ies' if sets > 1 else 'y'} (guest_cards_left[{table}] = {s.deck[table]})",
                             field="guest_card", rule=R_GUEST_CARDS)
     drawn = sum(sets - c for c in s.deck)
+    want, why, rule = _deck_draws(s)
+    if want is not None and drawn != want:
+        raise PositionError(f"{drawn} guest card{'s' if drawn != 1 else ''} drawn this week (the deck's "
+                            f"{C.CARDS_PER_SET * sets} less guest_cards_left), but the position has {why}: {want}",
+                            field="guest_cards_left", rule=rule)
+
+
+def _deck_draws(s):
+    """The guest cards drawn this week that state ``s`` accounts for: ``(count, why, rule)``,
+    count None at the end of a game without a rating (nothing to count against)."""
+    table = s.card
     node = s.node[0]
     rule = R_DRAW_GUEST
     if node == N_SET_PRICE:
@@ -451,14 +475,11 @@ def check_deck(s) -> None:
         why = f"card_turn {s.turn} reservation cards and 7 days of {wpd} walk-in{'s' if wpd > 1 else ''}"
         rule = R_WALKIN_DRAW
     elif node in (N_EXPAND, N_END):
-        return  # the end without a rating: nothing to count against
+        return None, "", rule  # the end without a rating: nothing to count against
     else:
         want = s.turn + (table >= 0)
         why = f"card_turn {s.turn} cards played" + (" and the card on the table" if table >= 0 else "")
-    if drawn != want:
-        raise PositionError(f"{drawn} guest card{'s' if drawn != 1 else ''} drawn this week (the deck's "
-                            f"{C.CARDS_PER_SET * sets} less guest_cards_left), but the position has {why}: {want}",
-                            field="guest_cards_left", rule=rule)
+    return want, why, rule
 
 
 def _check_node(s, budget: int) -> None:
