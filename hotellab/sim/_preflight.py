@@ -6,11 +6,12 @@ the script again), and the multiprocessing start method that is safe here."""
 from __future__ import annotations
 
 import ast
-from multiprocessing.reduction import ForkingPickler
 import sys
 import threading
+from multiprocessing.reduction import ForkingPickler
 
 from ..core.errors import OptionError, SimulationError  # noqa: F401 - SimulationError: imported from here too
+from ._names import agent_label, type_name
 
 
 
@@ -134,11 +135,6 @@ def check_main(backend: str, scheduler, workers: int) -> tuple[str, str | None]:
 
 
 # ----------------------------------------------------------------------------- what travels
-def _kind(value) -> str:
-    t = type(value)
-    return t.__qualname__ if t.__module__ == "builtins" else f"{t.__module__}.{t.__qualname__}"
-
-
 def _fields(obj) -> list[tuple[str, object]]:
     if isinstance(obj, dict):
         return [(f"[{k!r}]", v) for k, v in obj.items()]
@@ -171,7 +167,7 @@ def culprit(obj, dumps) -> str:
     """The part of ``obj`` that ``dumps`` refuses, e.g. "its attribute 'lock' (a
     _thread.lock)", or "" when no single part can be blamed."""
     hit = _blame(obj, dumps, 3)
-    return f"its attribute '{hit[0]}' (a {_kind(hit[1])})" if hit else ""
+    return f"its attribute '{hit[0]}' (a {type_name(hit[1])})" if hit else ""
 
 
 def _dumpers(backend: str):
@@ -181,14 +177,6 @@ def _dumpers(backend: str):
 
         return dask_dumps
     return lambda x: bytes(ForkingPickler.dumps(x))  # what multiprocessing sends to a worker
-
-
-def agent_label(k: int, agent) -> str:
-    from ._worker import agent_name
-
-    name = agent_name(agent)
-    kind = _kind(agent)
-    return f"agent {k} ({name}, a {kind})" if name != type(agent).__name__ else f"agent {k} ({kind})"
 
 
 def check_payload(spec: dict, backend: str) -> bytes:
@@ -220,7 +208,7 @@ def check_payload(spec: dict, backend: str) -> bytes:
         except Exception as exc:  # noqa: BLE001 - reported with its field
             part = culprit(value, dumps)
             raise OptionError(
-                f"simulate: the {field} ({_kind(value)}) cannot be sent to the {where}"
+                f"simulate: the {field} ({type_name(value)}) cannot be sent to the {where}"
                 f"{': ' + part + ' cannot be pickled' if part else ''} ({type(exc).__name__}: {exc}); "
                 "use workers=1, which plays in this process", field=field) from exc
     raise OptionError(f"simulate: the work cannot be sent to the {where} "

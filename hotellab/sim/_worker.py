@@ -11,6 +11,8 @@ import hashlib
 import json
 import re
 
+from ._names import agent_label, agent_name
+
 _GAMES: dict = {}  # (game_id, num_players, options json) -> Game, per process
 
 # "Bedroom majority (8 cards)" and "Bedroom majority (3 cards)" are one category: the detail in
@@ -67,10 +69,6 @@ def lineup(agents: list, index: int, seating: str) -> list:
         k = index % len(agents)
         return agents[-k:] + agents[:-k] if k else list(agents)
     return list(agents)
-
-
-def agent_name(agent) -> str:
-    return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
 
 
 def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> dict:
@@ -163,7 +161,6 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
 def _agent_text(spec, agents, index: int, seat: int) -> str:
     """"agent 0 (bad, a mymod.Bad)": the agent at ``seat`` by its index in the run's agent
     list (``seating="rotate"`` moves it), its name and type."""
-    from ._preflight import agent_label
 
     listed = spec["agents"]
     k = (seat - index) % len(listed) if spec["seating"] == "rotate" and len(listed) > 1 else seat
