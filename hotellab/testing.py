@@ -519,3 +519,30 @@ def resolve_code_pointer(package: str, pointer: str) -> list:
                 raise ValueError(f"{name} is defined in {fn.__module__}, not {m.group(1)}.py")
             found.append(obj)
     return found
+
+
+def assert_position_refused(state, change, field: str, rule_section: str | None, words: str = ""):
+    """Assert that ``state.to_position()`` is read back, and that after ``change(table)`` (an
+    edit in place) ``state_from_position`` refuses it with a PositionError naming ``field``,
+    the rule of section ``rule_section`` (None: a shape error, no rule) and containing
+    ``words``. Returns the error. Used by the counted-component tests of every game."""
+    import copy
+
+    from .core.errors import PositionError
+
+    pos = copy.deepcopy(state.to_position())
+    state.game.state_from_position(copy.deepcopy(pos))  # the unchanged position is read
+    change(pos)
+    try:
+        state.game.state_from_position(pos)
+    except PositionError as exc:
+        err = exc
+    else:
+        raise AssertionError(f"the changed position was accepted; expected a refusal of {field!r}")
+    assert err.field == field, str(err)
+    if rule_section is None:
+        assert err.rule is None, str(err)
+    else:
+        assert err.rule is not None and err.rule.section == rule_section, str(err)
+    assert words in str(err), str(err)
+    return err

@@ -112,18 +112,7 @@ def _base(hp):
     return hp.at_room(hp.start(), 0, 1, hotels={0: {1: 1, 2: 2}, 1: {5: 3}}, irritated={0: [2]}, coins={1: 4})
 
 
-def _refused(state, change, field, rule_section, words=""):
-    pos = copy.deepcopy(state.to_position())
-    state.game.state_from_position(copy.deepcopy(pos))  # the unchanged position is read
-    change(pos)
-    with pytest.raises(hl.PositionError) as exc:
-        state.game.state_from_position(pos)
-    assert exc.value.field == field, str(exc.value)
-    if rule_section is None:  # a shape error (not a count): no rule
-        assert exc.value.rule is None, str(exc.value)
-    else:
-        assert exc.value.rule is not None and exc.value.rule.section == rule_section, str(exc.value)
-    assert words in str(exc.value), str(exc.value)
+_refused = testing.assert_position_refused  # shared by every game's component tests
 
 
 def test_the_base_position_holds_every_count(hp):

@@ -21,7 +21,6 @@ reached; and a position beyond each count is refused, naming the field and the r
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import Counter
 
@@ -126,15 +125,7 @@ def _base(ph):
     return ph.adjust(p, rows={"bedroom": [(3, 1)]}, hotels={2: [("spa", [44, 45])]}, step="turn", player=1)
 
 
-def _refused(state, change, field, rule_section, words=""):
-    pos = copy.deepcopy(state.to_position())
-    state.game.state_from_position(copy.deepcopy(pos))  # the unchanged position is read
-    change(pos)
-    with pytest.raises(hl.PositionError) as exc:
-        state.game.state_from_position(pos)
-    assert exc.value.field == field, str(exc.value)
-    assert exc.value.rule is not None and exc.value.rule.section == rule_section, str(exc.value)
-    assert words in str(exc.value), str(exc.value)
+_refused = testing.assert_position_refused  # shared by every game's component tests
 
 
 def test_the_base_position_holds_every_count(ph):
