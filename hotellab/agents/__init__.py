@@ -6,72 +6,35 @@
   ties broken at random. The value is the state's declared hook ``heuristic_value(seat)``
   (default: the seat's score; Hostil Hostal: rest points now plus the rest the seat's guests
   would get at dawn as the rooms stand).
+- ``"mcts:N"``: information-set Monte Carlo tree search with ``N`` iterations per decision,
+  options after the budget (``"mcts:500:rollout=greedy:c=1.0:depth=none"``); see
+  :mod:`hotellab.agents.mcts`. A ladder of budgets gives players of graded strength.
 """
 
 from __future__ import annotations
 
-import random
-
 from ..core.errors import OptionError
+from ._base import Agent, GreedyAgent, RandomAgent
+from .mcts import MCTSAgent
 
-
-class Agent:
-    """An agent: ``act(state, rng) -> Action`` for the state's current player."""
-
-    name = "agent"
-
-    def act(self, state, rng: random.Random):
-        raise NotImplementedError  # abstractmethod
-
-    def __repr__(self) -> str:
-        return f"<agent {self.name}>"
-
-
-class RandomAgent(Agent):
-    """Uniform over action kinds, then uniform within the kind."""
-
-    name = "random"
-
-    def act(self, state, rng):
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
-        kinds = sorted({a.kind for a in actions})
-        kind = kinds[rng.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
-        pool = [a for a in actions if a.kind == kind] if len(kinds) > 1 else actions
-        return pool[rng.randrange(len(pool))]
-
-
-class GreedyAgent(Agent):
-    """One-ply: best own value after the action, ties at random."""
-
-    name = "greedy"
-
-    def act(self, state, rng):
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
-        p = state.current_player
-        best, best_v = [], None
-        for a in actions:
-            v = state.apply(a).heuristic_value(p)
-            if best_v is None or v > best_v:
-                best, best_v = [a], v
-            elif v == best_v:
-                best.append(a)
-        return best[rng.randrange(len(best))]
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "MCTSAgent", "AGENTS", "get_agent", "resolve_agents",
+           "agent_entries"]
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
 def get_agent(name_or_agent):
-    """An agent object from a name (``"random"``, ``"greedy"``) or an object with ``act``."""
+    """An agent object from a name (``"random"``, ``"greedy"``, ``"mcts:N[:key=value...]"``)
+    or an object with ``act``. Raises OptionError for an unknown name or a bad MCTS setting."""
     if name_or_agent is None or hasattr(name_or_agent, "act"):
         return name_or_agent
     if isinstance(name_or_agent, str) and name_or_agent in AGENTS:
         return AGENTS[name_or_agent]()
-    raise OptionError(f"unknown agent {name_or_agent!r}; known agents: {', '.join(sorted(AGENTS))}")
+    if isinstance(name_or_agent, str) and name_or_agent.startswith("mcts:"):
+        return MCTSAgent.from_name(name_or_agent)
+    raise OptionError(f"unknown agent {name_or_agent!r}; known agents: {', '.join(sorted(AGENTS))}, "
+                      "mcts:N (N iterations of information-set MCTS, e.g. mcts:200)")
 
 
 def resolve_agents(game, agents) -> list:
