@@ -32,12 +32,15 @@ from dataclasses import dataclass, field
 
 from ..sim import require
 from ._stats import Z95, wilson_interval  # noqa: F401 - Z95 re-exported
+from .skill import SkillMatrix, skill_matrix
+from .tutor import MoveCost, costly_moves, move_cost
 
 __all__ = [
     "wilson_interval", "seat_table", "win_rates", "first_player_advantage", "score_distributions",
     "game_length", "category_shares", "compare", "balance_report", "BalanceReport", "Comparison",
-    "config_of", "fair_share",
+    "config_of", "fair_share", "skill_matrix", "SkillMatrix", "costly_moves", "move_cost", "MoveCost",
 ]
+
 
 def config_of(table) -> dict:
     """The game configuration of a table: ``game_id``, ``num_players``, ``options`` (dict),
