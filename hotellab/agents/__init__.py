@@ -31,7 +31,7 @@ def get_agent(name_or_agent):
         return name_or_agent
     if isinstance(name_or_agent, str) and name_or_agent in AGENTS:
         return AGENTS[name_or_agent]()
-    if isinstance(name_or_agent, str) and name_or_agent.startswith("mcts:"):
+    if isinstance(name_or_agent, str) and name_or_agent.split(":")[0] == "mcts":
         return MCTSAgent.from_name(name_or_agent)
     raise OptionError(f"unknown agent {name_or_agent!r}; known agents: {', '.join(sorted(AGENTS))}, "
                       "mcts:N (N iterations of information-set MCTS, e.g. mcts:200)")
