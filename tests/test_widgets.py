@@ -608,3 +608,97 @@ def test_a_reconstructed_rule_is_marked_in_the_frames():
     marked = [e for e in events if e.get("reconstructed")]
     assert marked and all("majority" in e["text"] and "Bedroom" not in e["text"] for e in marked)
     assert not any(e.get("reconstructed") for e in events if "Bedroom majority" in e["text"])
+
+
+# -- marks on the timeline (issue 21) -------------------------------------------------------------
+def test_marks_are_checked_against_the_replay(replay):
+    """The fixture's game: 128 states; states 0-7 are chance nodes (the setup's shuffles and
+    deals, printed from the replay), state 8 is seat 0's first decision, 9 seat 1's, 10 seat
+    2's. A move is made at a state 0..126 (state 127 is the end)."""
+    from hotellab.core.errors import OptionError
+
+    n = len(replay)
+    assert n == 128 and replay[n - 1].is_terminal
+    good = {"step": 8, "text": "fine"}
+    bad = [
+        ({"step": n - 1, "text": "x"}, "marks[1]: step 127 is out of range: a move is made at a state 0..126"),
+        ({"step": -1, "text": "x"}, "marks[1]: step -1 is out of range"),
+        ({"step": True, "text": "x"}, "marks[1]: 'step' must be a whole number"),
+        ({"step": 8.5, "text": "x"}, "marks[1]: 'step' must be a whole number"),
+        ({"text": "x"}, "marks[1]: 'step' must be a whole number"),
+        ({"step": 9}, "marks[1]: no text for the mark at step 9"),
+        ({"step": 9, "text": "  "}, "marks[1]: no text for the mark at step 9"),
+        ({"step": 9, "text": "x", "seat": 0}, "marks[1]: seat 0 did not make the move at step 9 (seat 1 decides there)"),
+        ({"step": 3, "text": "x", "seat": 0}, "marks[1]: seat 0 did not make the move at step 3 (a chance node decides there)"),
+        ({"step": 9, "text": "x", "cost": 1.5}, "marks[1]: 'cost' must be a number from 0 to 1, got 1.5"),
+        ("step 9", "marks[1]: a mark is a dict"),
+    ]
+    for entry, words in bad:
+        with pytest.raises(OptionError, match=re.escape(words)) as err:
+            GameView(replay, marks=[good, entry])
+        assert err.value.field == "marks"
+        with pytest.raises(OptionError, match=re.escape(words)):
+            export_html(replay, "/nonexistent/never-written.html", marks=[good, entry])
+    with pytest.raises(OptionError, match="marks must be a costly_moves DataFrame") as err:
+        GameView(replay, marks="step 9")
+    assert err.value.field == "marks"
+    # valid marks: sorted by step, the seat read from the state (9 -> seat 1, 3 -> chance)
+    v = GameView(replay, marks=[{"step": 9, "text": "b", "cost": 0.25}, {"step": 3, "text": "a\x00"}])
+    assert v._meta["marks"] == [
+        {"step": 3, "text": "a\ufffd", "seat": None, "cost": None},  # control characters never reach the page
+        {"step": 9, "text": "b", "seat": 1, "cost": 0.25},
+    ]
+    assert "marks" not in GameView(replay)._meta  # no marks: the metadata as before
+
+
+def test_marks_of_a_seat_view_are_its_own_moves_only(replay):
+    """States 8, 11, 12 are seat 0's decisions, 9 and 13 seat 1's, 10 seat 2's, 3 a chance
+    node (see the test above): seat 1's view keeps 9 and 13, seat 0's 8, 11 and 12, and
+    neither keeps the chance node's mark (a deal may be hidden)."""
+    marks = [{"step": k, "text": f"move at {k}"} for k in (3, 8, 9, 10, 11, 12, 13)]
+    assert [m["step"] for m in GameView(replay, perspective=1, marks=marks)._meta["marks"]] == [9, 13]
+    assert [m["step"] for m in GameView(replay, perspective=0, marks=marks)._meta["marks"]] == [8, 11, 12]
+    every = GameView(replay, marks=marks)._meta["marks"]
+    assert [(m["step"], m["seat"]) for m in every] == [(3, None), (8, 0), (9, 1), (10, 2), (11, 0), (12, 0), (13, 1)]
+    # the page of a seat holds no other seat's mark text
+    v = GameView(replay, perspective=2, marks=marks)
+    assert [m["text"] for m in v._meta["marks"]] == ["move at 10"]
+
+
+def test_marks_from_costly_moves_travel_with_exported_pages(tmp_path):
+    """The docs' example: the tutor's DataFrame as marks. Each mark's text is the row's
+    played and best words and its cost (what the note shows), its seat the row's seat (the
+    seat deciding at that state), and the marks reach the standalone page, the text/html
+    player of the widget and seat 0's page (only seat 0's rows)."""
+    pytest.importorskip("pandas")
+    log = hl.play(hl.load_game("perfect_hotel"), agents=["random", "greedy"], seed=3)
+    replay = hl.Replay(log)
+    moves = hl.analysis.costly_moves(log, agent="mcts:30", threshold=0.1, progress=False)
+    assert len(moves) >= 2 and set(moves["seat"]) == {0, 1}
+    rows = sorted(moves.to_dict("records"), key=lambda r: r["step"])
+    want = [{"step": r["step"], "seat": r["seat"], "cost": round(r["cost"], 4),
+             "text": f"{r['played']}; better: {r['best']} (\u2212{round(r['cost'], 4):.2f})"} for r in rows]
+    v = GameView(replay, marks=moves)
+    assert v._meta["marks"] == want
+    assert all(replay[m["step"]].current_player == m["seat"] for m in want)
+    page = page_data(export_html(replay, tmp_path / "m.html", marks=moves).read_text("utf-8"))
+    assert page["state"]["_meta"]["marks"] == want
+    seat0 = page_data(export_html(replay, tmp_path / "s.html", perspective=0, marks=moves).read_text("utf-8"))
+    assert seat0["state"]["_meta"]["marks"] == [m for m in want if m["seat"] == 0]
+    html_out = v._repr_mimebundle_()[0]["text/html"]
+    player = json.loads(re.search(r'<script type="application/json" id="[^"]+-data">(.*?)</script>', html_out, re.S).group(1))
+    assert player["_meta"]["marks"] == want
+
+
+def test_marks_of_a_live_view_survive_its_steps(game):
+    """A live Match re-sends _meta after each step; the marks stay in it. Seed 4's match runs
+    the setup's 8 chance steps and stops at state 8, where seat 0 (no agent) decides."""
+    m = hl.Match(game, seed=4, agents=[None, "random", "random"])
+    m.run(max_steps=20)
+    assert len(m.states) == 9 and m.states[8].current_player == 0
+    m.step(m.states[8].legal_actions()[0])
+    v = GameView(m, marks=[{"step": 8, "text": "seat 0's first move", "cost": 0.3}])
+    v.send = Sent()
+    v._on_msg(v, {"type": "step"}, [])  # seat 1's agent plays
+    assert v.send[-1] == {"type": "done", "error": ""} and len(v) == 11
+    assert v._meta["marks"] == [{"step": 8, "text": "seat 0's first move", "seat": 0, "cost": 0.3}]

@@ -24,6 +24,8 @@ import base64
 import gzip
 import html
 import json
+import math
+import numbers
 import pathlib
 import uuid
 
@@ -129,6 +131,81 @@ const widget = (await import(url)).default;
 if (widget.initialize) await widget.initialize({ model });
 await widget.render({ model, el: document.getElementById("hl-root") });
 """
+
+
+def marks_meta(source, perspective: int | None, marks) -> list[dict]:
+    """The ``marks`` of a GameView as its ``_meta["marks"]``: ``[{"step", "text", "seat",
+    "cost"}]`` sorted by step (``seat`` None at a chance node, ``cost`` 0..1 or None).
+
+    :param source: the view's :class:`~hotellab.widgets._frames.Source` (its states).
+    :param perspective: a seat: only the marks of moves that seat made are kept (a move's
+        words may name what only its seat knows); None: every mark.
+    :param marks: a :func:`hotellab.analysis.costly_moves` DataFrame (the text is built
+        from ``played``, ``best`` and ``cost``), a list of dicts with ``step`` (the state
+        where the move was made, 0..len-2) and ``text`` (or ``played`` and ``best``), and
+        optionally ``cost`` (0..1) and ``seat`` (checked against the seat deciding at
+        ``step``), or None.
+    :raises OptionError: (``field="marks"``) naming the bad entry and what is wrong.
+    """
+    from ..core.errors import OptionError
+
+    if marks is None:
+        return []
+    if hasattr(marks, "to_dict") and hasattr(marks, "columns"):  # a DataFrame, no pandas import
+        rows = marks.to_dict("records")
+    elif isinstance(marks, (list, tuple)):
+        rows = list(marks)
+    else:
+        raise OptionError(f"marks must be a costly_moves DataFrame, a list of dicts with 'step' and "
+                          f"'text', or None; got {type(marks).__name__}", field="marks")
+    states, swap = source.states, source.swap
+    n = len(states)
+
+    def bad(i, why):
+        return OptionError(f"marks[{i}]: {why}", field="marks")
+
+    def given(row, key):  # None for absent, None and NaN (a DataFrame's empty cell)
+        v = row.get(key)
+        return None if v is None or (isinstance(v, float) and math.isnan(v)) else v
+
+    out = []
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise bad(i, f"a mark is a dict with 'step' and 'text', got {type(row).__name__}")
+        step = given(row, "step")
+        if isinstance(step, float) and step.is_integer():
+            step = int(step)
+        if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+            raise bad(i, f"'step' must be a whole number (the state where the move was made), got {step!r}")
+        step = int(step)
+        if not 0 <= step <= n - 2:
+            raise bad(i, f"step {step} is out of range: a move is made at a state 0..{n - 2} "
+                         f"(this game has {n} states)")
+        state = states[step]
+        decider = None if state.is_chance_node or state.is_terminal else int(state.current_player)
+        seat = given(row, "seat")
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or int(seat) != decider:
+                who = "a chance node decides" if decider is None else f"seat {decider} decides"
+                raise bad(i, f"seat {seat!r} did not make the move at step {step} ({who} there)")
+        cost = given(row, "cost")
+        if cost is not None:
+            if isinstance(cost, bool) or not isinstance(cost, numbers.Real) or not 0 <= float(cost) <= 1:
+                raise bad(i, f"'cost' must be a number from 0 to 1, got {cost!r}")
+            cost = round(float(cost), 4)
+        text = given(row, "text")
+        if text is None and given(row, "played") is not None and given(row, "best") is not None:
+            text = f"{swap(str(row['played']))}; better: {swap(str(row['best']))}"
+            if cost is not None:
+                text += f" (\u2212{cost:.2f})"
+        if not isinstance(text, str) or not text.strip():
+            raise bad(i, f"no text for the mark at step {step}: give 'text' (a non-empty str), or "
+                         f"'played' and 'best' as costly_moves does")
+        if perspective is not None and decider != perspective:
+            continue  # another seat's move, or chance: not this seat's to read
+        out.append({"step": step, "text": clean_text(text.strip()), "seat": decider, "cost": cost})
+    out.sort(key=lambda m: m["step"])
+    return out
 
 
 def _script_json(obj) -> str:
@@ -249,7 +326,7 @@ def player_html(traits: dict, frame: dict, *, title: str = "", module: bool | di
 
 
 def export_html(obj, path, perspective: int | None = None, title: str | None = None, *,
-                speed: float = 1.0, index: int | None = None) -> pathlib.Path:
+                speed: float = 1.0, index: int | None = None, marks=None) -> pathlib.Path:
     """Write a standalone page with the GameView of ``obj`` and return its path.
 
     :param obj: a Match (framed as it stands: the page cannot play on), Replay, GameLog or
@@ -260,15 +337,20 @@ def export_html(obj, path, perspective: int | None = None, title: str | None = N
         that player); None: omniscient frames plus each seat's, with a selector.
     :param title: page title (default: the game's title); inserted as text.
     :param speed: steps per second when playing; ``index``: the state shown first (default 0).
+    :param marks: markers on the timeline, as for :class:`~hotellab.widgets.GameView`
+        (a :func:`hotellab.analysis.costly_moves` DataFrame or a list of dicts; with a
+        ``perspective``, only that seat's own moves are kept).
     :returns: ``pathlib.Path(path)``.
-    :raises TypeError: for another kind of ``obj``; ValueError for a bad seat; OSError when
-        the file cannot be written.
+    :raises TypeError: for another kind of ``obj``; ValueError for a bad seat; OptionError
+        (``field="marks"``) for a bad mark; OSError when the file cannot be written.
 
     The page needs a browser with ES modules and ``DecompressionStream`` (Chromium 80+,
     Firefox 113+, Safari 16.4+); without them it still shows the first board as an image.
     Size: roughly 1-2 kB per state and perspective, plus about 35 kB for the module and CSS.
     """
     store, traits = widget_state(obj, perspective, speed=speed, index=0 if index is None else index, live=False)
+    if marks is not None:
+        traits["_meta"]["marks"] = marks_meta(store.source, perspective, marks)
     game = store.source.game
     # text from the caller: control characters and lone surrogates become U+FFFD (issue 11)
     title = clean_text(title if title is not None else (game.title or game.id))

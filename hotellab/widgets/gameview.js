@@ -18,7 +18,9 @@
 //                    (with "index") before it re-encodes the tail, so the board is drawn at once,
 //                    with no decompression; the next update empties it and brings the tail
 //   model "_meta"    {"perspectives": [null, 0, 1, ...], "names": [...], "colors": [...],
-//                     "title": str, "live": bool, "terminal": bool}
+//                     "title": str, "live": bool, "terminal": bool,
+//                     "marks": [{"step", "text", "seat", "cost"}] (optional: markers under the
+//                     timeline, e.g. the tutor's costly moves; see drawMarks)}
 //   model "index", "perspective", "speed" (steps per second), "_actions" [{label, value, kind}],
 //   model "_error"   text of the last error
 //
@@ -31,6 +33,10 @@
 // (image/svg+xml), scrubbed of scripts and event handlers, and imported.
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+const THUMB = 16; // px: the range thumb's width (a marker's centre is the thumb's at its step)
+const MARK_W = 16; // px: a marker's width; markers closer than this go on the next lane
+const MARK_LANE = 18; // px: height of a lane of markers
+const MARK_LANES = 4; // lanes at most (closer markers then overlap in the last one)
 const CHUNK_CACHE_MAX = 64;
 const LONG_GROUP = 12; // more legal actions of one kind than this: one row per first argument
 const WIDE_BOARD = 1000; // SVG viewBox width above which the score/event panel goes under the board
@@ -81,6 +87,7 @@ const ICONS = {
   pause: "M4 3h3v10H4zM9 3h3v10H9z",
   next: "M3 3v10l7-5zM11 3h2v10h-2z",
   last: "M1 3v10l5.5-5zM7 3v10l5.5-5zM13 3h2v10h-2z",
+  mark: "M8 2l6.5 11h-13z", // a timeline marker: a triangle pointing up at its step
 };
 
 function icon(name) {
@@ -201,6 +208,8 @@ function render({ model, el }) {
     actionsKey: null,
     kernel: null, // live views: null = not asked yet or no answer yet, true = answered, false = none
     helloTimer: null,
+    marks: [], // the marks drawn under the slider (drawMarks)
+    marksKey: null,
   };
 
   // ---------------------------------------------------------------- DOM
@@ -224,6 +233,22 @@ function render({ model, el }) {
   slider.step = "1";
   slider.setAttribute("aria-label", "Timeline");
   slider.addEventListener("input", () => go(Number(slider.value)));
+  // the slider and, under it, one marker per mark (meta.marks), at its step's position
+  const track = h("div", "hl-track");
+  const markRow = h("div", "hl-marks");
+  markRow.setAttribute("role", "group");
+  markRow.setAttribute("aria-label", "Marked moves");
+  markRow.hidden = true;
+  track.append(slider, markRow);
+  // under the controls (in view after a click, whatever the layout): the text of the marks
+  // at the shown step, or a hint; its place is kept while there are marks (no jumping board)
+  const markBar = h("div", "hl-mark-bar");
+  const markHint = h("span", "hl-note", "\u25B2 under the timeline: marked moves. Click one (or Tab to it and " +
+    "press Enter) to see the state where the move was made, and its note.");
+  const markNote = h("div", "hl-mark-note");
+  markNote.setAttribute("aria-live", "polite");
+  markBar.append(markNote, markHint);
+  markBar.hidden = true;
   const pos = h("span", "hl-pos");
   const speedLabel = h("label", "hl-field");
   const speedSel = h("select", "hl-speed");
@@ -252,7 +277,7 @@ function render({ model, el }) {
   const bUndo = button("\u21B6 undo", "Take back the last action", () => send({ type: "undo" }), "hl-undo");
   const bSave = button("save position", "The scenario TOML of a lesson that starts at the shown step (needs a kernel)",
     () => send({ type: "scenario" }), "hl-save-position");
-  controls.append(bFirst, bBack, bPlay, bNext, bLast, slider, pos, speedLabel, perspLabel, bUndo, bSave);
+  controls.append(bFirst, bBack, bPlay, bNext, bLast, track, pos, speedLabel, perspLabel, bUndo, bSave);
 
   const main = h("div", "hl-main");
   const board = h("div", "hl-board");
@@ -266,7 +291,7 @@ function render({ model, el }) {
   const actionsBox = h("div", "hl-actions");
   const error = h("div", "hl-error");
   error.setAttribute("role", "alert");
-  root.append(head, controls, error, main, actionsBox);
+  root.append(head, controls, markBar, error, main, actionsBox);
   el.replaceChildren(root);
 
   root.addEventListener("keydown", (ev) => {
@@ -536,6 +561,73 @@ function render({ model, el }) {
     eventsBox.scrollTop = eventsBox.scrollHeight; // the shown step's events in view
   }
 
+  // ---------------------------------------------------------------- marks
+  // meta.marks under the slider: a button per mark (the shown perspective's own moves only),
+  // coloured by cost; it goes to the state where the move was made, and the note area shows
+  // the text of the marks at the shown step. Rebuilt only when the marks, the number of
+  // states or the perspective change (so a focused marker keeps its focus).
+  function markName(m) {
+    return (typeof m.cost === "number" ? "Costly move" : "Note") + " at step " + m.step + ": " + m.text;
+  }
+  function shownMarks() {
+    const p = model.get("perspective");
+    const n = count();
+    return (meta().marks || []).filter((m) => m && typeof m.step === "number" && m.step >= 0 && m.step < n - 1 &&
+      typeof m.text === "string" && (p === null || p === undefined || m.seat === p));
+  }
+  function drawMarks() {
+    const key = [meta().marks, count(), model.get("perspective")];
+    if (!S.marksKey || key.some((v, i) => v !== S.marksKey[i])) {
+      S.marksKey = key;
+      S.marks = shownMarks();
+      const n = count();
+      markRow.replaceChildren(...S.marks.map((m) => {
+        const c = m.cost;
+        const b = button("mark", markName(m), () => go(m.step), "hl-mark " + (typeof c !== "number" ? "hl-mark-plain"
+          : c >= 0.4 ? "hl-mark-high" : c >= 0.2 ? "hl-mark-mid" : "hl-mark-low"));
+        b.style.left = "calc(" + THUMB / 2 + "px + " + (n > 1 ? m.step / (n - 1) : 0) + " * (100% - " + THUMB + "px) - " + MARK_W / 2 + "px)";
+        b.dataset.step = String(m.step);
+        return b;
+      }));
+      markRow.hidden = markBar.hidden = !S.marks.length;
+      controls.classList.toggle("hl-marked", S.marks.length > 0);
+      layoutMarks();
+    }
+    const k = idx();
+    for (const b of markRow.children) {
+      if (Number(b.dataset.step) === k) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+    }
+    const here = S.marks.filter((m) => m.step === k);
+    const noteKey = here.map(markName).join("\n");
+    if (markNote.dataset.key !== noteKey) { // the live region speaks only when its text changes
+      markNote.dataset.key = noteKey;
+      markNote.replaceChildren(...here.map((m) => {
+        const p = h("p", "hl-mark-text" + (typeof m.cost === "number" ? " hl-mark-costly" : ""));
+        p.append(h("strong", null, (typeof m.cost === "number" ? "Costly move" : "Note") + " at step " + m.step +
+          " (made from this state): "), document.createTextNode(m.text));
+        return p;
+      }));
+      markHint.hidden = here.length > 0;
+    }
+  }
+  // lanes: a marker too close to the one before it in a lane goes to the next lane
+  function layoutMarks() {
+    const w = slider.getBoundingClientRect().width;
+    const n = count();
+    const ends = [];
+    for (const b of markRow.children) {
+      const x = THUMB / 2 + (n > 1 ? Number(b.dataset.step) / (n - 1) : 0) * (w - THUMB);
+      let lane = ends.findIndex((e) => e <= x - MARK_W);
+      if (lane < 0) lane = ends.length < MARK_LANES ? ends.length : MARK_LANES - 1;
+      ends[lane] = x;
+      b.style.top = lane * MARK_LANE + "px";
+    }
+    markRow.style.height = Math.max(1, ends.length) * MARK_LANE + "px";
+  }
+  const resizeObs = typeof ResizeObserver === "function" ? new ResizeObserver(() => layoutMarks()) : null;
+  if (resizeObs) resizeObs.observe(slider);
+
   function drawActions() {
     // With a seat's view selected, only that seat's choices (and dice) show: another seat's
     // buttons would name the cards in its hand.
@@ -709,6 +801,7 @@ function render({ model, el }) {
       drawEvents(fr, k, pi);
       S.sideKey = [fr, k, meta()];
     }
+    drawMarks();
     drawActions();
   }
 
@@ -774,6 +867,7 @@ function render({ model, el }) {
 
   return () => {
     stopPlay();
+    if (resizeObs) resizeObs.disconnect();
     clearTimeout(S.waitTimer);
     clearTimeout(S.slowTimer);
     clearTimeout(S.helloTimer);

@@ -18,6 +18,7 @@ from ..core.text import clean_text
 from ._authority import Authority
 from ._frames import decode_frames
 from ._store import FrameStore, widget_state
+from .export import marks_meta
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -54,8 +55,17 @@ class GameView(anywidget.AnyWidget):
         kernel, docs/dev/authority.md): a seat's view decides only for its seat, undoes only
         back to its own last decision and never chooses a chance outcome; the omniscient
         view may do anything the Match allows.
+    :param marks: markers under the timeline, one per marked move: a
+        :func:`hotellab.analysis.costly_moves` DataFrame (text built from ``played``,
+        ``best`` and ``cost``), or a list of dicts with ``step`` (the state where the move was
+        made, 0..len-2) and ``text``, optionally ``cost`` (0..1: the marker's colour) and
+        ``seat`` (must be the seat deciding at ``step``); or None. Clicking a marker shows
+        state ``step`` and the mark's text. With a ``perspective``, only that seat's own
+        moves are kept (a move's words may name its hand). The marks travel in ``_meta``,
+        so exported pages and saved notebooks keep them.
     :raises TypeError: for another kind of ``obj``; ValueError for a seat out of range or
-        ``teacher`` without a seat.
+        ``teacher`` without a seat; OptionError (``field="marks"``) for a bad mark, naming it
+        (``marks[3]: step 80 is out of range ...``).
 
     Synced traits: ``index`` (shown state, 0..len-1), ``perspective`` (shown perspective),
     ``speed`` (the only ones the page may set). Frames travel in ``_chunks`` (base64 of gzip
@@ -87,10 +97,12 @@ class GameView(anywidget.AnyWidget):
     speed = traitlets.Float(1.0).tag(sync=True)
 
     def __init__(self, obj, perspective: int | None = None, *, speed: float = 1.0,
-                 index: int | None = None, teacher: bool = False, **kwargs):
+                 index: int | None = None, teacher: bool = False, marks=None, **kwargs):
         authority = Authority(perspective, teacher)  # ValueError for teacher without a seat
         store, traits = widget_state(obj, perspective, speed=speed, index=index,
                                      chance=perspective is None or teacher)
+        self._marks = None if marks is None else marks_meta(store.source, perspective, marks)
+        traits["_meta"] = self._meta_of(store)
         self._store: FrameStore = store
         self._authority = authority
         self._head_k: int | None = None  # state shown from _head, not yet in the chunks
@@ -195,6 +207,13 @@ class GameView(anywidget.AnyWidget):
         """Pick up actions applied to the Match outside the widget (or taken back)."""
         self._publish(self._store.sync())
 
+    def _meta_of(self, store: FrameStore) -> dict:
+        """The ``_meta`` trait: the store's, plus ``"marks"`` when the view has marks."""
+        meta = store.meta()
+        if self._marks is not None:
+            meta["marks"] = self._marks
+        return meta
+
     def _show_head(self) -> None:
         """After a step, send the new state's frame for the shown perspective (plain JSON in
         ``_head``) and move ``index`` to it, before the other perspectives are framed and the
@@ -227,7 +246,7 @@ class GameView(anywidget.AnyWidget):
             self.send({"type": "chunks", "start": start, "chunks": list(new), "seq": self._chunk_seq})
         with self.hold_sync():
             self._head = {}  # the chunks carry that frame now
-            self._meta = store.meta()
+            self._meta = self._meta_of(store)
             self._actions = store.legal_actions(chance=self._authority.seat is None or self._authority.teacher)
             if changed:
                 self.index = len(store) - 1
