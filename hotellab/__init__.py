@@ -67,6 +67,21 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers=None,
     return _simulate(game, agents, n_games, seed, workers, backend, scheduler, keep_logs, **kwargs)
 
 
+def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: int = 0, num_players=None,
+          options=None, seating: str = "rotate", workers=None, backend: str = "processes", scheduler=None,
+          progress=True, metrics=None):
+    """Play ``n_games`` games in every cell of ``grid`` (options, ``num_players`` and
+    component-data paths such as ``"cards.kind[id=pool].points"`` -> lists of values) and
+    measure each cell's balance; a :class:`~hotellab.analysis.sweep.Sweep` with ``.table``,
+    ``.tables``, ``.figure`` and ``.summary()`` (see :func:`hotellab.analysis.sweep.sweep`;
+    needs ``pip install "hotellab[sim]"``)."""
+    from .analysis.sweep import sweep as _sweep
+
+    return _sweep(game_id, grid, agents, n_games, seed=seed, num_players=num_players, options=options,
+                  seating=seating, workers=workers, backend=backend, scheduler=scheduler, progress=progress,
+                  metrics=metrics)
+
+
 def __getattr__(name):
     if name in _LAZY:
         return importlib.import_module(f"{__name__}.{name}")
@@ -78,5 +93,5 @@ __all__ = [
     "IllegalActionError", "InvalidActionError", "LogFormatError", "Match", "OptionError",
     "Phase", "PluginError", "PositionError", "Replay", "RuleRef", "Scenario", "ScenarioError",
     "ScoreItem", "SimulationError", "State", "UnknownGameError", "list_games", "load_game", "play", "register",
-    "widgets", "viz", "simulate", "analysis", "coverage",
+    "widgets", "viz", "simulate", "sweep", "analysis", "coverage",
 ]

@@ -14,9 +14,10 @@ number - 1), a guest card its index 0-27 (printed number - 1), a day 1-7 (Monday
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from ...core.data import read_data
 
 DATA = Path(__file__).with_name("data")
 
@@ -61,7 +62,7 @@ CONNECTION_TOKENS = 8
 
 
 def _load(name: str) -> dict:
-    return tomllib.loads((DATA / name).read_text("utf-8"))
+    return read_data(DATA, name)
 
 
 def _check(cond, msg):

@@ -13,10 +13,11 @@ Door-hanger effects are parsed once into :class:`Effect` records (``what``, ``wh
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from ...core.data import read_data
 
 DATA = Path(__file__).with_name("data")
 
@@ -180,7 +181,7 @@ def parse_effect(code: str, where_file: str = "guests.toml") -> Effect:
 @lru_cache(maxsize=None)
 def rooms() -> dict[int, tuple[int, int]]:
     """Room number (1-9) -> (floor 1-3, column 1-3)."""
-    data = tomllib.loads((DATA / "hotel.toml").read_text("utf-8"))
+    data = read_data(DATA, "hotel.toml")
     out = {r["number"]: (r["floor"], r["column"]) for r in data["room"]}
     _check(sorted(out) == list(range(1, 10)), "hotel.toml", "needs rooms 1 to 9")
     _check(sorted(out.values()) == [(f, c) for f in (1, 2, 3) for c in (1, 2, 3)], "hotel.toml",
@@ -191,7 +192,7 @@ def rooms() -> dict[int, tuple[int, int]]:
 @lru_cache(maxsize=None)
 def hotel() -> dict:
     """Board constants: ``doorbells`` (3), ``pillar_groups`` (3), ``pillars_per_group`` (4)."""
-    data = tomllib.loads((DATA / "hotel.toml").read_text("utf-8"))
+    data = read_data(DATA, "hotel.toml")
     return {k: data[k] for k in ("doorbells", "pillar_groups", "pillars_per_group")}
 
 
@@ -199,7 +200,7 @@ def hotel() -> dict:
 def grooms() -> tuple[Groom, ...]:
     """The five groom tiles in the rulebook's order (Mason, False Reservation, Placer, False
     Placer, Diplomat)."""
-    data = tomllib.loads((DATA / "grooms.toml").read_text("utf-8"))
+    data = read_data(DATA, "grooms.toml")
     out = tuple(Groom(g["id"], g["name"], g["cost"], g["effect"], g["provenance"]) for g in data["groom"])
     _check([g.id for g in out] == list(GROOM_IDS), "grooms.toml", f"needs the grooms {', '.join(GROOM_IDS)} in that order")
     _check(all(isinstance(g.cost, int) and g.cost >= 0 for g in out), "grooms.toml", "costs are whole coins")
@@ -212,7 +213,7 @@ GROOM_IDS = ("mason", "false_reservation", "placer", "false_placer", "diplomat")
 @lru_cache(maxsize=None)
 def guests() -> dict[int, Guest]:
     """The 36 guest cards by id."""
-    data = tomllib.loads((DATA / "guests.toml").read_text("utf-8"))
+    data = read_data(DATA, "guests.toml")
     out = {}
     for rec in data["guest"]:
         sides = tuple(

@@ -7,10 +7,11 @@ copy of the game to play with them.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from ...core.data import read_data
 
 DATA = Path(__file__).with_name("data")
 
@@ -64,7 +65,7 @@ def _check(cond: bool, file: str, msg: str) -> None:
 @lru_cache(maxsize=None)
 def cards() -> dict[int, Card]:
     """The 12 event cards by number."""
-    data = tomllib.loads((DATA / "cards.toml").read_text("utf-8"))
+    data = read_data(DATA, "cards.toml")
     out = {}
     for rec in data["card"]:
         out[rec["number"]] = Card(rec["number"], rec["name"], rec["effect"], bool(rec["lock"]), bool(rec["guest_icon"]))
@@ -75,7 +76,7 @@ def cards() -> dict[int, Card]:
 @lru_cache(maxsize=None)
 def rooms() -> dict[tuple[int, str], RoomSide]:
     """The 10 room sides by (number, side)."""
-    data = tomllib.loads((DATA / "rooms.toml").read_text("utf-8"))
+    data = read_data(DATA, "rooms.toml")
     out = {}
     for rec in data["room"]:
         beds = tuple((b["row"], b["col"], b["value"]) for b in rec["beds"])
@@ -95,7 +96,7 @@ def rooms() -> dict[tuple[int, str], RoomSide]:
 @lru_cache(maxsize=None)
 def dice() -> dict[str, tuple[int, ...]]:
     """Faces of the wear dice and of the misfortune die: {"wear": (...), "misfortune": (...)}."""
-    data = tomllib.loads((DATA / "dice.toml").read_text("utf-8"))
+    data = read_data(DATA, "dice.toml")
     out = {name: tuple(data[name]["faces"]) for name in ("wear", "misfortune")}
     for name, faces in out.items():
         _check(bool(faces) and all(isinstance(f, int) for f in faces), "dice.toml", f"{name}: faces must be integers")
@@ -105,7 +106,7 @@ def dice() -> dict[str, tuple[int, ...]]:
 @lru_cache(maxsize=None)
 def reforms() -> dict[int, dict[str, int]]:
     """The 5 reform boards: id -> {"a": rug value, "b": rug value}."""
-    data = tomllib.loads((DATA / "reforms.toml").read_text("utf-8"))
+    data = read_data(DATA, "reforms.toml")
     out = {rec["id"]: {"a": rec["a"], "b": rec["b"]} for rec in data["reform"]}
     _check(len(out) == 5, "reforms.toml", "needs 5 reform boards")
     return out

@@ -14,9 +14,10 @@ building objects.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from ...core.data import read_data
 
 DATA = Path(__file__).with_name("data")
 
@@ -94,8 +95,8 @@ def _int(rec, key, file, lo=0, default=None):
 
 
 def _load():
-    cards_doc = tomllib.loads((DATA / "cards.toml").read_text("utf-8"))
-    man_doc = tomllib.loads((DATA / "mansion.toml").read_text("utf-8"))
+    cards_doc = read_data(DATA, "cards.toml")
+    man_doc = read_data(DATA, "mansion.toml")
     player = cards_doc["player"]
     cards = []
     for i, r in enumerate(cards_doc.get("card", [])):

@@ -9,9 +9,10 @@ are reconstructed is said in the data file and in ``docs/rulings/perfect_hotel.m
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+
+from ...core.data import read_data
 
 DATA = Path(__file__).with_name("data")
 
@@ -47,7 +48,7 @@ class Kind:
 
 
 def _load():
-    data = tomllib.loads((DATA / "cards.toml").read_text("utf-8"))
+    data = read_data(DATA, "cards.toml")
 
     def check(cond, msg):
         if not cond:
