@@ -13,7 +13,7 @@ import re
 
 from ._names import agent_label, agent_name
 
-_GAMES: dict = {}  # (game_id, num_players, options json) -> Game, per process
+_GAMES: dict = {}  # (game_id, num_players, options json, data token) -> Game, per process
 
 # "Bedroom majority (8 cards)" and "Bedroom majority (3 cards)" are one category: the detail in
 # a trailing parenthesis changes from game to game, the category does not.
@@ -46,18 +46,30 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def _game(spec):
-    key = (spec["game"], spec["num_players"], json.dumps(spec["options"], sort_keys=True))
+    from ..core.data import DATA_OPTION, current_class, use_data
+
+    options = spec["options"]
+    data = options.get(DATA_OPTION, "")
+    if data:  # a sweep cell's component-data overrides travel in the options: not an option
+        options = {k: v for k, v in options.items() if k != DATA_OPTION}
+    cls = spec.get("game_class")
+    # this process plays with the component data the spec says (none: the files'), whatever a
+    # run before left in place; the token changes whenever the game's modules in place change
+    token = use_data(spec["game"], data, cls)
+    key = (spec["game"], spec["num_players"], json.dumps(options, sort_keys=True), token)
     game = _GAMES.get(key)
     if game is None:
-        cls = spec.get("game_class")
         if cls is None:
             from ..core import load_game
 
-            game = load_game(spec["game"], num_players=spec["num_players"], options=spec["options"])
+            game = load_game(spec["game"], num_players=spec["num_players"], options=options)
         else:
             # the class itself travels with the work: a game registered with hl.register in the
-            # calling process is unknown to a worker that did not run that registration
-            game = cls(num_players=spec["num_players"], options=spec["options"])
+            # calling process is unknown to a worker that did not run that registration; the
+            # class of that name in the modules in place (another generation's under overrides)
+            game = current_class(cls)(num_players=spec["num_players"], options=options)
+        for old in [k for k in _GAMES if k[0] == key[0] and k[3] != token]:
+            del _GAMES[old]  # games of modules no longer in place
         _GAMES[key] = game
     return game
 
