@@ -90,10 +90,11 @@ def test_terminal_value_by_hand():
     assert terminal_value(_Over([1], [4, 9]), 2, 2) == [0.0, 1.0]
     # a tie for the win, 6 and 6: each 0.75 / 2 + 0.25 * 0.5 = 0.5
     assert terminal_value(_Over([0, 1], [6, 6]), 2, 2) == [0.5, 0.5]
-    # nobody wins (a Hotel Zombie party fell): only the score rank, a quarter
-    assert terminal_value(_Over([], [2, 5]), 2, 2) == [0.0, 0.25]
-    # the automata (seat 2) wins: the players keep their rank quarter, it takes the 0.75
-    assert terminal_value(_Over([2], [3, 1, 8]), 3, 2) == [0.25, 0.0, 0.75]
+    # nobody wins (a Hotel Zombie party fell: "the group loses"): every player 0, whatever
+    # the decorations
+    assert terminal_value(_Over([], [2, 5]), 2, 2) == [0.0, 0.0]
+    # the automata (seat 2) wins: both players lose alike
+    assert terminal_value(_Over([2], [3, 1, 8]), 3, 2) == [0.0, 0.0, 1.0]
 
 
 # --------------------------------------------------------------------------- the search

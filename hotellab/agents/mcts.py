@@ -17,7 +17,7 @@
 4. **expands** one untried action, then **plays out** with the rollout policy for at most
    ``rollout_depth`` decisions, and
 5. **backs up** the value of the end: at a terminal state ``0.75 * win share + 0.25 *
-   score rank``; where the rollout stops earlier, the rank of each seat's
+   score rank`` (0 for every player when no player wins); where the rollout stops earlier, the rank of each seat's
    :meth:`~hotellab.State.heuristic_value` among the player seats.
 
 The move chosen is the root's most visited action (ties: the higher value, then the first
@@ -307,14 +307,20 @@ def _ranks(values: list, seats: int) -> list:
 
 
 def terminal_value(state, seats: int, players: int) -> list:
-    """The value of a finished game to each seat: ``WIN_WEIGHT`` times its share of the win
-    (1 / the number of winners for a winner, 0 otherwise; a non-player winner such as Hostil
-    Hostal's automata takes its share from every player) plus the rest times its score rank
-    among the player seats (:func:`_ranks`)."""
+    """The value of a finished game to each seat. When a player seat wins: ``WIN_WEIGHT``
+    times the seat's share of the win (1 / the number of winners for a winner, 0 otherwise)
+    plus the rest times its score rank among the player seats (:func:`_ranks`). When no player
+    wins (a Hotel Zombie party falls, Hostil Hostal's automata wins) every player has lost
+    alike: 0 for each, whatever the scores (a non-player winner gets 1)."""
     winners = state.winners()
+    out = [0.0] * seats
+    if not any(w < players for w in winners):
+        for w in winners:
+            out[w] = 1.0
+        return out
     scores = state.scores
     ranks = _ranks([_num(scores[s]) for s in range(players)], seats)
-    share = 1.0 / len(winners) if winners else 0.0
+    share = 1.0 / len(winners)
     out = [(1 - WIN_WEIGHT) * r for r in ranks]
     for w in winners:
         out[w] += WIN_WEIGHT * share
