@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import html
 import itertools
-import math
 from dataclasses import dataclass, field
 
 from ..core.errors import OptionError
@@ -270,7 +269,7 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     """
     pd = require("pandas", "sim", "hotellab.sweep")
     require("plotly", "sim", "hotellab.sweep")
-    from ..core.data import DATA_OPTION, canonical, data_overrides
+    from ..core.data import DATA_OPTION, canonical, check_overrides, data_overrides, data_value
     from ..core.game import load_game
     from ..sim import simulate
 
@@ -292,10 +291,14 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     keys = list(grid)
     cells = [dict(zip(keys, values)) for values in itertools.product(*grid.values())]
 
+    files = {k: data_value(game_id, k) for k in keys if kinds[k] == "data"}
+
     def config(cell):
         players = cell.get("num_players", num_players)
         opts = {**(options or {}), **{k: v for k, v in cell.items() if kinds[k] == "option"}}
-        data = {k: v for k, v in cell.items() if kinds[k] == "data"}
+        # a value equal to the file's is no override: that cell plays the game's own modules
+        data = {k: v for k, v in cell.items() if kinds[k] == "data"
+                and check_overrides(game_id, {k: v})[k] != files[k]}
         return players, opts, data
 
     # every cell first: a bad one is an error before any game is played
@@ -386,7 +389,8 @@ def _figure(table, keys: list, metric: str, title: str):
         fig.add_trace(go.Heatmap(z=z, x=[str(x) for x in xs], y=[str(y) for y in ys], text=text,
                                  texttemplate="%{text}", colorscale="RdBu_r", zmid=mid,
                                  colorbar=dict(title=metric, tickformat=".0%" if percent else None),
-                                 hovertemplate=f"{keys[0]}=%{{x}}<br>{keys[1]}=%{{y}}<br>{metric}: %{{text}}<extra></extra>"))
+                                 hovertemplate=(f"{keys[0]}=%{{x}}<br>{keys[1]}=%{{y}}<br>{metric}: "
+                                                "%{text}<extra></extra>")))
         fig.update_layout(xaxis_title=keys[0], yaxis_title=keys[1], xaxis_type="category", yaxis_type="category")
     else:
         groups = [((), table)] if len(keys) == 1 else list(table.groupby(

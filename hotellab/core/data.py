@@ -54,7 +54,8 @@ from .errors import OptionError, json_type
 from .game import _REGISTRY, game_class
 
 __all__ = ["read_data", "parse_data_path", "DataPath", "check_overrides", "data_overrides", "use_data",
-           "data_files", "data_folder", "is_data_path", "current_class", "canonical", "DATA_OPTION", "STAMP", "KEEP_GENERATIONS"]
+           "data_files", "data_folder", "data_value", "is_data_path", "current_class", "canonical",
+           "DATA_OPTION", "STAMP", "KEEP_GENERATIONS"]
 
 STAMP = "__hotellab_data__"
 """The module global that holds the overrides a generation's module was imported under."""
@@ -202,8 +203,9 @@ def _locate(doc: dict, path: DataPath, where: str):
             parent, slot, node = node, found[0], node[found[0]]
         trail = f"{trail}[{sel if isinstance(sel, int) else ','.join(f'{f}={t}' for f, t in sel)}]"
     if isinstance(node, dict) or (isinstance(node, list) and any(isinstance(x, dict) for x in node)):
-        raise OptionError(f"data path {path.key!r}: {trail} is {'a table' if isinstance(node, dict) else 'an array of tables'}, "
-                          f"not a value: name one of its fields ({where})", field=path.key)
+        what = "a table" if isinstance(node, dict) else "an array of tables"
+        raise OptionError(f"data path {path.key!r}: {trail} is {what}, not a value: name one of its fields "
+                          f"({where})", field=path.key)
     return parent, slot, node
 
 
@@ -310,6 +312,21 @@ def check_overrides(game_id: str, overrides: dict) -> dict:
         _, _, old = _locate(doc, path, f"{game_id} data/{path.file}.toml")
         out[key] = _converted(old, overrides[key], key)
     return out
+
+
+def data_value(game_id: str, key: str):
+    """The value the data path ``key`` names in the game's file as it is (no override).
+
+    >>> data_value("perfect_hotel", "cards.kind[id=pool].points")
+    7
+
+    Raises OptionError (``field`` the key) as :func:`check_overrides` does."""
+    path = parse_data_path(key)
+    files = data_files(game_id)
+    if path.file not in files:
+        raise OptionError(f"{game_id}: data path {key!r}: no file data/{path.file}.toml; the game's data "
+                          f"files: {', '.join(f + '.toml' for f in files)}", field=key)
+    return _locate(_raw(data_folder(game_id), path.file + ".toml"), path, f"{game_id} data/{path.file}.toml")[2]
 
 
 def canonical(overrides: dict | None) -> str:
