@@ -93,6 +93,8 @@ class SkillMatrix:
         rows = []
         t = self.table.set_index(["agent", "opponent"])
         for below, agent in zip(order, order[1:]):
+            if (agent, below) not in t.index:
+                continue
             r = t.loc[(agent, below)]
             verdict = "stronger" if r["low"] > 0.5 else "weaker" if r["high"] < 0.5 else "no evidence"
             rows.append({"agent": agent, "below": below, "games": int(r["games"]), "score": r["score"],
@@ -163,7 +165,8 @@ def _pd():
 
 def skill_matrix(game, agents, n_games: int = 100, *, seed: int = 0, num_players: int | None = None,
                  options: dict | None = None, workers: int | None = None, backend: str = "processes",
-                 scheduler: str | None = None, progress=True, **simulate_kwargs) -> SkillMatrix:
+                 scheduler: str | None = None, progress=True, pairs: str = "all",
+                 **simulate_kwargs) -> SkillMatrix:
     """Every agent of ``agents`` against every other: :func:`hotellab.simulate` of ``n_games``
     games per pair, seats rotated, the same ``seed`` for every pair (common random numbers).
 
@@ -172,6 +175,9 @@ def skill_matrix(game, agents, n_games: int = 100, *, seed: int = 0, num_players
     - ``agents``: at least two distinct agent names (``"random"``, ``"greedy"``,
       ``"mcts:N"``...) or agent objects (named by their ``name``), weakest first if you want
       :meth:`SkillMatrix.ladder` to read as a ladder;
+    - ``pairs``: "all" (every agent against every other: the matrix) or "ladder" (each agent
+      against the next one only, which is what :meth:`SkillMatrix.ladder` reads; the other
+      cells stay NaN) — a ladder of k agents costs k - 1 pairs instead of k(k - 1)/2;
     - ``workers``, ``backend``, ``scheduler`` and other keywords go to ``simulate`` (local
       processes or Dask); ``progress``: one bar over all games.
 
@@ -196,9 +202,12 @@ def skill_matrix(game, agents, n_games: int = 100, *, seed: int = 0, num_players
                           f"name); {', '.join(dup)} is given twice", field="agents")
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise OptionError(f"skill_matrix: n_games must be a whole number >= 1, got {n_games!r}", field="n_games")
+    if pairs not in ("all", "ladder"):
+        raise OptionError(f"skill_matrix: pairs must be 'all' or 'ladder', got {pairs!r}", field="pairs")
     g = _resolve_game(game, num_players, options)
-    pairs = list(itertools.combinations(range(len(agents)), 2))
-    total = len(pairs) * n_games
+    todo = (list(itertools.combinations(range(len(agents)), 2)) if pairs == "all"
+            else [(i, i + 1) for i in range(len(agents) - 1)])
+    total = len(todo) * n_games
     bar = _bar(progress, total, g.id)
     done_before = 0
 
@@ -210,7 +219,7 @@ def skill_matrix(game, agents, n_games: int = 100, *, seed: int = 0, num_players
     tables, rows = {}, []
     interrupted = False
     try:
-        for i, j in pairs:
+        for i, j in todo:
             line = [agents[(i, j)[s % 2]] for s in range(g.num_players)]
             table = simulate(g, line, n_games=n_games, seed=seed, workers=workers, backend=backend,
                              scheduler=scheduler, seating="rotate", progress=tick if bar is not None else False,
@@ -235,7 +244,7 @@ def skill_matrix(game, agents, n_games: int = 100, *, seed: int = 0, num_players
     for r in long.itertuples():
         matrix.loc[r.agent, r.opponent] = r.score
     config = {"game_id": g.id, "num_players": g.num_players, "options": dict(g.options), "n_games": n_games,
-              "seed": seed}
+              "seed": seed, "pairs": pairs}
     out = SkillMatrix(agents=names, table=long, matrix=matrix, tables=tables, config=config,
                       seconds=time.perf_counter() - t0, interrupted=interrupted)
     out.figure = skill_figure(out)
