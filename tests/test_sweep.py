@@ -233,12 +233,27 @@ def test_an_option_grid_and_its_table():
         assert t["win_rate_0"].iloc[i] == wr["rate"].iloc[0] and t["win_low_1"].iloc[i] == wr["low"].iloc[1]
         fp = hl.analysis.first_player_advantage(table)
         assert t["first_seat_advantage"].iloc[i] == fp["advantage"]
-        assert t["draw_rate"].iloc[i] == (table["n_winners"] > 1).mean()
+        assert t["draw_rate"].iloc[i] == (table["n_winners"] > 1).mean()  # no automata: all seats play
         assert t["mean_length"].iloc[i] == table["length"].mean()
+        # the designer's metrics of the cell (hotellab.analysis.designer_metrics, or the measures' means)
+        if hasattr(hl.analysis, "designer_metrics"):
+            assert t["lead_changes"].iloc[i] == pytest.approx(table["lead_changes"].mean())
+            assert "length" not in t and "mean_lead_changes" not in t
+        elif "lead_changes" in table:
+            assert t["mean_lead_changes"].iloc[i] == table["lead_changes"].mean()
     fig = s.figure
     assert isinstance(fig, go.Figure) and fig.data[0].error_y.array is not None
     assert list(fig.data[0].y) == list(t["win_rate_0"])
     assert "star_bonus=True: seat 0 wins" in s.summary() and "<table" in s._repr_html_()
+
+
+def test_the_draw_rate_counts_the_games_two_player_seats_win():
+    s = hl.sweep("hostil_hostal", {"nights": [3]}, ["random"], 70, num_players=2, **quiet())
+    t = s.tables[(3,)]
+    # seed 0: game 64 is the only one of the 70 with two winners, the two players ("0,1")
+    assert list(t.loc[t["n_winners"] > 1, "winners"]) == ["0,1"]
+    assert s.table["draw_rate"].iloc[0] == 1 / 70
+    assert s.table["win_rate_2"].iloc[0] == t["win_2"].mean() > 0.5  # the automata's wins: its own column
 
 
 def test_two_keys_draw_a_heatmap_and_player_counts_leave_missing_seats_empty():

@@ -34,8 +34,9 @@ from ..sim import require
 __all__ = ["sweep", "Sweep", "MEASURES"]
 
 MEASURES = ("branching", "forced_share", "lead_changes", "decisive_at", "drama")
-"""Per-game designer measures that a simulation table may carry; a sweep gives the mean of
-each one present as ``mean_<measure>``."""
+"""Per-game designer measures that a simulation table may carry; without
+``hotellab.analysis.designer_metrics`` a sweep gives the mean of each one present as
+``mean_<measure>``."""
 
 
 @dataclass
@@ -49,9 +50,12 @@ class Sweep:
       (seat 0's win rate minus the other player seats' mean, -1..1) and ``first_seat_p``
       (two-sided binomial test of seat 0's wins against the fair share); ``fair_share``;
       ``mean_length`` (actions per game); ``mean_score_s``; ``draw_rate`` (share of games
-      with two or more winners); ``mean_<measure>`` for each of :data:`MEASURES` that the
-      tables carry; one column per entry of ``metrics``. A seat that a cell does not have
-      (a sweep over ``num_players``) is NaN.
+      that two or more player seats win); the designer's metrics of
+      ``hotellab.analysis.designer_metrics`` under their names (``no_winner_rate``,
+      ``length_cv``, ``lead_changes``, ``decisiveness``, ``drama``, ``branching``, ...; where
+      that function is missing, ``mean_<measure>`` of each of :data:`MEASURES` the tables
+      carry); one column per entry of ``metrics``. A seat that a cell does not have (a sweep
+      over ``num_players``) is NaN.
     - ``tables``: cell -> the cell's simulation table; a cell is the tuple of its values in
       grid-key order (a list value as a tuple).
     - ``cells``: the cells in order, each a dict key -> value.
@@ -181,6 +185,7 @@ def _cell_metrics(t, metrics) -> dict:
 
     n = len(t)
     seats = int(t["seats"].iloc[0])
+    players = int(t["num_players"].iloc[0])
     row: dict = {"games": n}
     for s in range(seats):
         k = int(t[f"win_{s}"].sum())
@@ -193,35 +198,34 @@ def _cell_metrics(t, metrics) -> dict:
     row["mean_length"] = float(t["length"].mean())
     for s in range(seats):
         row[f"mean_score_{s}"] = float(t[f"score_{s}"].mean())
-    row["draw_rate"] = float((t["n_winners"] > 1).mean())
-    for m in MEASURES:
-        if m in t.columns:
-            row[f"mean_{m}"] = float(t[m].mean())
-    row.update(_report_metrics(t, row))
+    winning = sum(t[f"win_{s}"].astype(int) for s in range(players))  # player seats that won, per game
+    row["draw_rate"] = float((winning > 1).mean())
+    designer = _designer_metrics(t, row)
+    if designer is None:  # no hotellab.analysis.designer_metrics: the measures' means
+        for m in MEASURES:
+            if m in t.columns:
+                row[f"mean_{m}"] = float(t[m].mean())
+    else:
+        row.update(designer)
     for name, fn in (metrics or {}).items():
         row[name] = fn(t)
     return row
 
 
-def _report_metrics(t, row: dict) -> dict:
-    """The scalar entries of ``balance_report(t).metrics`` when the report has such a field
-    (designer measures summed up), that the row does not have yet."""
-    from . import BalanceReport, balance_report
+def _designer_metrics(t, row: dict):
+    """``{metric: value}`` of ``hotellab.analysis.designer_metrics(t)`` (one row per metric,
+    ``metric`` and ``value`` columns) for the metrics the row does not have yet, or None when
+    that function does not exist."""
+    from .. import analysis
 
-    if "metrics" not in getattr(BalanceReport, "__dataclass_fields__", {}) and not hasattr(BalanceReport, "metrics"):
-        return {}
-    got = getattr(balance_report(t), "metrics", None)
-    if got is None:
-        return {}
-    if hasattr(got, "to_dict") and not isinstance(got, dict):
-        got = got.iloc[0].to_dict() if hasattr(got, "iloc") and getattr(got, "ndim", 1) == 2 else got.to_dict()
-    if not isinstance(got, dict):
-        return {}
-    out = {}
-    for k, v in got.items():
-        if isinstance(v, (int, float)) and not isinstance(v, bool) and k not in row and f"mean_{k}" not in row:
-            out[str(k)] = float(v)
-    return out
+    fn = getattr(analysis, "designer_metrics", None)
+    if fn is None:
+        return None
+    got = fn(t)
+    if not {"metric", "value"} <= set(getattr(got, "columns", ())):
+        return None
+    return {str(m): float(v) for m, v in zip(got["metric"], got["value"])
+            if str(m) not in row and f"mean_{m}" not in row}
 
 
 def _agents_text(agents) -> str:
