@@ -5,6 +5,7 @@ of each game, and the balance notebook's bundled table (issue 13).
     .venv/bin/python bench/simulate.py --quick           # small sizes: checks that it runs
     .venv/bin/python bench/simulate.py --only scaling    # one part: scaling, dask, tenk or faults
     .venv/bin/python bench/simulate.py --only tenk --write-data notebooks/data/balance.parquet
+    .venv/bin/python bench/simulate.py --only measures --before /tmp/hl_before   # issue 21
 
 Parts:
 
@@ -20,6 +21,13 @@ Parts:
   once as they are and once with a worker process killed (SIGKILL) after a tenth of the games
   (issue 24): the time each takes, and the check that the killed run's table is the complete
   one (before: ``BrokenProcessPool`` and no table with the process backend).
+- **measures** (issue 21): the cost of the designer's columns (``branching``,
+  ``forced_share``, ``lead_changes``, ``decisive_at``, ``drama``) that every row now carries:
+  CPU seconds of ``--games`` random games of each game played in one process
+  (``workers=1``), with this checkout and with the checkout at ``--before`` (a copy of the
+  ``hotellab`` package before the change, e.g. ``git archive <rev> hotellab | tar -x -C
+  /tmp/hl_before``), in fresh interpreters, interleaved over 3 rounds (the least of each is
+  kept: CPU time, not wall time, so other work on the machine matters less).
 
 Every table is also checked to be the same whatever the workers/backend. The machine's load
 average is printed and saved: on this 2-core machine shared with other work the figures only
@@ -194,9 +202,51 @@ def faults(games: int) -> dict:
     return out
 
 
+def _cpu_of(ids, games: int) -> dict:
+    """CPU seconds of ``games`` random games of each game with ``workers=1`` in this process
+    (after 20 games of warm-up), and the checkout that played them."""
+    out = {}
+    for gid in ids:
+        simulate(gid, ["random"], n_games=20, seed=1, workers=1, progress=False)
+        c0 = time.process_time()
+        simulate(gid, ["random"], n_games=games, seed=1, workers=1, progress=False)
+        out[gid] = time.process_time() - c0
+    return {"cpu_s": out, "hotellab": os.path.dirname(hl.__file__)}
+
+
+def measures(games: int, ids, before: str, rounds: int = 3) -> dict:
+    import json
+    import subprocess
+    import sys
+
+    print(f"\n== measures: CPU seconds of {games:,} random games per game, workers=1, before "
+          f"({before}) and now, {rounds} interleaved rounds ({_load()})")
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    cmd = [sys.executable, os.path.abspath(__file__), "--cpu-of", str(games)]
+    for gid in ids:
+        cmd += ["--game", gid]
+    runs: dict = {"before": [], "now": []}
+    for _ in range(rounds):
+        for which, path in (("before", before), ("now", here)):
+            r = subprocess.run(cmd, env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True,
+                               check=True)
+            got = json.loads(r.stdout.strip().splitlines()[-1])
+            assert got["hotellab"].startswith(os.path.abspath(path)), got["hotellab"]
+            runs[which].append(got["cpu_s"])
+    out = {}
+    print(f"{'game':<16} {'before ms/game':>15} {'now ms/game':>12} {'change':>8}")
+    for gid in ids:
+        b = min(r[gid] for r in runs["before"])
+        n = min(r[gid] for r in runs["now"])
+        out[gid] = {"games": games, "before_ms_per_game": 1000 * b / games, "now_ms_per_game": 1000 * n / games,
+                    "change": n / b - 1}
+        print(f"{gid:<16} {1000 * b / games:>15.3f} {1000 * n / games:>12.3f} {n / b - 1:>+8.1%}")
+    return {"rounds": rounds, "games": out, "runs": runs}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--only", choices=["scaling", "dask", "tenk", "faults"], action="append",
+    ap.add_argument("--only", choices=["scaling", "dask", "tenk", "faults", "measures"], action="append",
                     help="run only these parts")
     ap.add_argument("--games", type=int, default=2000, help="games for scaling and dask (default 2,000)")
     ap.add_argument("--tenk", type=int, default=10_000, help="games per game for tenk (default 10,000)")
@@ -204,10 +254,20 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="small sizes (200 / 200 games)")
     ap.add_argument("--game", action="append", choices=hl.list_games(), metavar="ID",
                     help="scaling and tenk: only these games (repeatable; default: all)")
+    ap.add_argument("--before", metavar="PATH", help="measures: a checkout (folder holding the hotellab "
+                    "package) to compare with")
+    ap.add_argument("--cpu-of", type=int, metavar="GAMES", help=argparse.SUPPRESS)  # measures' child process
     args = ap.parse_args()
+    if args.cpu_of is not None:
+        import json
+
+        print(json.dumps(_cpu_of(args.game or hl.list_games(), args.cpu_of)))
+        return
     if args.quick:
         args.games, args.tenk = 200, 200
-    parts = args.only or ["scaling", "dask", "tenk", "faults"]
+    parts = args.only or ["scaling", "dask", "tenk", "faults"] + (["measures"] if args.before else [])
+    if "measures" in parts and not args.before:
+        ap.error("--only measures needs --before PATH (the checkout to compare with)")
     ids = args.game or hl.list_games()
     if args.write_data and ids != hl.list_games():
         ap.error("--write-data writes the table of every game: do not combine it with --game")
@@ -220,8 +280,12 @@ def main() -> None:
         results["tenk"] = tenk(args.tenk, args.write_data, ids)
     if "faults" in parts:
         results["faults"] = faults(args.games)
+    if "measures" in parts:
+        results["measures"] = measures(args.games, ids, args.before)
     results["load_after"] = os.getloadavg()
-    print(f"\nwritten {save('simulate_quick' if args.quick else 'simulate', results)}")
+    # the measures part alone keeps the figures of the other parts (simulate.json) as they are
+    name = "simulate_quick" if args.quick else "simulate_measures" if parts == ["measures"] else "simulate"
+    print(f"\nwritten {save(name, results)}")
 
 
 if __name__ == "__main__":

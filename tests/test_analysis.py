@@ -178,3 +178,213 @@ def test_missing_scipy_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "scipy.stats", None)
     with pytest.raises(ImportError, match=r'pip install "hotellab\[sim\]"'):
         A.first_player_advantage(hand_table(**FOUR))
+
+
+# ----------------------------------------------------------------------------- designer's metrics (issue 21)
+from hotellab.sim._worker import trajectory_measures  # noqa: E402
+
+NAN = float("nan")
+
+
+def _same(a, b):
+    return (a != a and b != b) or a == pytest.approx(b)
+
+
+@pytest.mark.parametrize("legal, samples, winners, want", [
+    # sole leaders A (sample 1), B (2: change 1), A (3: change 2); the initial tie is no leader.
+    # Seat 0 trails only at sample 2 (2 < 3), so it leads for good from sample 3 = after 3 of
+    # 3 decisions: 1.0; its worst deficit is 3 - 2 = 1; legal counts 2, 1, 3: mean 2, 1 forced of 3
+    ([2, 1, 3], [(0, 0), (2, 0), (2, 3), (5, 3)], [0], (2.0, 1 / 3, 2, 1.0, 1)),
+    # A leads, they tie, A leads again: a tie leaves the lead with A, 0 changes; a tie counts as
+    # leading for the winner, so seat 0 never trails: decided after 0 decisions, no drama
+    ([1, 1], [(1, 0), (1, 1), (2, 1)], [0], (1.0, 1.0, 0, 0.0, 0)),
+    # A leads, they tie, B leads: 1 change; winner B trails at sample 0 only: leads for good
+    # after 1 of 2 decisions (0.5), its deficit 1 - 0 = 1
+    ([3, 2], [(1, 0), (1, 1), (1, 2)], [1], (2.5, 0.0, 1, 0.5, 1)),
+    # nobody wins: decisiveness and drama are NaN, lead changes still count (A, then B)
+    ([2, 2], [(0, 0), (3, 1), (3, 4)], [], (2.0, 0.0, 1, NAN, NAN)),
+    # the winner (seat 1, by a rule other than the score) never leads: decided only at the end
+    # (1.0), its deficit 5 - 3 = 2 at the last sample
+    ([4], [(0, 0), (5, 3)], [1], (4.0, 0.0, 0, 1.0, 2)),
+    # 3 players, seats 0 and 2 share the win: their best score 5, 5, 7 against the top 5, 6, 7
+    # trails at sample 1 only -> leads for good after 2 of 2 decisions (1.0), drama 6 - 5 = 1;
+    # leaders: A alone, B alone (change 1), then A and C tie (no change)
+    ([2, 4], [(5, 1, 0), (5, 6, 0), (7, 6, 7)], [0, 2], (3.0, 0.0, 1, 1.0, 1)),
+    # a game without decisions: nothing to average (NaN), nothing to decide after
+    ([], [(1, 2)], [1], (NAN, NAN, 0, NAN, 0)),
+])
+def test_trajectory_measures_by_hand(legal, samples, winners, want):
+    got = trajectory_measures(legal, [list(s) for s in samples], winners)
+    names = ("branching", "forced_share", "lead_changes", "decisive_at", "drama")
+    assert all(_same(got[n], w) for n, w in zip(names, want)), (got, want)
+
+
+def metric_table():
+    """Five games: seat 0 wins games 0 and 1, seat 1 game 2, both game 3, nobody game 4."""
+    t = hand_table(winners=[[0], [0], [1], [0, 1], []], scores=[[5, 3], [6, 2], [1, 4], [3, 3], [0, 0]],
+                   lengths=[10, 20, 30, 40, 50])
+    t["branching"] = [2.0, 3.0, 4.0, 5.0, 6.0]
+    t["forced_share"] = [0.5, 0.25, 0.0, 0.25, 0.0]
+    t["lead_changes"] = [0, 1, 2, 3, 4]
+    t["decisive_at"] = [0.5, 1.0, 0.0, 0.25, NAN]
+    t["drama"] = [2.0, 0.0, 3.0, 1.0, NAN]
+    return t
+
+
+def test_designer_metrics_by_hand():
+    m = A.designer_metrics(metric_table()).set_index("metric")
+    assert list(m.index) == ["first_seat_advantage", "draw_rate", "no_winner_rate", "length", "length_cv",
+                             "decisions", "decisions_cv", "lead_changes", "decisiveness", "drama", "branching",
+                             "forced_share"]
+    # seat 0 minus seat 1 per game: 1, 1, -1, 0, 0 -> mean 0.2 (= 3/5 - 2/5)
+    assert m.loc["first_seat_advantage", "value"] == pytest.approx(0.2)
+    # one shared win (game 3) and one game nobody wins (game 4), of 5; Wilson intervals
+    assert m.loc["draw_rate", "value"] == 0.2 and m.loc["no_winner_rate", "value"] == 0.2
+    assert (m.loc["draw_rate", "low"], m.loc["draw_rate", "high"]) == pytest.approx(A.wilson_interval(1, 5))
+    assert m.loc["draw_rate", "interval"] == "Wilson"
+    # lengths 10..50: mean 30, sd sqrt(1000/4) = 15.811, CV 0.52705; decisions 9..49: CV 15.811/29
+    assert m.loc["length", "value"] == 30 and m.loc["length_cv", "value"] == pytest.approx(0.527046, abs=1e-6)
+    assert m.loc["decisions_cv", "value"] == pytest.approx(0.545221, abs=1e-6)
+    assert m.loc["length_cv", "interval"] == "bootstrap"
+    assert m.loc["length_cv", "low"] <= m.loc["length_cv", "value"] <= m.loc["length_cv", "high"]
+    # lead changes 0..4: mean 2, sd 1.5811, t(0.975, 4) = 2.776445 -> half-width
+    # 2.776445 * 1.5811 / sqrt(5) = 1.96324 -> 0.03676 .. 3.96324
+    assert m.loc["lead_changes", "value"] == 2
+    assert (m.loc["lead_changes", "low"], m.loc["lead_changes", "high"]) == pytest.approx((0.03676, 3.96324), abs=1e-4)
+    assert m.loc["lead_changes", "interval"] == "t"
+    # decisiveness and drama over the 4 games someone wins: (0.5 + 1 + 0 + 0.25) / 4, (2 + 0 + 3 + 1) / 4
+    assert m.loc["decisiveness", "value"] == pytest.approx(0.4375) and m.loc["decisiveness", "games"] == 4
+    assert m.loc["drama", "value"] == pytest.approx(1.5) and m.loc["drama", "games"] == 4
+    assert m.loc["branching", "value"] == 4 and m.loc["forced_share", "value"] == pytest.approx(0.2)
+    assert m["definition"].str.len().gt(20).all() and m["source"].str.len().gt(3).all()
+
+
+def test_the_report_carries_the_metrics_and_says_them():
+    report = A.balance_report(metric_table())
+    assert report.metrics["value"].notna().all()
+    text = report.summary()
+    assert "Designer's metrics" in text
+    assert "- Draw rate (games won by more than one player seat): 20.0% (95% CI" in text
+    assert "- Lead changes per game: 2 (95% CI 0.0368 to 3.96, t)." in text
+
+
+def test_a_table_from_before_the_metric_columns_still_reports():
+    """A table of an older hotellab (e.g. a Parquet file saved before issue 21): no branching,
+    forced_share, lead_changes, decisive_at or drama columns. The metrics that need them are
+    NaN (0 games); the others are there; the summary leaves the missing ones out."""
+    report = A.balance_report(hand_table(**FOUR))
+    m = report.metrics.set_index("metric")
+    for name in ("lead_changes", "decisiveness", "drama", "branching", "forced_share"):
+        assert m.loc[name, "value"] != m.loc[name, "value"] and m.loc[name, "games"] == 0
+    assert m.loc["draw_rate", "value"] == 0.25  # game 3 of 4 is a shared win
+    text = report.summary()
+    assert "Draw rate" in text and "Lead changes" not in text and "Branching" not in text
+
+
+@pytest.mark.parametrize("gid", ["perfect_hotel", "hostil_hostal", "hellton_palace", "hotel_zombie", "boutique_hotel"])
+def test_metric_columns_of_a_real_simulation(gid):
+    """The columns of 4 random games of each game are those computed from the game replayed
+    from its log (legal actions counted at every decision, the player seats' scores sampled
+    at every decision and at the end), and lie in their ranges."""
+    from hotellab.core.actions import parse_action
+    from hotellab.sim import game_log
+
+    table = hl.simulate(gid, ["random"], n_games=4, seed=21, workers=1, progress=False, keep_logs=True)
+    assert (table["branching"] >= 1).all()
+    assert table["forced_share"].between(0, 1).all()
+    # Perfect Hotel has forced moves in every game (20% of the decisions with random agents)
+    if gid == "perfect_hotel":
+        assert table["forced_share"].between(0, 1, inclusive="neither").all()
+    assert (table["lead_changes"] >= 0).all()
+    won = table[[f"win_{s}" for s in range(int(table["num_players"][0]))]].any(axis=1)
+    assert table["decisive_at"][won].between(0, 1).all() and table["decisive_at"][~won].isna().all()
+    assert (table["drama"][won] >= 0).all() and table["drama"][~won].isna().all()
+    game = hl.load_game(gid)
+    players = game.num_players
+    for i, row in table.iterrows():
+        log = game_log(table, i)
+        state, legal, samples = game.new_initial_state(), [], []
+        for text in log.actions:
+            if not state.is_chance_node:
+                legal.append(len(state.legal_actions()))
+                samples.append(list(state.scores)[:players])
+            state = state.apply(parse_action(text))
+        samples.append(list(state.scores)[:players])
+        want = trajectory_measures(legal, samples, [w for w in state.winners() if w < players])
+        assert len(legal) == row["decisions"]
+        for name, value in want.items():
+            assert _same(row[name], value), (i, name, row[name], value)
+
+
+# ----------------------------------------------------------------------------- luck (ICC)
+def test_icc1_by_hand():
+    # groups (1, 2), (3, 4), (5, 6): means 1.5, 3.5, 5.5, grand mean 3.5;
+    # MSB = 2 · (4 + 0 + 4) / 2 = 8, MSW = 6 · 0.25 / 3 = 0.5 -> ICC = 7.5 / 8.5 = 0.88235, F = 16;
+    # F tables: F(0.975; 2, 3) = 16.044, F(0.975; 3, 2) = 39.165 -> FL = 0.99726, FU = 626.6,
+    # low = (FL - 1) / (FL + 1) = -0.00137, high = (FU - 1) / (FU + 1) = 0.99681
+    got = A.icc1([[1, 2], [3, 4], [5, 6]])
+    assert got["icc"] == pytest.approx(7.5 / 8.5) and got["f"] == pytest.approx(16)
+    assert got["msb"] == pytest.approx(8) and got["msw"] == pytest.approx(0.5)
+    assert got["low"] == pytest.approx(-0.00137, abs=2e-4) and got["high"] == pytest.approx(0.99681, abs=2e-4)
+    # all of the variance within the groups, their means equal: MSB = 0 -> ICC = -MSW / ((k - 1) MSW) = -1/2
+    assert A.icc1([[0, 1, 2], [2, 0, 1], [1, 2, 0]])["icc"] == pytest.approx(-0.5)
+    # constant: nothing to explain
+    assert A.icc1([[3, 3], [3, 3]])["icc"] != A.icc1([[3, 3], [3, 3]])["icc"]
+    with pytest.raises(ValueError, match="at least 2 groups"):
+        A.icc1([[1, 2]])
+    with pytest.raises(ValueError, match="NaN"):
+        A.icc1([[1, NAN], [1, 2]])
+
+
+def luck_games(wins):
+    """Rows shaped like luck's games: ``wins[i][r]`` seat 0's win at seed i, repeat r (seat 1
+    wins the others); seat 0 scores 10 for a win, 0 otherwise."""
+    rows = []
+    for i, per in enumerate(wins):
+        for r, w in enumerate(per):
+            rows.append({"game": i, "agent_seed": r, "num_players": 2, "win_0": bool(w), "win_1": not w,
+                         "score_0": 10 * w, "score_1": 10 * (1 - w)})
+    return pd.DataFrame(rows)
+
+
+def test_icc_by_seed_on_constructed_tables():
+    from hotellab.analysis._luck import icc_by_seed
+
+    # the seed decides everything: seat 0 wins every repeat of the even seeds, none of the odd
+    # ones -> MSW = 0: ICC 1
+    every = icc_by_seed(luck_games([[i % 2] * 4 for i in range(20)])).set_index(["measure", "seat"])
+    assert every.loc[("win", 0), "icc"] == 1.0 and every.loc[("score", 1), "icc"] == 1.0
+    # the seed decides nothing: wins drawn independently of the seed (fixed generator), 200
+    # seeds x 5 repeats -> ICC near 0, its interval holding 0
+    import random
+
+    rng = random.Random(5)
+    none = icc_by_seed(luck_games([[rng.random() < 0.5 for _ in range(5)] for _ in range(200)]))
+    row = none.set_index(["measure", "seat"]).loc[("win", 0)]
+    assert abs(row["icc"]) < 0.1 and row["low"] < 0 < row["high"]
+    # every seed won exactly twice in 4 repeats: no variance between seeds, ICC = -1/(4 - 1)
+    half = icc_by_seed(luck_games([[1, 0, 1, 0] if i % 2 else [0, 1, 0, 1] for i in range(10)]))
+    assert half.set_index(["measure", "seat"]).loc[("win", 0), "icc"] == pytest.approx(-1 / 3)
+
+
+def test_luck_of_a_small_run():
+    got = hl.analysis.luck("perfect_hotel", ["random"], n_seeds=6, repeats=3, seed=2, workers=1)
+    assert len(got.games) == 18 and sorted(set(got.games["agent_seed"])) == [0, 1, 2]
+    # the same 6 game seeds in each repeat
+    assert got.games.groupby("agent_seed")["seed"].apply(list).map(tuple).nunique() == 1
+    assert list(got.table["measure"]) == ["win", "win", "score", "score"] and list(got.table["seat"]) == [0, 1, 0, 1]
+    assert (got.table["seeds"] == 6).all() and (got.table["repeats"] == 3).all()
+    assert isinstance(got.figure, go.Figure)
+    text = got.summary()
+    assert "6 seeds x 3 repeats" in text and "seat 0's win" in text
+    assert got._repr_markdown_()
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    (dict(n_seeds=1), "n_seeds"), (dict(n_seeds=2.0), "n_seeds"), (dict(repeats=True), "repeats"),
+    (dict(n_games=10), "n_games"), (dict(agent_seed=1), "agent_seed"),
+])
+def test_luck_refuses_bad_arguments(kwargs, field):
+    with pytest.raises(hl.OptionError) as info:
+        hl.analysis.luck("perfect_hotel", ["random"], workers=1, **kwargs)
+    assert info.value.field == field

@@ -282,6 +282,80 @@ def test_bad_arguments_are_named(kwargs, match):
         simulate(**args)
 
 
+@pytest.mark.parametrize("value", ["1", 1.0, True, [1]])
+def test_a_bad_agent_seed_is_named(value):
+    with pytest.raises(hl.OptionError, match="agent_seed must be an int or None") as info:
+        simulate("perfect_hotel", ["random"], n_games=2, progress=False, agent_seed=value)
+    assert info.value.field == "agent_seed"
+
+
+# ----------------------------------------------------------------------------- agent_seed (issue 21)
+def test_agent_seed_none_gives_the_table_of_before():
+    """agent_seed=None is the default: the same table, no agent_seed column, and (as the rows
+    test above checks against hl.play) the games hl.play plays."""
+    args = dict(game="hostil_hostal", agents=["random", "greedy"], n_games=6, seed=3, workers=1, progress=False)
+    plain = simulate(**args)
+    pd.testing.assert_frame_equal(simulate(agent_seed=None, **args), plain)
+    assert "agent_seed" not in plain.columns
+    for i, row in plain.iterrows():
+        log = hl.play(hl.load_game("hostil_hostal"), agents=["random", "greedy"], seed=int(row["seed"]))
+        assert len(log.actions) == row["length"]
+
+
+class _RngProbe:
+    """A random agent that notes, for each decision, the action's position and the first draw
+    of the generator it was given."""
+
+    name = "probe"
+
+    def __init__(self):
+        self.seen = []
+
+    def act(self, state, rng):
+        self.seen.append((len(state.history()), rng.random()))
+        actions = state.legal_actions()
+        return actions[int(self.seen[-1][1] * len(actions))]
+
+
+@pytest.mark.parametrize("agent_seed", [None, 7])
+def test_the_agents_generator(agent_seed):
+    """agent_seed None: the agent at position k gets random.Random(f"{seed}:{k}") (as hl.play
+    and Match.step); an int: random.Random(f"{seed}:{agent_seed}:{k}")."""
+    import random
+
+    probe = _RngProbe()
+    table = simulate("perfect_hotel", [probe, "random"], n_games=1, seed=4, workers=1, progress=False,
+                     agent_seed=agent_seed)
+    seed = int(table["seed"][0])
+    assert probe.seen
+    for k, first in probe.seen:
+        text = f"{seed}:{k}" if agent_seed is None else f"{seed}:{agent_seed}:{k}"
+        assert first == random.Random(text).random()
+
+
+def test_agent_seed_keeps_the_deal_and_changes_the_agents_choices():
+    """Perfect Hotel deals its whole deck in one chance outcome at the start: every agent seed
+    plays the same deal; the random agents choose otherwise."""
+    args = dict(game="perfect_hotel", agents=["random"], n_games=4, seed=8, workers=1, progress=False, keep_logs=True)
+    a, b = simulate(agent_seed=0, **args), simulate(agent_seed=1, **args)
+    assert list(a["seed"]) == list(b["seed"]) and list(a["agent_seed"]) == [0] * 4 and list(b["agent_seed"]) == [1] * 4
+    assert a["agent_seed"].dtype == "int64"
+    differ = 0
+    for i in range(4):
+        la, lb = json.loads(a["log"][i])["actions"], json.loads(b["log"][i])["actions"]
+        assert la[0].startswith("chance") and la[0] == lb[0]
+        differ += la != lb
+    assert differ == 4
+    # a row replayed from its seed (log not kept) is the game played with its agent seed
+    for i in range(4):
+        assert game_log(a.drop(columns="log"), i).actions == game_log(a, i).actions
+
+
+def test_agent_seed_gives_the_same_table_for_any_workers():
+    args = dict(game="hotel_zombie", agents=["random"], n_games=10, seed=4, progress=False, agent_seed=5)
+    pd.testing.assert_frame_equal(simulate(workers=1, **args), simulate(workers=2, batch_size=3, **args))
+
+
 def test_zero_games_gives_an_empty_table_with_the_columns():
     table = simulate("perfect_hotel", ["random"], n_games=0, workers=1, progress=False)
     assert len(table) == 0 and {"score_0", "win_1", "length"} <= set(table.columns)

@@ -14,7 +14,12 @@ table plus a plotly ``go.Figure``.
 - :func:`score_distributions`, :func:`game_length`, :func:`category_shares`;
 - :func:`compare` — two tables (two option sets or line-ups) side by side with significance
   tests;
-- :func:`balance_report` — all of the above for one table.
+- :func:`designer_metrics` — the designer's metrics (first-seat advantage, draws, length and
+  its spread, lead changes, decisiveness, drama, branching factor, forced decisions), each
+  with a 95% interval and its definition; :func:`icc1` — the intra-class correlation ICC(1);
+- :func:`balance_report` — all of the above for one table;
+- :func:`luck` — how much of the outcome the seed explains (games replayed per seed with the
+  agents' own random choices varied).
 
 A win is a seat among ``winners`` (ties share: every tied seat wins). Win rates of the
 seats of a game therefore add up to the mean number of winners per game. The *fair share*
@@ -31,6 +36,8 @@ import math
 from dataclasses import dataclass, field
 
 from ..sim import require
+from ._luck import Luck, luck
+from ._metrics import designer_metrics, icc1, metrics_lines
 from ._stats import Z95, wilson_interval  # noqa: F401 - Z95 re-exported
 from .skill import SkillMatrix, skill_matrix
 from .tutor import MoveCost, costly_moves, move_cost
@@ -39,6 +46,7 @@ __all__ = [
     "wilson_interval", "seat_table", "win_rates", "first_player_advantage", "score_distributions",
     "game_length", "category_shares", "compare", "balance_report", "BalanceReport", "Comparison",
     "config_of", "fair_share", "skill_matrix", "SkillMatrix", "costly_moves", "move_cost", "MoveCost",
+    "designer_metrics", "icc1", "luck", "Luck",
 ]
 
 
@@ -250,8 +258,10 @@ class BalanceReport:
     ``config`` (see :func:`config_of`), ``win_rates`` (per seat), ``win_rates_by_agent``
     (per seat and agent), ``first_player`` (:func:`first_player_advantage`), ``scores``
     (:func:`score_distributions`), ``length`` (:func:`game_length`), ``categories``
-    (:func:`category_shares`) and ``figures``: name -> plotly ``go.Figure`` ("win_rates",
-    "scores", "length", and "categories" when the game has breakdown categories).
+    (:func:`category_shares`), ``figures``: name -> plotly ``go.Figure`` ("win_rates",
+    "scores", "length", and "categories" when the game has breakdown categories) and
+    ``metrics`` (:func:`designer_metrics`: one row per designer's metric with its 95%
+    interval and definition).
     """
 
     config: dict
@@ -262,6 +272,7 @@ class BalanceReport:
     length: object
     categories: object
     figures: dict = field(default_factory=dict)
+    metrics: object = None
 
     def summary(self) -> str:
         """A few sentences answering "is there a seat advantage with these agents?"."""
@@ -284,6 +295,11 @@ class BalanceReport:
         ln = self.length.set_index("measure")
         lines.append(f"Length: median {ln.loc['length', 'median']:.0f} actions "
                      f"({ln.loc['decisions', 'median']:.0f} decisions).")
+        if self.metrics is not None:
+            more = metrics_lines(self.metrics)
+            if more:
+                lines.append("Designer's metrics (with these agents):")
+                lines += more
         return "\n".join(lines)
 
     def _repr_markdown_(self) -> str:
@@ -293,7 +309,9 @@ class BalanceReport:
 def balance_report(table) -> BalanceReport:
     """Seat win rates with 95% Wilson intervals and first-player advantage, score distributions
     per seat and agent, game length and each breakdown category's share of the points, with a
-    plotly figure each, for a table of one game configuration (any line-ups). Raises
+    plotly figure each, and the designer's metrics (:func:`designer_metrics`, ``.metrics``),
+    for a table of one game configuration (any line-ups). A table made before the designer's
+    columns existed still reports: those metrics are NaN. Raises
     ValueError for an empty table or one that mixes configurations (:func:`config_of`);
     ImportError naming ``hotellab[sim]`` without pandas/scipy."""
     from ._figures import categories_figure, length_figure, scores_figure, win_rates_figure
@@ -311,4 +329,5 @@ def balance_report(table) -> BalanceReport:
         figures["categories"] = categories_figure(cats, config)
     return BalanceReport(config=config, win_rates=wr, win_rates_by_agent=by_agent,
                          first_player=first_player_advantage(table), scores=score_distributions(table),
-                         length=game_length(table), categories=cats, figures=figures)
+                         length=game_length(table), categories=cats, figures=figures,
+                         metrics=designer_metrics(table))

@@ -92,3 +92,26 @@ def comparison_figure(rates_a, rates_b, labels) -> go.Figure:
     fig.update_layout(title=f"Win rate by seat: {labels[0]} vs {labels[1]}", barmode="group",
                       yaxis_tickformat=".0%", template="plotly_white", height=360)
     return fig
+
+
+def luck_figure(table, config: dict) -> go.Figure:
+    """ICC(1) by seed of each player seat's win and score, with 95% intervals (error bars):
+    the share of the outcome's variance that the seed (the chance outcomes) explains."""
+    fig = go.Figure()
+    for i, (measure, name) in enumerate((("win", "win"), ("score", "score"))):
+        part = table[table["measure"] == measure]
+        icc = part["icc"].fillna(0.0)
+        fig.add_trace(go.Bar(
+            x=[f"seat {s}" for s in part["seat"]], y=part["icc"], name=name, marker_color=_COLOURS[i],
+            error_y=dict(type="data", symmetric=False, array=(part["high"] - icc).clip(lower=0).fillna(0).tolist(),
+                         arrayminus=(icc - part["low"]).clip(lower=0).fillna(0).tolist()),
+            customdata=list(zip(part["low"], part["high"], part["p_value"])),
+            hovertemplate="%{x}, " + name + ": ICC %{y:.2f}<br>95% interval %{customdata[0]:.2f} to "
+                          "%{customdata[1]:.2f}<br>F test p = %{customdata[2]:.3g}<extra></extra>",
+        ))
+    reps = f"{int(table['seeds'].iloc[0])} seeds x {int(table['repeats'].iloc[0])} repeats" if len(table) else ""
+    fig.update_layout(title=f"Luck: the seed's share of the variance (ICC(1)) — {config['game_id']}, "
+                            f"{config['num_players']} players, {reps}",
+                      yaxis=dict(title="ICC(1) by seed (0: the agents decide, 1: the seed does)", range=[-0.2, 1.05]),
+                      barmode="group", template="plotly_white", height=360)
+    return fig

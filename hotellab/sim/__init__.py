@@ -20,6 +20,16 @@ automata is a seat too):
   measures its end rule compares); ``win_s`` True when seat ``s`` is among the winners
   (ties share; all False when everyone loses); ``winners`` the winning seats as text
   ("0,2"); ``n_winners``;
+- the designer's measures of the game (:func:`hotellab.sim._worker.trajectory_measures`
+  defines them; ``hl.analysis.balance_report`` sums them up): ``branching`` the mean number
+  of legal actions at the game's decisions (chance excluded), ``forced_share`` the share of
+  decisions with a single legal action (0..1); ``lead_changes`` how often a player seat other
+  than the last sole leader (highest score among the player seats, sampled after each
+  decision and at the end) takes the lead alone (ties leave the lead where it was);
+  ``decisive_at`` the fraction of the decisions (0..1) after which a winning player seat is
+  among the leaders for good, and ``drama`` the largest score deficit of the winners to the
+  leader (0 when a winner always led); both NaN when no player seat wins;
+- ``agent_seed`` (only when :func:`simulate` was given one): the agents' seed of the run;
 - ``points_s|<category>``: seat ``s``'s points from that score-breakdown category (the
   category's text without its trailing parenthesised detail: "Bedroom majority (8 cards)"
   counts as "Bedroom majority"); 0 when the seat scored none of it. A game whose breakdown
@@ -49,6 +59,9 @@ __all__ = ["simulate", "game_seed", "game_log", "category_key", "save_table", "l
            "split_configs", "BACKENDS", "SimulationError"]
 
 BACKENDS = ("processes", "dask")
+
+# the designer's measures of each game (play_one, trajectory_measures), in column order
+MEASURES = ("branching", "forced_share", "lead_changes", "decisive_at", "drama")
 
 
 def require(module: str, extra: str, what: str):
@@ -168,7 +181,8 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
              backend: str = "processes", scheduler: str | None = None, keep_logs=0, *,
              num_players: int | None = None, options: dict | None = None,
              seating: str = "fixed", batch_size: int | None = None, progress=True,
-             max_steps: int = 1_000_000, stall_timeout: float | None = 300.0):
+             max_steps: int = 1_000_000, stall_timeout: float | None = 300.0,
+             agent_seed: int | None = None):
     """Play ``n_games`` whole games and return a pandas DataFrame, one row per game, sorted by
     the game's index (the columns are listed in :mod:`hotellab.sim`).
 
@@ -198,6 +212,13 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     - ``stall_timeout``: seconds (a positive number, default 300) after which a worker process
       that has played no action, or has not started, is stopped and handled as a lost worker;
       None never stops one. Raise it for an agent that thinks longer than that over one move.
+    - ``agent_seed``: None (default): an agent deciding at action ``k`` of a game gets the
+      generator of that position, ``random.Random(f"{game_seed}:{k}")``, as in ``hl.play``. An
+      int gives the agents ``random.Random(f"{game_seed}:{agent_seed}:{k}")`` instead, while
+      chance outcomes keep the game's seed: two runs that differ only in ``agent_seed`` deal
+      the same cards and roll from the same generators, and the agents' own random choices
+      differ (``hl.analysis.luck`` measures the seed's part of the outcome this way). The
+      table then has an ``agent_seed`` column; ``game_log`` replays such rows with it.
 
     Ctrl-C (KeyboardInterrupt) stops the run cleanly: the games already finished are returned,
     sorted, with ``table.attrs["interrupted"] = True`` (and a warning); every row is the one a
@@ -256,6 +277,8 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
                                       or not stall_timeout > 0 or stall_timeout == math.inf):
         raise OptionError(f"simulate: stall_timeout must be a number of seconds > 0 or None, got "
                           f"{stall_timeout!r}", field="stall_timeout")
+    if agent_seed is not None and (isinstance(agent_seed, bool) or not isinstance(agent_seed, int)):
+        raise OptionError(f"simulate: agent_seed must be an int or None, got {agent_seed!r}", field="agent_seed")
     if not (progress is True or progress is False or progress is None or callable(progress)):
         raise OptionError(f"simulate: progress must be True, False or a callable progress(done, total), "
                           f"got {progress!r}", field="progress")
@@ -265,7 +288,8 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     agents = _resolve_agents(g, agents)
     keep = _keep_set(keep_logs, n_games, seed)
     spec = {"game": g.id, "num_players": g.num_players, "options": dict(g.options),
-            "game_class": type(g), "agents": agents, "seating": seating, "max_steps": max_steps}
+            "game_class": type(g), "agents": agents, "seating": seating, "max_steps": max_steps,
+            "agent_seed": agent_seed}
     jobs = [(i, game_seed(seed, i), i in keep) for i in range(n_games)]
     batches = _batches(jobs, workers, batch_size)
     if backend == "dask":
@@ -308,7 +332,7 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     if failed is not None:
         seen: set = set()
         rows = [r for r in rows if not (r["game"] in seen or seen.add(r["game"]))]
-    table = _table(pd, g, rows, keep_logs=bool(keep))
+    table = _table(pd, g, rows, keep_logs=bool(keep), agent_seed=agent_seed is not None)
     if failed is not None:
         lost = sorted(set(range(n_games)) - set(table["game"]))
         table.attrs.update({"n_games": n_games, "seed": seed, "lost": lost})
@@ -429,13 +453,13 @@ def _run_processes(spec, payload, batches, workers, rows, bar, outcome, stall_ti
     run_processes(mp.get_context("fork"), payload, rest, workers, rows, bar, outcome, stall_timeout)
 
 
-def _table(pd, game, rows: list[dict], keep_logs: bool):
+def _table(pd, game, rows: list[dict], keep_logs: bool, agent_seed: bool = False):
     rows = sorted(rows, key=lambda r: r["game"])
     seats = game.num_seats
     head = ["game", "seed", "game_id", "num_players", "options", "seats", "lineup",
             *[f"agent_{s}" for s in range(seats)], "length", "decisions",
             *[f"score_{s}" for s in range(seats)], *[f"win_{s}" for s in range(seats)],
-            "winners", "n_winners"]
+            "winners", "n_winners", *MEASURES, *(["agent_seed"] if agent_seed else [])]
     # every seat gets a column for every category that any seat scored in the run
     cats = sorted({k.split("|", 1)[1] for r in rows for k in r if k.startswith("points_")})
     points = [f"points_{s}|{c}" for c in cats for s in range(seats)]
@@ -446,8 +470,11 @@ def _table(pd, game, rows: list[dict], keep_logs: bool):
         for c in cols:
             data[c].append(r.get(c, 0 if c.startswith("points_") else None))
     table = pd.DataFrame(data, columns=cols)
-    int_cols = ["game", "seed", "num_players", "seats", "length", "decisions", "n_winners"]
+    int_cols = ["game", "seed", "num_players", "seats", "length", "decisions", "n_winners", "lead_changes",
+                *(["agent_seed"] if agent_seed else [])]
     table[int_cols] = table[int_cols].astype("int64")
+    float_cols = [c for c in MEASURES if c != "lead_changes"]
+    table[float_cols] = table[float_cols].astype("float64")
     for s in range(seats):
         table[f"win_{s}"] = table[f"win_{s}"].astype(bool)
         table[f"score_{s}"] = pd.to_numeric(table[f"score_{s}"])
@@ -465,11 +492,17 @@ def split_configs(table) -> dict:
     (``win_*`` bool, counts int64), in order of first appearance."""
     out = {}
     for key, part in table.groupby(["game_id", "num_players", "options"], sort=False):
-        part = part.dropna(axis=1, how="all").reset_index(drop=True)
+        kept = part.dropna(axis=1, how="all")
+        if "branching" in kept.columns:  # a table with the measures: NaN decisive_at/drama is "no winner"
+            kept = part[[c for c in part.columns if c in kept.columns or c in MEASURES]]
+        part = kept.reset_index(drop=True)
         for c in part.columns:
             if c.startswith("win_"):
                 part[c] = part[c].astype(bool)
             elif c in ("game", "seed", "num_players", "seats", "length", "decisions", "n_winners"):
+                part[c] = part[c].astype("int64")
+            elif c in ("lead_changes", "agent_seed") and part[c].notna().all():
+                # (absent from rows of a table made before the column existed)
                 part[c] = part[c].astype("int64")
         out[key] = part
     return out
@@ -504,7 +537,8 @@ def game_log(table, row):
     """The :class:`~hotellab.GameLog` of one game of a table (``row``: its position ``iloc``
     or the row itself, a pandas Series): the kept log when there is one, else the game
     replayed from its seed with the agents of its line-up (named agents only; a custom agent
-    object cannot be rebuilt from its name: keep its logs with ``keep_logs``).
+    object cannot be rebuilt from its name: keep its logs with ``keep_logs``), and with its
+    ``agent_seed`` when the row has one.
 
     ``hl.widgets.GameView(hl.Replay(game_log(table, 0)))`` opens it.
     """
@@ -523,6 +557,11 @@ def game_log(table, row):
             "rebuilt from a name; run simulate(..., keep_logs=...) to keep logs", field="log"
         )
     game = load_game(str(r["game_id"]), num_players=int(r["num_players"]), options=json.loads(r["options"]))
+    agent_seed = r.get("agent_seed") if hasattr(r, "get") else None
+    if agent_seed is not None and agent_seed == agent_seed:  # (NaN: a row of a run without one)
+        from ._worker import replay_with_agent_seed
+
+        return replay_with_agent_seed(game, names, int(r["seed"]), int(agent_seed))
     return play(game, agents=names, seed=int(r["seed"]))
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import re
 
 from ._names import agent_label, agent_name
@@ -102,6 +103,10 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
     game = _game(spec)
     agents = lineup(spec["agents"], index, spec["seating"])
     where = f"game {index} (seed {seed})"
+    agent_seed = spec.get("agent_seed")
+    players = game.num_players
+    legal_counts: list[int] = []  # legal actions at each decision
+    samples: list = []  # the player seats' scores at each decision, then at the end
     try:
         match = Match(game, seed=seed, agents=agents)
         max_steps = spec["max_steps"]
@@ -118,9 +123,14 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
                 state = match.step()
             else:
                 decisions += 1
+                legal_counts.append(len(state.legal_actions()))  # cached: the agent's own call reads it
+                sc = state.scores
+                samples.append(sc if len(sc) == players else sc[:players])
                 who = (f"seat {p}: {_agent_text(spec, agents, index, p)}")
+                at = len(match._actions)
+                rng = _chance_rng(match.seed, at) if agent_seed is None else agent_rng(seed, agent_seed, at)
                 try:
-                    action = agent.act(state, _chance_rng(match.seed, len(match._actions)))  # as Match.step
+                    action = agent.act(state, rng)  # as Match.step (agent_seed None)
                 except Exception as exc:
                     raise GameFailed(f"{where}, {who} raised {type(exc).__name__}: {exc}", index, exc) from exc
                 try:
@@ -140,6 +150,7 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
         raise GameFailed(f"{where} of {game.id} raised {type(exc).__name__}: {exc}", index, exc) from exc
     scores = list(state.scores)
     winners = state.winners()
+    samples.append(scores[:players])
     names = [agent_name(a) for a in agents]
     seat_names = game.seat_names()
     row = {
@@ -153,7 +164,10 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
         "decisions": decisions,
         "winners": ",".join(str(w) for w in winners),
         "n_winners": len(winners),
+        **trajectory_measures(legal_counts, samples, [w for w in winners if w < players]),
     }
+    if agent_seed is not None:
+        row["agent_seed"] = agent_seed
     for s in range(game.num_seats):
         row[f"agent_{s}"] = names[s] if s < len(names) else seat_names[s]
     for s in range(game.num_seats):
@@ -168,6 +182,96 @@ def play_one(spec: dict, index: int, seed: int, keep_log: bool, beat=None) -> di
     if keep_log:
         row["log"] = json.dumps(match.log.to_json(), separators=(",", ":"))
     return row
+
+
+def agent_rng(seed: int, agent_seed: int, k: int) -> random.Random:
+    """The generator an agent receives at action ``k`` of the game with ``seed`` when the run
+    has an ``agent_seed`` (:func:`hotellab.simulate`): ``random.Random(f"{seed}:{agent_seed}:{k}")``.
+    Chance outcomes keep the game's own generator (``random.Random(f"{seed}:{k}")``), so that
+    two agent seeds play the same deal with different choices of the agents."""
+    return random.Random(f"{seed}:{agent_seed}:{k}")
+
+
+def replay_with_agent_seed(game, agents: list, seed: int, agent_seed: int):
+    """The :class:`~hotellab.GameLog` of the game :func:`play_one` plays with ``seed`` and
+    ``agent_seed`` (``agents``: one name per player seat, in seat order), as ``hl.play`` gives
+    that of a game played without an agent seed."""
+    from ..core import Match
+
+    match = Match(game, seed=seed, agents=agents)
+    state = match.state
+    while not state.is_terminal:
+        p = None if state.is_chance_node else state.current_player
+        agent = match.agents[p] if p is not None and p < len(match.agents) else None
+        if agent is None:
+            state = match.step()
+        else:
+            state = match.step(agent.act(state, agent_rng(seed, agent_seed, len(match._actions))))
+    return match.log
+
+
+def trajectory_measures(legal_counts, samples, winners) -> dict:
+    """The designer's measures of one game (the columns ``branching``, ``forced_share``,
+    ``lead_changes``, ``decisive_at`` and ``drama`` of :func:`hotellab.simulate`).
+
+    - ``legal_counts``: the number of legal actions at each of the game's ``D`` decisions, in
+      order (chance outcomes and seats that play themselves are not decisions);
+    - ``samples``: ``D + 1`` score lists of the player seats (seats 0 to ``num_players - 1``):
+      sample ``k`` is taken after ``k`` decisions and the chance outcomes that followed them,
+      i.e. when decision ``k + 1`` is to be made; the last one is the final scores;
+    - ``winners``: the winning player seats (empty when no player seat wins).
+
+    The *leaders* of a sample are the player seats with its highest score (several when they
+    tie). Returns a dict:
+
+    - ``branching``: the mean of ``legal_counts`` (>= 1; NaN when ``D == 0``);
+    - ``forced_share``: the share of decisions with exactly one legal action (0..1; NaN when
+      ``D == 0``);
+    - ``lead_changes``: how many times a seat other than the last sole leader becomes sole
+      leader. A tie leaves the lead where it was: A leads, A and B tie, A leads again counts
+      0; A leads, they tie, B leads counts 1; the first sole leader is no change (int >= 0);
+    - ``decisive_at``: ``k / D`` for the smallest ``k`` such that a winner is among the leaders
+      of every sample from ``k`` on (0: never behind; 1 when a winner does not lead the last
+      sample either, which happens where the win is not the highest score: Boutique Hotel's
+      hotel out of the game, Hellton Palace's tie-break); NaN with no winner or ``D == 0``;
+    - ``drama``: the largest deficit of the winners (their best score) to the leaders' score
+      over the samples, in score units (>= 0; 0 when a winner always led or tied); NaN with
+      no winner or when the scores are not numbers.
+
+    >>> m = trajectory_measures([2, 1, 3], [(0, 0), (2, 0), (2, 3), (5, 3)], [0])
+    >>> m["branching"], m["forced_share"], m["lead_changes"], m["decisive_at"], m["drama"]
+    (2.0, 0.3333333333333333, 2, 1.0, 1)
+    """
+    nan = float("nan")
+    d = len(legal_counts)
+    out = {"branching": sum(legal_counts) / d if d else nan,
+           "forced_share": legal_counts.count(1) / d if d else nan}
+    tops = [max(sc) for sc in samples]
+    changes, leader = 0, -1
+    for sc, top in zip(samples, tops):
+        if sc.count(top) == 1:  # a sole leader (a tie leaves the lead where it was)
+            seat = sc.index(top)
+            if seat != leader:
+                changes += leader >= 0
+                leader = seat
+    out["lead_changes"] = changes
+    if not winners or not samples:
+        out["decisive_at"] = out["drama"] = nan
+        return out
+    if len(winners) == 1:
+        w = winners[0]
+        bests = [sc[w] for sc in samples]
+    else:
+        bests = [max(sc[w] for w in winners) for sc in samples]
+    behind = len(samples) - 1  # the last sample at which no winner leads (-1: none)
+    while behind >= 0 and bests[behind] == tops[behind]:
+        behind -= 1
+    out["decisive_at"] = min(behind + 1, d) / d if d else nan
+    try:
+        out["drama"] = max(t - b for t, b in zip(tops, bests))
+    except TypeError:  # scores that are not numbers: no deficit to measure
+        out["drama"] = nan
+    return out
 
 
 def _agent_text(spec, agents, index: int, seat: int) -> str:
