@@ -91,6 +91,15 @@ def test_ladder_pairs_only_play_neighbours():
     assert len(m.ladder()) == 2
 
 
+def test_a_saved_matrix_reads_back(tmp_path):
+    pytest.importorskip("pyarrow")
+    m = hl.analysis.skill_matrix("perfect_hotel", ["random", "greedy", "mcts:5"], n_games=4, seed=1, workers=1,
+                                 progress=False)
+    back = hl.analysis.SkillMatrix.load(m.save(tmp_path / "m.parquet"))
+    assert back.matrix.equals(m.matrix) and back.table.equals(m.table)
+    assert sorted(back.tables) == sorted(m.tables) and back.config["pairs"] == "all"
+
+
 @pytest.mark.parametrize("kwargs, field", [
     ({"agents": ["random"]}, "agents"),
     ({"agents": ["random", "random"]}, "agents"),

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ._stats import wilson_interval
 
-__all__ = ["skill_matrix", "SkillMatrix", "pair_results"]
+__all__ = ["skill_matrix", "SkillMatrix", "pair_results", "from_table"]
 
 
 def pair_results(table, a: str, b: str) -> dict:
@@ -129,7 +129,7 @@ class SkillMatrix:
         """A few sentences: the game, the strength order, each ladder step and the upset rate."""
         c = self.config
         lines = [f"{c['game_id']}, {c['num_players']} players, {c['n_games']} games per pair, "
-                 f"{len(self.agents)} agents ({self.seconds:.0f} s)" + (" — interrupted" if self.interrupted else "") + "."]
+                 f"{len(self.agents)} agents" + (f" ({self.seconds:.0f} s)" if self.seconds else "") + (" — interrupted" if self.interrupted else "") + "."]
         lines.append("Strength (mean score against the others): "
                      + ", ".join(f"{a} {v:.2f}" for a, v in self.strength().items()) + ".")
         for r in self.ladder().itertuples():
@@ -146,9 +146,58 @@ class SkillMatrix:
         pd = _pd()
         return save_table(pd.concat(list(self.tables.values()), ignore_index=True), path)
 
+    @classmethod
+    def load(cls, path) -> "SkillMatrix":
+        """A matrix rebuilt from the Parquet table :meth:`save` wrote (or any simulation table
+        whose line-ups hold two agents each): see :func:`from_table`."""
+        from ..sim import load_table
+
+        return from_table(load_table(path))
+
     def _repr_html_(self) -> str:
         body = "".join(f"<p>{_esc(line)}</p>" for line in self.summary().splitlines())
         return body + self.matrix.to_html(float_format=lambda x: f"{x:.2f}", na_rep="—")
+
+
+def from_table(table, agents=None) -> SkillMatrix:
+    """The :class:`SkillMatrix` of a simulation table that holds the games of several pairs
+    (as :meth:`SkillMatrix.save` writes them): the games are grouped by the two agents of their
+    line-up. ``agents``: their order (default: by first appearance). ``seconds`` is 0 (not
+    known). Raises ValueError for an empty table, one that mixes game configurations, or a
+    line-up with another number of distinct agents than two."""
+    from . import config_of
+
+    pd = _pd()
+    cfg = config_of(table)
+    players = cfg["num_players"]
+    pair_of = []
+    for line in table["lineup"]:
+        names = list(dict.fromkeys(line.split(",")[:players]))
+        if len(names) != 2:
+            raise ValueError(f"from_table: the line-up {line!r} does not hold two agents")
+        pair_of.append(tuple(names))
+    seen = list(dict.fromkeys(n for pr in pair_of for n in pr))
+    order = list(agents) if agents is not None else seen
+    rank = {a: i for i, a in enumerate(order)}
+    keys = pd.Series([tuple(sorted(pr, key=lambda a: rank.get(a, len(rank)))) for pr in pair_of],
+                     index=table.index)
+    tables, rows = {}, []
+    for key in dict.fromkeys(keys):
+        t = table[keys.map(lambda k: k == key)].reset_index(drop=True)
+        tables[key] = t
+        for a, b in (key, key[::-1]):
+            rows.append({"agent": a, "opponent": b, **pair_results(t, a, b)})
+    long = pd.DataFrame(rows, columns=["agent", "opponent", "games", "wins", "draws", "losses", "score", "low",
+                                       "high"])
+    matrix = pd.DataFrame(float("nan"), index=pd.Index(order, name="agent"), columns=pd.Index(order, name="opponent"))
+    for r in long.itertuples():
+        matrix.loc[r.agent, r.opponent] = r.score
+    n = int(long["games"].max()) if len(long) else 0
+    config = {"game_id": cfg["game_id"], "num_players": players, "options": cfg["options"], "n_games": n,
+              "seed": None, "pairs": "all" if len(tables) == len(order) * (len(order) - 1) // 2 else "ladder"}
+    out = SkillMatrix(agents=order, table=long, matrix=matrix, tables=tables, config=config, seconds=0.0)
+    out.figure = skill_figure(out)
+    return out
 
 
 def _esc(text: str) -> str:
