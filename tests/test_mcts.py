@@ -21,7 +21,8 @@ GAMES = ["perfect_hotel", "hostil_hostal", "hellton_palace", "hotel_zombie", "bo
 
 # --------------------------------------------------------------------------- names
 def test_names_and_options():
-    assert parse_name("mcts:200") == {"iterations": 200, "c": 0.7, "rollout": "random", "depth": 40}
+    assert parse_name("mcts:200") == {"iterations": 200, "c": 0.7, "rollout": "random", "depth": "auto"}
+    assert parse_name("mcts:200:depth=12")["depth"] == 12
     assert parse_name("mcts:50:rollout=greedy:c=1.5:depth=none") == {
         "iterations": 50, "c": 1.5, "rollout": "greedy", "depth": None}
     a = get_agent("mcts:30:depth=0")
@@ -41,7 +42,7 @@ def test_names_and_options():
     ("mcts:10:c=-1", "c (exploration) must be a positive number"),
     ("mcts:10:c=inf", "c (exploration) must be a positive number"),
     ("mcts:10:rollout=smart", "rollout must be 'random' or 'greedy'"),
-    ("mcts:10:depth=-2", "depth must be a whole number >= 0 or 'none'"),
+    ("mcts:10:depth=-2", "depth must be a whole number >= 0, 'auto' or 'none'"),
 ])
 def test_bad_names_say_what_is_wrong(name, words):
     with pytest.raises(OptionError) as err:
@@ -53,6 +54,40 @@ def test_a_bad_name_in_a_line_up_names_its_place():
     with pytest.raises(OptionError) as err:
         hl.Match(hl.load_game("perfect_hotel"), agents=["random", "mcts:x"])
     assert err.value.field == "agents[1]"
+
+
+def test_auto_depth_is_the_games(monkeypatch):
+    """depth "auto" plays out the game's mcts_depth decisions: 10 in Hostil Hostal, 40 elsewhere
+    (hotellab.core.game.Game.mcts_depth); counted by the heuristic reads of the rollouts."""
+    assert hl.load_game("hostil_hostal").mcts_depth == 10 and hl.load_game("perfect_hotel").mcts_depth == 40
+    from hotellab.agents import mcts
+
+    s = _decision("hostil_hostal")
+    seen = []
+    real = MCTSAgent._rollout
+
+    def count(self, state, rng, seats, players):
+        n = [0]
+        orig = self._policy
+
+        def policy(st, r):
+            n[0] += 1
+            return orig(st, r)
+
+        self._policy = policy
+        try:
+            return real(self, state, rng, seats, players)
+        finally:
+            self._policy = orig
+            seen.append(n[0])
+
+    monkeypatch.setattr(MCTSAgent, "_rollout", count)
+    MCTSAgent(20).search(s, random.Random(2))
+    assert max(seen) == 10  # never more than the game's depth; 10 when no end comes first
+    seen.clear()
+    MCTSAgent(20, depth=3).search(s, random.Random(2))
+    assert max(seen) == 3
+    assert mcts.DEFAULTS["depth"] == "auto"
 
 
 def test_constructor_checks_and_pickles():

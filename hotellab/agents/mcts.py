@@ -33,8 +33,9 @@ Names (everything that takes an agent name takes these)::
 Options: ``c`` (exploration constant, > 0, default 0.7), ``rollout`` ("random": the random
 agent's policy, uniform over action kinds then within the kind; "greedy": the greedy agent's
 one-ply policy, about (branching factor) times slower per step), ``depth`` (decisions played
-out after the tree before the heuristic is read; default 40; 0 reads it at once, "none" plays
-to the end of the game).
+out after the tree before the heuristic is read; default "auto": the game's ``mcts_depth``, 40
+decisions, 10 in Hostil Hostal, whose heuristic already counts the rest due at dawn; 0 reads
+it at once, "none" plays to the end of the game).
 
 Source: the rulebooks decide only what is legal; everything here is search. Deciding a seat
 with one legal action costs nothing (no search).
@@ -49,7 +50,7 @@ from dataclasses import dataclass
 from ..core.errors import OptionError
 from ._base import Agent, GreedyAgent, RandomAgent
 
-DEFAULTS = {"c": 0.7, "rollout": "random", "depth": 40}
+DEFAULTS = {"c": 0.7, "rollout": "random", "depth": "auto"}
 WIN_WEIGHT = 0.75
 """The share of a terminal value that is the win (the rest is the score rank)."""
 
@@ -117,7 +118,7 @@ def parse_name(name: str) -> dict:
         key = key.strip()
         if not eq or key not in DEFAULTS:
             raise OptionError(f"{name!r}: unknown option {p!r}; options are c=<exploration>, "
-                              "rollout=random|greedy, depth=<decisions>|none", field="agents")
+                              "rollout=random|greedy, depth=<decisions>|auto|none", field="agents")
         out[key] = value.strip()
     return _checked(out, name)
 
@@ -134,14 +135,16 @@ def _checked(s: dict, name: str) -> dict:
     depth = s["depth"]
     if depth in (None, "none"):
         depth = None
+    elif depth == "auto":
+        pass
     else:
         try:
             depth = int(depth)
         except (TypeError, ValueError):
             depth = -1
         if depth < 0 or isinstance(s["depth"], bool):
-            raise OptionError(f"{name}: depth must be a whole number >= 0 or 'none', got {s['depth']!r}",
-                              field="agents")
+            raise OptionError(f"{name}: depth must be a whole number >= 0, 'auto' or 'none', got "
+                              f"{s['depth']!r}", field="agents")
     return {"iterations": int(s["iterations"]), "c": c, "rollout": s["rollout"], "depth": depth}
 
 
@@ -149,7 +152,8 @@ class MCTSAgent(Agent):
     """Information-set MCTS with ``iterations`` per decision (see the module notes).
 
     ``c``: exploration constant (> 0); ``rollout``: "random" or "greedy"; ``depth``: decisions
-    played out before the heuristic is read (None: to the end). Raises OptionError for a bad
+    played out before the heuristic is read ("auto": the game's ``mcts_depth``; None: to the
+    end). Raises OptionError for a bad
     setting. ``name`` is the agent's name in tables (``"mcts:200"``, with the options that
     differ from the defaults)."""
 
@@ -276,6 +280,8 @@ class MCTSAgent(Agent):
     def _rollout(self, state, rng, seats: int, players: int) -> list:
         policy = self._policy
         left = self.depth
+        if left == "auto":
+            left = state.game.mcts_depth
         while True:
             cp = state._current_player()
             if cp == -1:

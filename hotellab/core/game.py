@@ -90,6 +90,12 @@ class Game:
     # The rulebook the game implements, as code and docs cite it: title, publisher (when the
     # rulebook names one) and edition, e.g. "Hostil Hostal rulebook".
     rulebook: ClassVar[str] = ""
+    # How many decisions the MCTS agent (``"mcts:N"``, hotellab.agents.mcts) plays out at
+    # random before it reads ``heuristic_value``, unless its name says ``depth=``: long enough
+    # to reach the next scoring where the heuristic is weak between scorings (Boutique Hotel
+    # scores at the end of the week), short where the heuristic already looks ahead (Hostil
+    # Hostal's counts the rest due at dawn). None plays to the end. Measured in bench/mcts.py.
+    mcts_depth: ClassVar[int | None] = 40
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
         if num_players is None:

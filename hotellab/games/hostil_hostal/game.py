@@ -23,6 +23,7 @@ class HostilHostalGame(Game):
     id = "hostil_hostal"
     title = "Hostil Hostal"
     rulebook = "Hostil Hostal Rulebook"  # its title page; it names no publisher
+    mcts_depth = 10  # the greedy heuristic already counts the rest due at dawn (bench/mcts.py: depth 10 beat 40)
     min_players = 2
     max_players = 5
     OPTIONS = (
