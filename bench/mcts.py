@@ -56,11 +56,16 @@ def speed(games, budgets, k) -> dict:
     return out
 
 
-def ladder(games, agents, n_games, workers) -> dict:
+def ladder(games, agents, n_games, workers, keep=True) -> dict:
+    """The ladder of every game; with ``keep`` its games are saved as
+    bench/results/ladder_<game>.parquet (``SkillMatrix.load`` reads them back;
+    ``notebooks/design_lab.ipynb`` reads copies in notebooks/data/design_lab/)."""
     out = {}
     for gid in games:
         m = hl.analysis.skill_matrix(gid, agents, n_games=n_games, seed=1, workers=workers, pairs="ladder",
                                      progress=False)
+        if keep:
+            m.save(RESULTS / f"ladder_{gid}.parquet")
         steps = m.ladder().to_dict("records")
         out[gid] = {"seconds": m.seconds, "num_players": m.config["num_players"], "steps": steps}
         for r in steps:
@@ -132,7 +137,7 @@ def main():
     if "ladder" in parts:
         agents = ["random", "greedy", "mcts:10", "mcts:30"] if args.quick else ["random", "greedy", "mcts:100",
                                                                                 "mcts:1000"]
-        res["ladder"] = ladder(games, agents, 4 if args.quick else args.games, args.workers)
+        res["ladder"] = ladder(games, agents, 4 if args.quick else args.games, args.workers, keep=not args.quick)
     if "matrix" in parts:
         res["matrix"] = matrix(["random", "greedy", "mcts:10", "mcts:30"] if args.quick
                                else ["random", "greedy", "mcts:25", "mcts:100"], 4 if args.quick else 200,

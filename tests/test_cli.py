@@ -110,6 +110,16 @@ def test_play_output_and_determinism(tmp_path: Path):
     assert out[-1] == f"Wrote {a}"
 
 
+def test_play_with_an_mcts_agent(tmp_path: Path):
+    out = tmp_path / "m.json"
+    r = run("play", "perfect_hotel", "--agents", "mcts:8,random", "--seed", "2", "--out", out)
+    assert r.exit_code == 0, r.output
+    log = hl.GameLog.load(out)
+    assert log.agents == ["mcts:8", "random"]
+    # the same game as the library plays with the same seed and agents
+    assert log.actions == hl.play(hl.load_game("perfect_hotel"), agents=["mcts:8", "random"], seed=2).actions
+
+
 def test_play_without_out_writes_nothing(tmp_path: Path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = run("play", "hostil_hostal", "--seed", "2")
@@ -166,6 +176,8 @@ def test_play_two_players_includes_the_automata_seat(tmp_path: Path):
         (["play", "hostil_hostal", "--players", "9"], "num_players=9 is not allowed"),
         (["play", "hostil_hostal", "--agents", "wizard"], "unknown agent 'wizard'; known agents: greedy, random"),
         (["play", "hostil_hostal", "-n", "3", "--agents", "random,greedy"], "needs 3 agents"),
+        (["play", "hostil_hostal", "--agents", "mcts:0"], "the budget must be a whole number of iterations >= 1"),
+        (["play", "hostil_hostal", "--agents", "random,mcts:20:rollout=smart"], "rollout must be 'random' or 'greedy'"),
         # the example names an option of the game asked for (perfect_hotel: its first option)
         (["play", "perfect_hotel", "--options", "games"], "must be written key=value, e.g. high_season=true"),
         (["play", "hellton_palace", "--players", "3"], "the rulebook allows exactly 2 players"),
