@@ -91,6 +91,9 @@ def test_marks_on_an_exported_page(game_and_moves, tmp_path):
         for m in marks:
             assert m["top"] >= s["bottom"] - 0.5
             assert m["right"] <= pos["left"] or m["left"] >= pos["right"] or m["top"] >= pos["bottom"]
+        # WCAG 2.2 target size (2.5.8, AA): every marker at least 24 x 24 CSS px
+        for m in marks:
+            assert m["right"] - m["left"] >= 24 - 0.01 and m["bottom"] - m["top"] >= 24 - 0.01, m
         lanes = {}
         for m in marks:
             lanes.setdefault(m["top"], []).append(m)

@@ -34,8 +34,8 @@
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const THUMB = 16; // px: the range thumb's width (a marker's centre is the thumb's at its step)
-const MARK_W = 16; // px: a marker's width; markers closer than this go on the next lane
-const MARK_LANE = 18; // px: height of a lane of markers
+const MARK_W = 24; // px: a marker's width (WCAG 2.2 target size, 2.5.8); closer markers go on the next lane
+const MARK_LANE = 25; // px: height of a lane of markers (24 px targets, 1 px apart)
 const MARK_LANES = 4; // lanes at most (closer markers then overlap in the last one)
 const CHUNK_CACHE_MAX = 64;
 const LONG_GROUP = 12; // more legal actions of one kind than this: one row per first argument
