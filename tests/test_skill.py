@@ -160,3 +160,20 @@ def test_move_cost_of_the_best_move_is_zero_and_errors(log):
     with pytest.raises(OptionError) as err:
         hl.analysis.costly_moves(log, agent="mcts:30", seats=[5], progress=False)
     assert err.value.field == "seats"
+
+
+def test_ctrl_c_keeps_the_decisions_judged(log, monkeypatch):
+    from hotellab.analysis import tutor
+
+    real, calls = tutor.move_cost, []
+
+    def judge(*a, **k):
+        if len(calls) == 6:
+            raise KeyboardInterrupt
+        calls.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(tutor, "move_cost", judge)
+    with pytest.warns(RuntimeWarning, match="interrupted"):
+        moves = hl.analysis.costly_moves(log, agent="mcts:20", threshold=0.0, progress=False)
+    assert moves.attrs["interrupted"] is True and len(moves) <= 6  # 6 judged (threshold 0: the costly ones of them)

@@ -114,7 +114,9 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
     the log's action ``step``, and ``Replay(log)[step]`` the state), ``seat``, ``player``
     (its name), ``played``/``best`` (button words), ``played_action``/``best_action``
     (canonical text), ``played_value``/``best_value``/``cost`` (0 to 1) and ``legal``.
-    Decisions with one legal move are skipped. Raises OptionError for a bad argument.
+    Decisions with one legal move are skipped. ``attrs``: ``agent``, ``decisions`` (judged),
+    ``interrupted`` (Ctrl-C stops the pass and keeps the decisions judged so far, with a
+    warning). Raises OptionError for a bad argument.
     """
     from ..core import Replay
     from ..core.errors import OptionError
@@ -151,9 +153,12 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
         except ImportError:
             bar = None
     rows = []
+    interrupted = False
+    judged = 0
     try:
         for k, state in todo:
             mc = move_cost(state, replay.actions[k], judge, seed=random.Random(f"{seed}:{k}"))
+            judged += 1
             if bar is not None:
                 bar.update(1)
             if mc.cost >= threshold and mc.cost > 0:
@@ -161,6 +166,12 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
                              "played": mc.played_text, "best": mc.best_text, "played_action": str(mc.played),
                              "best_action": str(mc.best), "played_value": mc.played_value,
                              "best_value": mc.best_value, "cost": mc.cost, "legal": mc.legal})
+    except KeyboardInterrupt:  # keep the decisions judged so far
+        interrupted = True
+        import warnings
+
+        warnings.warn(f"costly_moves interrupted: {judged} of {len(todo)} "
+                      "decisions judged; the table holds those", RuntimeWarning, stacklevel=2)
     finally:
         if bar is not None:
             bar.close()
@@ -172,4 +183,5 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
         out = out.head(top)
     out.attrs["agent"] = judge.name
     out.attrs["decisions"] = len(todo)
+    out.attrs["interrupted"] = interrupted
     return out
