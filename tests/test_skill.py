@@ -177,3 +177,34 @@ def test_ctrl_c_keeps_the_decisions_judged(log, monkeypatch):
     with pytest.warns(RuntimeWarning, match="interrupted"):
         moves = hl.analysis.costly_moves(log, agent="mcts:20", threshold=0.0, progress=False)
     assert moves.attrs["interrupted"] is True and len(moves) <= 6  # 6 judged (threshold 0: the costly ones of them)
+
+
+def test_ctrl_c_in_a_pair_keeps_the_pairs_finished(monkeypatch):
+    """simulate returns the games finished, marked interrupted, when Ctrl-C stops it: the
+    matrix keeps the pairs before and that pair's games, and plays no further pair."""
+    from hotellab import sim
+
+    real, calls = sim.simulate, []
+
+    def stopped(*a, **k):
+        calls.append(a[1])
+        t = real(*a, **k)
+        if len(calls) == 2:
+            t = t.head(3).copy()
+            t.attrs["interrupted"] = True
+        return t
+
+    monkeypatch.setattr(sim, "simulate", stopped)
+    m = hl.analysis.skill_matrix("perfect_hotel", ["random", "greedy", "mcts:5"], n_games=4, seed=1, workers=1,
+                                 progress=False)
+    assert m.interrupted and len(calls) == 2
+    assert [len(t) for t in m.tables.values()] == [4, 3]
+    assert m.table["games"].tolist() == [4, 4, 3, 3]
+
+
+def test_skill_matrix_on_dask_gives_the_local_matrix():
+    pytest.importorskip("dask.distributed")
+    args = dict(n_games=4, seed=5, progress=False)
+    local = hl.analysis.skill_matrix("hellton_palace", ["random", "mcts:5"], workers=1, **args)
+    dask = hl.analysis.skill_matrix("hellton_palace", ["random", "mcts:5"], workers=2, backend="dask", **args)
+    pd.testing.assert_frame_equal(local.table, dask.table)
