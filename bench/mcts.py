@@ -4,6 +4,7 @@ a part run alone keeps the others' last figures).
 
     .venv/bin/python bench/mcts.py --only speed        # iterations/s per game, one core, budgets 100/300/1000
     .venv/bin/python bench/mcts.py --only ladder --games 40      # random < greedy < mcts:100 < mcts:1000, per game
+    .venv/bin/python bench/mcts.py --only first        # greedy over random alone, 400 games per game
     .venv/bin/python bench/mcts.py --only matrix       # a 4-agent skill matrix, 200 games per pair: processes vs Dask
     .venv/bin/python bench/mcts.py --only tutor        # costly_moves on 20 saved games, twice (seeds 0 and 1)
     .venv/bin/python bench/mcts.py --quick             # every part, tiny, to check the script runs
@@ -75,6 +76,19 @@ def ladder(games, agents, n_games, workers, keep=True) -> dict:
     return out
 
 
+def first_step(games, n_games, workers) -> dict:
+    """greedy over random alone, with more games than the ladder affords (both are cheap)."""
+    out = {}
+    for gid in games:
+        m = hl.analysis.skill_matrix(gid, ["random", "greedy"], n_games=n_games, seed=7, workers=workers,
+                                     progress=False)
+        r = m.ladder().to_dict("records")[0]
+        out[gid] = r
+        print(f"{gid:15s} greedy over random {r['score']:.3f} [{r['low']:.3f}, {r['high']:.3f}] {r['verdict']} "
+              f"({r['games']} games)")
+    return out
+
+
 def matrix(agents, n_games, workers, game_id="perfect_hotel") -> dict:
     out = {"game": game_id, "agents": agents, "games_per_pair": n_games, "workers": workers}
     for backend in ("processes", "dask"):
@@ -118,7 +132,7 @@ def tutor(games, n_logs, agent, threshold) -> dict:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", choices=["speed", "ladder", "matrix", "tutor"], action="append")
+    ap.add_argument("--only", choices=["speed", "ladder", "first", "matrix", "tutor"], action="append")
     ap.add_argument("--game", action="append")
     ap.add_argument("--games", type=int, default=40, help="games per pair of the ladder")
     ap.add_argument("--workers", type=int, default=2)
@@ -126,7 +140,7 @@ def main():
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
     games = args.game or GAMES
-    parts = args.only or ["speed", "ladder", "matrix", "tutor"]
+    parts = args.only or ["speed", "ladder", "first", "matrix", "tutor"]
     print(f"load average {os.getloadavg()[0]:.2f}")
     path = RESULTS / "mcts.json"
     old = json.loads(path.read_text("utf-8")) if path.exists() and not args.quick else {}
@@ -138,6 +152,8 @@ def main():
         agents = ["random", "greedy", "mcts:10", "mcts:30"] if args.quick else ["random", "greedy", "mcts:100",
                                                                                 "mcts:1000"]
         res["ladder"] = ladder(games, agents, 4 if args.quick else args.games, args.workers, keep=not args.quick)
+    if "first" in parts:
+        res["first_step"] = first_step(games, 8 if args.quick else 400, args.workers)
     if "matrix" in parts:
         res["matrix"] = matrix(["random", "greedy", "mcts:10", "mcts:30"] if args.quick
                                else ["random", "greedy", "mcts:25", "mcts:100"], 4 if args.quick else 200,
