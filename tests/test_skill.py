@@ -15,35 +15,40 @@ pd = pytest.importorskip("pandas")
 
 
 def _table(rows):
-    """A two-player simulation table: rows of (agent_0, agent_1, winners)."""
+    """A two-player simulation table: rows of (agent_0, agent_1, winners[, score_0, score_1])."""
     out = []
-    for i, (a0, a1, winners) in enumerate(rows):
-        out.append({"game": i, "num_players": 2, "agent_0": a0, "agent_1": a1,
-                    "win_0": 0 in winners, "win_1": 1 in winners})
+    for i, (a0, a1, winners, *scores) in enumerate(rows):
+        row = {"game": i, "num_players": 2, "agent_0": a0, "agent_1": a1, "win_0": 0 in winners, "win_1": 1 in winners}
+        if scores:
+            row.update({"score_0": scores[0], "score_1": scores[1]})
+        out.append(row)
     return pd.DataFrame(out)
 
 
 def test_pair_results_by_hand():
     t = _table([
-        ("a", "b", [0]),      # a wins
-        ("b", "a", [1]),      # a wins (seat 1)
-        ("a", "b", [1]),      # b wins
-        ("b", "a", [0, 1]),   # a tie between the two: a draw
-        ("a", "b", []),       # nobody wins: a draw
+        ("a", "b", [0], 9, 4),      # a wins; a - b = +5
+        ("b", "a", [1], 3, 6),      # a wins (seat 1); +3
+        ("a", "b", [1], 2, 7),      # b wins; -5
+        ("b", "a", [0, 1], 5, 5),   # a tie between the two: a draw; 0
+        ("a", "b", [], 4, 1),       # nobody wins: a draw; +3
     ])
     r = pair_results(t, "a", "b")
     # 2 wins, 2 draws, 1 loss: (2 + 2/2) / 5 = 0.6
     assert (r["games"], r["wins"], r["draws"], r["losses"]) == (5, 2, 2, 1)
     assert r["score"] == pytest.approx(0.6)
     assert (r["low"], r["high"]) == pytest.approx(wilson_interval(3, 5))
+    # margin: (5 + 3 - 5 + 0 + 3) / 5 = 1.2 points a game for a
+    assert r["margin"] == pytest.approx(1.2)
     back = pair_results(t, "b", "a")
     assert (back["wins"], back["draws"], back["losses"]) == (1, 2, 2)
     assert back["score"] + r["score"] == pytest.approx(1.0)
+    assert back["margin"] == pytest.approx(-1.2)
 
 
 def _matrix(rows):
     long = pd.DataFrame(rows, columns=["agent", "opponent", "games", "wins", "draws", "losses", "score", "low",
-                                       "high"])
+                                       "high", "margin"])
     names = list(dict.fromkeys(long["agent"]))
     m = pd.DataFrame(float("nan"), index=names, columns=names)
     for r in long.itertuples():
@@ -55,7 +60,8 @@ def test_ladder_verdicts_and_upsets_by_hand():
     def pair(a, b, wins, n):
         lo, hi = wilson_interval(wins, n)
         lo2, hi2 = wilson_interval(n - wins, n)
-        return [(a, b, n, wins, 0, n - wins, wins / n, lo, hi), (b, a, n, n - wins, 0, wins, 1 - wins / n, lo2, hi2)]
+        return [(a, b, n, wins, 0, n - wins, wins / n, lo, hi, 1.0), (b, a, n, n - wins, 0, wins, 1 - wins / n, lo2, hi2,
+                                                                   -1.0)]
 
     m = _matrix(pair("x", "y", 10, 20) + pair("y", "z", 18, 20) + pair("x", "z", 15, 20))
     lad = m.ladder(["z", "y", "x"])  # weakest first

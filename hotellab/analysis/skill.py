@@ -35,7 +35,9 @@ def pair_results(table, a: str, b: str) -> dict:
     """Wins, draws and losses of agent ``a`` against agent ``b`` in a simulation table whose
     player seats hold only these two (see the module notes): a dict with ``games``, ``wins``,
     ``draws``, ``losses``, ``score`` (``(wins + draws / 2) / games``), ``low``, ``high`` (95%
-    Wilson interval). Raises ValueError for an empty table."""
+    Wilson interval) and ``margin`` (the mean over the games of a's seats' mean score minus
+    b's: where most games are draws, as in Hotel Zombie, it still shows who plays better;
+    NaN without ``score_`` columns). Raises ValueError for an empty table."""
     n = len(table)
     if not n:
         raise ValueError("pair_results: the table has no games")
@@ -43,7 +45,14 @@ def pair_results(table, a: str, b: str) -> dict:
     wins = draws = losses = 0
     agent_cols = [table[f"agent_{s}"].to_numpy() for s in range(players)]
     win_cols = [table[f"win_{s}"].to_numpy(dtype=bool) for s in range(players)]
+    scored = all(f"score_{s}" in table.columns for s in range(players))
+    score_cols = [table[f"score_{s}"].to_numpy(dtype=float) for s in range(players)] if scored else []
+    margin = 0.0
     for i in range(n):
+        if scored:
+            sa = [score_cols[s][i] for s in range(players) if agent_cols[s][i] == a]
+            sb = [score_cols[s][i] for s in range(players) if agent_cols[s][i] == b]
+            margin += (sum(sa) / len(sa) if sa else 0.0) - (sum(sb) / len(sb) if sb else 0.0)
         got_a = any(win_cols[s][i] and agent_cols[s][i] == a for s in range(players))
         got_b = any(win_cols[s][i] and agent_cols[s][i] == b for s in range(players))
         if got_a and not got_b:
@@ -54,7 +63,8 @@ def pair_results(table, a: str, b: str) -> dict:
             draws += 1
     points = wins + draws / 2
     lo, hi = wilson_interval(points, n)
-    return {"games": n, "wins": wins, "draws": draws, "losses": losses, "score": points / n, "low": lo, "high": hi}
+    return {"games": n, "wins": wins, "draws": draws, "losses": losses, "score": points / n, "low": lo, "high": hi,
+            "margin": margin / n if scored else float("nan")}
 
 
 @dataclass
@@ -63,7 +73,8 @@ class SkillMatrix:
 
     - ``agents``: the agents in the order given;
     - ``table``: pandas, one row per ordered pair: ``agent``, ``opponent``, ``games``,
-      ``wins``, ``draws``, ``losses``, ``score`` (0 to 1), ``low``/``high`` (95% Wilson);
+      ``wins``, ``draws``, ``losses``, ``score`` (0 to 1), ``low``/``high`` (95% Wilson),
+      ``margin`` (mean score difference, see :func:`pair_results`);
     - ``matrix``: pandas, ``agent`` rows by ``opponent`` columns of scores (NaN on the
       diagonal);
     - ``tables``: ``{(a, b): simulation table}`` of every pair, rows as :func:`hotellab.simulate`
@@ -85,8 +96,8 @@ class SkillMatrix:
 
     def ladder(self, order=None):
         """Each agent against the one before it in ``order`` (default: the order given): one
-        row per step with ``agent``, ``below``, ``score`` of ``agent`` over ``below``,
-        ``low``/``high`` and ``verdict``: "stronger" when the interval lies above 1/2,
+        row per step with ``agent``, ``below``, ``games``, ``draws``, ``score`` of ``agent``
+        over ``below``, ``low``/``high``, ``margin`` (mean score difference) and ``verdict``: "stronger" when the interval lies above 1/2,
         "weaker" below, "no evidence" when it contains 1/2 (where a budget stops helping)."""
         pd = _pd()
         order = list(self.agents if order is None else order)
@@ -97,9 +108,11 @@ class SkillMatrix:
                 continue
             r = t.loc[(agent, below)]
             verdict = "stronger" if r["low"] > 0.5 else "weaker" if r["high"] < 0.5 else "no evidence"
-            rows.append({"agent": agent, "below": below, "games": int(r["games"]), "score": r["score"],
-                         "low": r["low"], "high": r["high"], "verdict": verdict})
-        return pd.DataFrame(rows, columns=["agent", "below", "games", "score", "low", "high", "verdict"])
+            rows.append({"agent": agent, "below": below, "games": int(r["games"]), "draws": int(r["draws"]),
+                         "score": r["score"], "low": r["low"], "high": r["high"], "margin": r.get("margin"),
+                         "verdict": verdict})
+        return pd.DataFrame(rows, columns=["agent", "below", "games", "draws", "score", "low", "high", "margin",
+                                           "verdict"])
 
     def strength(self):
         """Each agent's mean score over its opponents (0 to 1), strongest first: a pandas
@@ -133,7 +146,8 @@ class SkillMatrix:
         lines.append("Strength (mean score against the others): "
                      + ", ".join(f"{a} {v:.2f}" for a, v in self.strength().items()) + ".")
         for r in self.ladder().itertuples():
-            lines.append(f"{r.agent} over {r.below}: {r.score:.2f} (95% CI {r.low:.2f}-{r.high:.2f}): {r.verdict}.")
+            extra = f"; {r.draws} of {r.games} drawn, score margin {r.margin:+.2f}" if r.draws else ""
+            lines.append(f"{r.agent} over {r.below}: {r.score:.2f} (95% CI {r.low:.2f}-{r.high:.2f}): {r.verdict}{extra}.")
         u = self.upsets()
         lines.append(f"The weaker agent of a pair took {u['upset_rate']:.1%} of the games (luck measure).")
         return "\n".join(lines)
@@ -188,7 +202,7 @@ def from_table(table, agents=None) -> SkillMatrix:
         for a, b in (key, key[::-1]):
             rows.append({"agent": a, "opponent": b, **pair_results(t, a, b)})
     long = pd.DataFrame(rows, columns=["agent", "opponent", "games", "wins", "draws", "losses", "score", "low",
-                                       "high"])
+                                       "high", "margin"])
     matrix = pd.DataFrame(float("nan"), index=pd.Index(order, name="agent"), columns=pd.Index(order, name="opponent"))
     for r in long.itertuples():
         matrix.loc[r.agent, r.opponent] = r.score
@@ -286,7 +300,7 @@ def skill_matrix(game, agents, n_games: int = 100, *, seed: int = 0, num_players
     finally:
         if bar is not None:
             bar.close()
-    cols = ["agent", "opponent", "games", "wins", "draws", "losses", "score", "low", "high"]
+    cols = ["agent", "opponent", "games", "wins", "draws", "losses", "score", "low", "high", "margin"]
     long = pd.DataFrame(rows, columns=cols)
     matrix = pd.DataFrame(float("nan"), index=pd.Index(names, name="agent"),
                           columns=pd.Index(names, name="opponent"))
