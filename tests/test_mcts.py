@@ -43,6 +43,9 @@ def test_names_and_options():
     ("mcts:10:c=inf", "c (exploration) must be a positive number"),
     ("mcts:10:rollout=smart", "rollout must be 'random' or 'greedy'"),
     ("mcts:10:depth=-2", "depth must be a whole number >= 0, 'auto' or 'none'"),
+    ("mcts:10:depth=1.5", "depth must be a whole number >= 0"),
+    ("mcts:10:c=1:c=2", "the option c is given twice"),
+    ("mcts:10:c=nan", "c (exploration) must be a positive number"),
 ])
 def test_bad_names_say_what_is_wrong(name, words):
     with pytest.raises(OptionError) as err:
@@ -90,11 +93,31 @@ def test_auto_depth_is_the_games(monkeypatch):
     assert mcts.DEFAULTS["depth"] == "auto"
 
 
+@pytest.mark.parametrize("kwargs", [
+    {"iterations": 0}, {"iterations": True}, {"iterations": 2.5}, {"iterations": "5"},
+    {"c": True}, {"c": 2 ** 2000}, {"c": float("inf")}, {"c": float("nan")}, {"c": 0}, {"c": None},
+    {"depth": 1.5}, {"depth": float("inf")}, {"depth": True}, {"depth": -1}, {"depth": "deep"},
+    {"rollout": "smart"},
+])
+def test_constructor_refuses_odd_settings(kwargs):
+    """Every kind of bad setting is an OptionError, never an OverflowError, a silent cut (1.5 ->
+    1) or a bool taken as a number."""
+    with pytest.raises(OptionError):
+        MCTSAgent(**{"iterations": 5, **kwargs})
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"iterations": 0}, "iterations"), ({"iterations": "5"}, "iterations"), ({"root_visits": -1}, "root_visits"),
+    ({"root_visits": 2.5}, "root_visits"),
+])
+def test_search_refuses_odd_budgets(kwargs, field):
+    s = _decision("perfect_hotel")
+    with pytest.raises(OptionError) as err:
+        MCTSAgent(5).search(s, 1, **kwargs)
+    assert err.value.field == field
+
+
 def test_constructor_checks_and_pickles():
-    with pytest.raises(OptionError):
-        MCTSAgent(0)
-    with pytest.raises(OptionError):
-        MCTSAgent(True)
     a = MCTSAgent(12, c=0.9, rollout="greedy", depth=5)
     b = pickle.loads(pickle.dumps(a))
     assert (b.iterations, b.c, b.rollout, b.depth, b.name) == (12, 0.9, "greedy", 5, a.name)

@@ -113,36 +113,40 @@ def parse_name(name: str) -> dict:
         raise OptionError(f"{name!r}: the budget must be a whole number of iterations >= 1, e.g. "
                           f"'mcts:200' (got {parts[1]!r})", field="agents")
     out = {"iterations": n, **DEFAULTS}
+    given: set = set()
     for p in parts[2:]:
         key, eq, value = p.partition("=")
         key = key.strip()
         if not eq or key not in DEFAULTS:
             raise OptionError(f"{name!r}: unknown option {p!r}; options are c=<exploration>, "
                               "rollout=random|greedy, depth=<decisions>|auto|none", field="agents")
+        if key in given:
+            raise OptionError(f"{name!r}: the option {key} is given twice", field="agents")
+        given.add(key)
         out[key] = value.strip()
     return _checked(out, name)
 
 
 def _checked(s: dict, name: str) -> dict:
+    """The settings checked: ``c`` a finite number > 0 (text from a name, or an int/float, not a
+    bool), ``rollout`` "random" or "greedy", ``depth`` a whole number >= 0 (an int, not a bool
+    or float; text of digits from a name), "auto" or "none"/None. OptionError otherwise."""
+    c = s["c"]
     try:
-        c = float(s["c"])
-    except (TypeError, ValueError):
+        c = -1.0 if isinstance(c, bool) or not isinstance(c, (int, float, str)) else float(c)
+    except (ValueError, OverflowError):
         c = -1.0
     if not c > 0 or math.isinf(c):
         raise OptionError(f"{name}: c (exploration) must be a positive number, got {s['c']!r}", field="agents")
     if s["rollout"] not in ("random", "greedy"):
         raise OptionError(f"{name}: rollout must be 'random' or 'greedy', got {s['rollout']!r}", field="agents")
     depth = s["depth"]
-    if depth in (None, "none"):
-        depth = None
-    elif depth == "auto":
-        pass
+    if depth in (None, "none", "auto"):
+        depth = None if depth in (None, "none") else "auto"
     else:
-        try:
+        if isinstance(depth, str) and depth.isdigit():
             depth = int(depth)
-        except (TypeError, ValueError):
-            depth = -1
-        if depth < 0 or isinstance(s["depth"], bool):
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise OptionError(f"{name}: depth must be a whole number >= 0, 'auto' or 'none', got "
                               f"{s['depth']!r}", field="agents")
     return {"iterations": int(s["iterations"]), "c": c, "rollout": s["rollout"], "depth": depth}
@@ -197,6 +201,9 @@ class MCTSAgent(Agent):
         Raises ValueError at a chance node or a terminal state."""
         if not isinstance(rng, random.Random):
             rng = random.Random(rng)
+        for what, v, least in (("iterations", iterations, 1), ("root_visits", root_visits, 0)):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < least):
+                raise OptionError(f"search: {what} must be a whole number >= {least}, got {v!r}", field=what)
         seat = state.current_player
         if seat < 0:
             raise ValueError(f"MCTS searches a decision; {state.status_text()} is "
