@@ -163,9 +163,18 @@ def test_move_cost_of_the_best_move_is_zero_and_errors(log):
     with pytest.raises(OptionError) as err:
         hl.analysis.costly_moves(log, agent="mcts:30", threshold=2, progress=False)
     assert err.value.field == "threshold"
-    with pytest.raises(OptionError) as err:
-        hl.analysis.costly_moves(log, agent="mcts:30", seats=[5], progress=False)
-    assert err.value.field == "seats"
+    for bad in ([5], 0, [True], "0", [0.0]):
+        with pytest.raises(OptionError) as err:
+            hl.analysis.costly_moves(log, agent="mcts:30", seats=bad, progress=False)
+        assert err.value.field == "seats", bad
+    for bad in (-1, 0, "2", 1.5, True):
+        with pytest.raises(OptionError) as err:
+            hl.analysis.costly_moves(log, agent="mcts:30", top=bad, progress=False)
+        assert err.value.field == "top", bad
+    for bad in (0, -2, "2", 2.5):
+        with pytest.raises(OptionError) as err:
+            hl.analysis.move_cost(s, judged.best, "mcts:30", root_visits=bad)
+        assert err.value.field == "root_visits", bad
 
 
 def test_ctrl_c_keeps_the_decisions_judged(log, monkeypatch):

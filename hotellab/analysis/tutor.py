@@ -14,7 +14,7 @@ times (``root_visits``), so the move played always has an estimate.
 
 This is the Tabletop Games framework's "Tutor" (flag awful moves), with the search's numbers
 kept. Estimates are noisy: a second run with another seed flags most, not all, of the same
-moves (``bench/tutor.py`` measures how many).
+moves (``bench/mcts.py --only tutor`` measures how many: 58% at mcts:300).
 """
 
 from __future__ import annotations
@@ -71,6 +71,7 @@ def move_cost(state, action, agent="mcts:500", *, seed=0, root_visits: int | Non
     ``seed``. Raises ValueError at a chance node or the end, IllegalActionError when
     ``action`` is not legal, OptionError for an agent that is not MCTS."""
     from ..core.actions import parse_action
+    from ..core.errors import OptionError
 
     a = _agent(agent)
     if isinstance(action, str):
@@ -87,6 +88,9 @@ def move_cost(state, action, agent="mcts:500", *, seed=0, root_visits: int | Non
         return MoveCost(seat, played, played, text, text, v, v, 0.0, 1, a.name)
     if root_visits is None:
         root_visits = max(1, min(20, a.iterations // (2 * len(legal))))
+    elif isinstance(root_visits, bool) or not isinstance(root_visits, int) or root_visits < 1:
+        raise OptionError(f"move_cost: root_visits must be a whole number >= 1 (each move needs an estimate), "
+                          f"got {root_visits!r}", field="root_visits")
     rng = seed if isinstance(seed, random.Random) else random.Random(f"tutor:{seed}")
     result = a.search(state, rng, root_visits=root_visits)
     best = result.best
@@ -102,8 +106,8 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
     """The decisions of a game where the move played falls furthest below the best move.
 
     - ``log``: a :class:`~hotellab.GameLog`, :class:`~hotellab.Replay`, Match or final State;
-    - ``agent``: the judge, ``"mcts:N"`` (more iterations: steadier estimates, slower; about
-      N / 1,500 seconds per decision on one core);
+    - ``agent``: the judge, ``"mcts:N"`` (more iterations: steadier estimates, slower; N / 1,300
+      to N / 5,000 seconds per decision on one core, depending on the game: bench/mcts.py);
     - ``threshold``: the least cost (0 to 1) reported; ``seats``: the seats judged (default
       every player seat); ``top``: keep only the costliest ``top``; ``seed``: decision ``k``
       is searched with its own generator (``"{seed}:{k}"``), so a run is repeatable;
@@ -114,7 +118,7 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
     the log's action ``step``, and ``Replay(log)[step]`` the state), ``seat``, ``player``
     (its name), ``played``/``best`` (button words), ``played_action``/``best_action``
     (canonical text), ``played_value``/``best_value``/``cost`` (0 to 1) and ``legal``.
-    Decisions with one legal move are skipped. ``attrs``: ``agent``, ``decisions`` (judged),
+    Decisions with one legal move are skipped. ``attrs``: ``agent``, ``game_id``, ``decisions`` (judged),
     ``interrupted`` (Ctrl-C stops the pass and keeps the decisions judged so far, with a
     warning). Raises OptionError for a bad argument.
     """
@@ -127,14 +131,20 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
     if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
         raise OptionError(f"costly_moves: threshold must be a number from 0 to 1, got {threshold!r}",
                           field="threshold")
+    if top is not None and (isinstance(top, bool) or not isinstance(top, int) or top < 1):
+        raise OptionError(f"costly_moves: top must be a whole number >= 1 or None, got {top!r}", field="top")
     replay = log if isinstance(log, Replay) else Replay(log)
     game = replay.game
     if seats is None:
         seats = range(game.num_players)
-    seats = set(seats)
-    if not seats <= set(range(game.num_players)):
+    if isinstance(seats, (str, bytes)) or not hasattr(seats, "__iter__"):
+        raise OptionError(f"costly_moves: seats must be a list of player seats, e.g. [0], got {seats!r}",
+                          field="seats")
+    seats = list(seats)
+    if any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < game.num_players for s in seats):
         raise OptionError(f"costly_moves: seats must be player seats 0..{game.num_players - 1}, got "
-                          f"{sorted(seats)}", field="seats")
+                          f"{seats!r}", field="seats")
+    seats = set(seats)
     names = list(replay.log.players) if getattr(replay.log, "players", None) else game.seat_names()
     todo = []
     for k, state in enumerate(replay):
@@ -182,6 +192,7 @@ def costly_moves(log, agent="mcts:1000", threshold: float = 0.1, *, seats=None, 
     if top is not None:
         out = out.head(top)
     out.attrs["agent"] = judge.name
+    out.attrs["game_id"] = game.id
     out.attrs["decisions"] = len(todo)
     out.attrs["interrupted"] = interrupted
     return out
