@@ -89,12 +89,31 @@ def test_skill_matrix_of_a_real_game():
     assert "perfect_hotel, 2 players, 8 games per pair" in m.summary()
 
 
+def test_a_name_with_a_comma_is_refused():
+    class Odd(hl.agents.RandomAgent):
+        name = "my,agent"
+
+    with pytest.raises(OptionError, match="hold a comma") as err:
+        hl.analysis.skill_matrix("perfect_hotel", [Odd(), "greedy"], n_games=2, workers=1, progress=False)
+    assert err.value.field == "agents"
+
+
+def test_save_names_parquet(tmp_path):
+    m = _matrix([("x", "y", 1, 1, 0, 0, 1.0, 0.2, 1.0, 1.0), ("y", "x", 1, 0, 0, 1, 0.0, 0.0, 0.8, -1.0)])
+    with pytest.raises(OptionError, match=r"\*\.parquet"):
+        m.save(tmp_path / "m.csv")
+
+
 def test_ladder_pairs_only_play_neighbours():
     m = hl.analysis.skill_matrix("hellton_palace", ["random", "greedy", "mcts:5"], n_games=2, seed=1,
                                  workers=1, progress=False, pairs="ladder")
     assert sorted(m.tables) == [("greedy", "mcts:5"), ("random", "greedy")]
     assert pd.isna(m.matrix.loc["random", "mcts:5"])
     assert len(m.ladder()) == 2
+    # a ladder's agents met different opponents: no strength order, none in the summary
+    with pytest.raises(ValueError, match="full matrix"):
+        m.strength()
+    assert "Strength" not in m.summary()
 
 
 def test_a_saved_matrix_reads_back(tmp_path):
@@ -112,6 +131,7 @@ def test_a_saved_matrix_reads_back(tmp_path):
     ({"agents": ["random", "greedy"], "n_games": 0}, "n_games"),
     ({"agents": ["random", "greedy"], "pairs": "some"}, "pairs"),
     ({"agents": ["random", "mcts:zero"]}, "agents[1]"),
+    ({"agents": ["random", "greedy"], "seating": "fixed"}, "seating"),
 ])
 def test_skill_matrix_refuses_bad_arguments(kwargs, field):
     kwargs = {"n_games": 2, **kwargs}

@@ -116,7 +116,11 @@ class SkillMatrix:
 
     def strength(self):
         """Each agent's mean score over its opponents (0 to 1), strongest first: a pandas
-        Series."""
+        Series. Only for a full matrix (``pairs="all"``): in a ladder the agents met different
+        opponents, so their means do not compare (ValueError)."""
+        if self.config.get("pairs", "all") != "all":
+            raise ValueError("strength() compares agents over the same opponents: it needs the full matrix "
+                             "(skill_matrix(..., pairs='all')); a ladder's steps are in ladder()")
         return self.matrix.mean(axis=1, skipna=True).sort_values(ascending=False)
 
     def upsets(self) -> dict:
@@ -143,8 +147,9 @@ class SkillMatrix:
         c = self.config
         lines = [f"{c['game_id']}, {c['num_players']} players, {c['n_games']} games per pair, "
                  f"{len(self.agents)} agents" + (f" ({self.seconds:.0f} s)" if self.seconds else "") + (" — interrupted" if self.interrupted else "") + "."]
-        lines.append("Strength (mean score against the others): "
-                     + ", ".join(f"{a} {v:.2f}" for a, v in self.strength().items()) + ".")
+        if self.config.get("pairs", "all") == "all":
+            lines.append("Strength (mean score against the others): "
+                         + ", ".join(f"{a} {v:.2f}" for a, v in self.strength().items()) + ".")
         for r in self.ladder().itertuples():
             extra = f"; {r.draws} of {r.games} drawn, score margin {r.margin:+.2f}" if r.draws else ""
             lines.append(f"{r.agent} over {r.below}: {r.score:.2f} (95% CI {r.low:.2f}-{r.high:.2f}): {r.verdict}{extra}.")
@@ -154,8 +159,16 @@ class SkillMatrix:
 
     def save(self, path):
         """Every pair's games as one Parquet table (``hotellab.sim.save_table``), whole or not
-        at all; returns the path."""
+        at all; returns the path. OptionError for a file name ending other than ``.parquet``
+        or ``.pq`` (the file is Parquet whatever its name)."""
+        from pathlib import Path
+
+        from ..core.errors import OptionError
         from ..sim import save_table
+
+        if Path(path).suffix.lower() not in (".parquet", ".pq"):
+            raise OptionError(f"SkillMatrix.save writes Parquet: name the file *.parquet, got {str(path)!r}",
+                              field="path")
 
         pd = _pd()
         return save_table(pd.concat(list(self.tables.values()), ignore_index=True), path)
@@ -259,6 +272,13 @@ def skill_matrix(game, agents, n_games: int = 100, *, seed: int = 0, num_players
     names = [agent_name(a) for a in agents]
     if len(agents) < 2:
         raise OptionError(f"skill_matrix needs at least two agents, got {len(agents)}", field="agents")
+    bad = [n for n in names if "," in n or not n.strip()]
+    if bad:
+        raise OptionError(f"skill_matrix: an agent's name may not be empty or hold a comma (a table's line-up "
+                          f"is the names joined by commas); got {bad[0]!r}", field="agents")
+    if "seating" in simulate_kwargs:
+        raise OptionError("skill_matrix turns the seats itself (seating='rotate'): leave out seating=",
+                          field="seating")
     if len(set(names)) != len(names):
         dup = sorted({n for n in names if names.count(n) > 1})
         raise OptionError(f"skill_matrix: agents must have different names (a table tells them apart by "
