@@ -685,6 +685,18 @@ def test_marks_from_costly_moves_travel_with_exported_pages(tmp_path):
     assert page["state"]["_meta"]["marks"] == want
     seat0 = page_data(export_html(replay, tmp_path / "s.html", perspective=0, marks=moves).read_text("utf-8"))
     assert seat0["state"]["_meta"]["marks"] == [m for m in want if m["seat"] == 0]
+    # marks of another game, or of another log of the same game, are refused
+    from hotellab.core.errors import OptionError
+
+    other = hl.Replay(hl.play(hl.load_game("perfect_hotel"), agents=["random", "greedy"], seed=4))
+    with pytest.raises(OptionError, match="the marks were made for another game") as err:
+        GameView(other, marks=moves)
+    assert err.value.field == "marks"
+    zombie = hl.Replay(hl.play(hl.load_game("hotel_zombie"), seed=1))
+    with pytest.raises(OptionError, match="made for a perfect_hotel game"):
+        GameView(zombie, marks=moves)
+    with pytest.raises(OptionError, match="no move yet"):
+        GameView(hl.Match(hl.load_game("perfect_hotel"), seed=1), marks=[{"step": 0, "text": "x"}])
     html_out = v._repr_mimebundle_()[0]["text/html"]
     player = json.loads(re.search(r'<script type="application/json" id="[^"]+-data">(.*?)</script>', html_out, re.S).group(1))
     assert player["_meta"]["marks"] == want

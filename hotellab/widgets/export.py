@@ -152,6 +152,10 @@ def marks_meta(source, perspective: int | None, marks) -> list[dict]:
     if marks is None:
         return []
     if hasattr(marks, "to_dict") and hasattr(marks, "columns"):  # a DataFrame, no pandas import
+        made_for = getattr(marks, "attrs", {}).get("game_id")
+        if made_for is not None and made_for != source.game.id:
+            raise OptionError(f"marks were made for a {made_for} game (costly_moves of its log); this view "
+                              f"shows {source.game.id}", field="marks")
         rows = marks.to_dict("records")
     elif isinstance(marks, (list, tuple)):
         rows = list(marks)
@@ -160,6 +164,9 @@ def marks_meta(source, perspective: int | None, marks) -> list[dict]:
                           f"'text', or None; got {type(marks).__name__}", field="marks")
     states, swap = source.states, source.swap
     n = len(states)
+    if rows and n < 2:
+        raise OptionError("marks need moves to point at: this view has no move yet (one state); give the "
+                          "marks to a view of the game they were made for", field="marks")
 
     def bad(i, why):
         return OptionError(f"marks[{i}]: {why}", field="marks")
@@ -183,6 +190,11 @@ def marks_meta(source, perspective: int | None, marks) -> list[dict]:
                          f"(this game has {n} states)")
         state = states[step]
         decider = None if state.is_chance_node or state.is_terminal else int(state.current_player)
+        played = given(row, "played_action")
+        made = source.actions[step + 1] if step + 1 < len(source.actions) else None  # actions[k] led to states[k]
+        if played is not None and made is not None and str(played) != str(made):
+            raise bad(i, f"the move at step {step} of this game is {str(made)!r}, not "
+                         f"{str(played)!r}: the marks were made for another game")
         seat = given(row, "seat")
         if seat is not None:
             if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or int(seat) != decider:
