@@ -50,6 +50,9 @@ def quiet(**kw):
     ("cards.kind[id=pool].points", [7.5], "must be an integer like the file's 7, got a number"),
     ("star_bonus", True, "must be a list of values"),
     ("star_bonus", [], "has no values"),
+    # two equal values would be two rows but one key of Sweep.tables
+    ("star_bonus", [True, True], "repeats the value True (values 0 and 1 are equal)"),
+    (POOL, [7, 12, 7], "repeats the value 7 (values 0 and 2 are equal)"),
 ])
 def test_a_bad_grid_key_or_value_is_an_option_error_naming_the_key(key, values, words):
     with pytest.raises(OptionError) as err:
@@ -289,11 +292,12 @@ def test_every_game_sweeps_a_reconstructed_value():
 @pytest.mark.timeout(180)
 def test_a_kept_dask_worker_plays_each_cell_then_the_files_data():
     """One Dask worker kept for the whole sweep gets the cells one after the other (pool points
-    12, 7, 12), then a plain run: each table is the one played here."""
+    12, 7, 12, 7: the last key changes fastest), then a plain run: each table is the one played
+    here."""
     distributed = pytest.importorskip("dask.distributed")
     import logging
 
-    grid = {POOL: [12, 7, 12]}
+    grid = {"star_bonus": [False, True], POOL: [12, 7]}  # a value given twice is refused
     here = hl.sweep("perfect_hotel", grid, ["random"], 8, seed=4, **quiet())
     plain = hl.simulate("perfect_hotel", ["random"], 8, 4, seating="rotate", **quiet())
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0",
@@ -306,4 +310,98 @@ def test_a_kept_dask_worker_plays_each_cell_then_the_files_data():
     for cell in here.tables:
         pd.testing.assert_frame_equal(kept.tables[cell], here.tables[cell])
     pd.testing.assert_frame_equal(after, plain)
-    pd.testing.assert_frame_equal(kept.tables[(7,)], plain)
+    pd.testing.assert_frame_equal(kept.tables[(False, 7)], plain)
+
+
+# ----------------------------------------------------------------------------- more checks up front
+def test_agents_that_do_not_fit_a_cells_player_count_are_refused_before_any_game(monkeypatch):
+    played = []
+    real = hl.sim.simulate
+    monkeypatch.setattr(hl.sim, "simulate", lambda *a, **k: played.append(a) or real(*a, **k))
+    with pytest.raises(OptionError) as err:
+        hl.sweep("perfect_hotel", {"num_players": [2, 3]}, ["random", "random"], 2, **quiet())
+    # 2 agents fit the 2-player cell, not the 3-player one; no cell was played
+    assert err.value.field == "agents" and "cell num_players=3" in str(err.value)
+    assert "needs 3 agents" in str(err.value) and played == []
+
+
+# ----------------------------------------------------------------------------- Ctrl-C
+GRID = {"star_bonus": [False, True], "high_season": [False, True]}  # 4 cells
+
+
+def interrupting(monkeypatch, at: int, keep, how="attrs"):
+    """hl.sim.simulate as the sweep calls it, the ``at``-th call (1-based) interrupted: it keeps
+    the games whose index is in ``keep`` and marks the table (``how="attrs"``, as simulate
+    does on Ctrl-C), or raises KeyboardInterrupt (``how="raise"``). Returns the calls' list."""
+    real = hl.sim.simulate
+    calls = []
+
+    def fake(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == at and how == "raise":
+            raise KeyboardInterrupt
+        table = real(*args, **kwargs)
+        if len(calls) == at:
+            table = table[table["game"].isin(keep)].reset_index(drop=True)
+            table.attrs["interrupted"] = True
+        return table
+
+    monkeypatch.setattr(hl.sim, "simulate", fake)
+    return calls
+
+
+def test_ctrl_c_in_a_cell_stops_the_sweep_with_the_cells_finished(monkeypatch):
+    whole = hl.sweep("perfect_hotel", GRID, ["random"], 6, seed=3, **quiet())
+    calls = interrupting(monkeypatch, 2, keep={0, 1, 4})
+    with pytest.warns(RuntimeWarning, match="sweep: interrupted; 2 of 4 cells have games .the last with 3 of 6"):
+        s = hl.sweep("perfect_hotel", GRID, ["random"], 6, seed=3, **quiet())
+    assert len(calls) == 2  # cells 3 and 4 never played
+    assert s.interrupted and not whole.interrupted
+    assert list(s.tables) == [(False, False), (False, True)] and list(s.table["games"]) == [6, 3]
+    assert s.cells == [{"star_bonus": False, "high_season": False}, {"star_bonus": False, "high_season": True}]
+    # the first cell is the uninterrupted sweep's; the second is computed from its 3 games (the
+    # same rows as the whole sweep's games 0, 1 and 4)
+    pd.testing.assert_frame_equal(s.table.iloc[[0]], whole.table.iloc[[0]], check_dtype=False)
+    part = whole.tables[(False, True)]
+    part = part[part["game"].isin({0, 1, 4})].reset_index(drop=True)
+    assert s.table["win_rate_0"].iloc[1] == part["win_0"].mean()
+    text = s.summary()
+    assert text.startswith("Interrupted (Ctrl-C): 2 of 4 cells have games; the last one has 3 of 6 games")
+    assert "high_season=True (3 games): seat 0 wins" in text and "interrupted" in repr(s)
+    assert isinstance(s.figure, go.Figure)
+
+
+def test_a_cell_without_a_finished_game_is_left_out(monkeypatch):
+    interrupting(monkeypatch, 2, keep=set())
+    with pytest.warns(RuntimeWarning, match="1 of 4 cells have games; the others"):
+        s = hl.sweep("perfect_hotel", GRID, ["random"], 6, **quiet())  # no IndexError
+    assert s.interrupted and list(s.table["games"]) == [6] and list(s.tables) == [(False, False)]
+    assert "Interrupted (Ctrl-C): 1 of 4 cells have games;" in s.summary()
+
+
+def test_an_interrupted_first_cell_gives_an_empty_sweep(monkeypatch):
+    interrupting(monkeypatch, 1, keep=set())
+    with pytest.warns(RuntimeWarning, match="0 of 4 cells"):
+        s = hl.sweep("perfect_hotel", GRID, ["random"], 6, **quiet())
+    assert s.interrupted and len(s.table) == 0 and s.tables == {} and s.cells == []
+    assert s.summary().startswith("Interrupted (Ctrl-C): 0 of 4 cells have games")
+    with pytest.raises(ValueError, match="interrupted before any cell had a finished game"):
+        s.figure
+
+
+def test_a_keyboard_interrupt_in_a_cell_or_between_cells_stops_the_sweep(monkeypatch):
+    calls = interrupting(monkeypatch, 3, keep=None, how="raise")
+    with pytest.warns(RuntimeWarning, match="2 of 3 cells have games; the others"):
+        s = hl.sweep("perfect_hotel", {POOL: [7, 12, 3]}, ["random"], 4, **quiet())
+    assert s.interrupted and len(calls) == 3 and list(s.tables) == [(7,), (12,)]
+    assert D.data_value("perfect_hotel", POOL) == 7  # the file's value again after the interruption
+    # between cells, in this process: the progress callable is called after each cell
+    monkeypatch.undo()
+
+    def stop(done, total):
+        if done == 1:
+            raise KeyboardInterrupt
+
+    with pytest.warns(RuntimeWarning, match="1 of 4 cells have games"):
+        s = hl.sweep("perfect_hotel", GRID, ["random"], 4, workers=1, progress=stop)
+    assert s.interrupted and list(s.table["games"]) == [4]

@@ -60,6 +60,10 @@ class Sweep:
       grid-key order (a list value as a tuple).
     - ``cells``: the cells in order, each a dict key -> value.
     - ``figure``: plotly ``go.Figure`` of seat 0's win rate (:meth:`plot`).
+    - ``interrupted``: True when Ctrl-C stopped the sweep: ``table``, ``tables`` and
+      ``cells`` then hold the cells that have games (the last one possibly with fewer than
+      ``n_games``: its ``games`` column says how many); a cell without a finished game is
+      left out. ``settings["planned_cells"]`` is the number of cells of the grid.
     """
 
     game_id: str
@@ -68,6 +72,7 @@ class Sweep:
     tables: dict
     cells: list
     settings: dict = field(default_factory=dict)
+    interrupted: bool = False
 
     @property
     def keys(self) -> list:
@@ -83,7 +88,11 @@ class Sweep:
     def plot(self, metric: str = "win_rate_0"):
         """A plotly ``go.Figure`` of the column ``metric`` of :attr:`table` across the cells
         (see :attr:`figure`); a ``win_rate_s`` has its interval as error bars. Raises
-        OptionError (field ``metric``) for a column the table does not have."""
+        OptionError (field ``metric``) for a column the table does not have, ValueError for a
+        sweep interrupted before any cell had a game."""
+        if len(self.table) == 0:
+            raise ValueError("Sweep.plot: the sweep was interrupted before any cell had a finished game; "
+                             "nothing to plot")
         if metric not in self.table.columns or metric in self.grid:
             raise OptionError(f"Sweep.plot: no metric {metric!r}; metrics: "
                               f"{', '.join(c for c in self.table.columns if c not in self.grid)}", field="metric")
@@ -98,15 +107,24 @@ class Sweep:
     def summary(self) -> str:
         """A few lines: what was swept, and per cell seat 0's win rate with its interval, the
         first-seat advantage and the mean length; then the cells where seat 0 fares best and
-        worst."""
+        worst. An interrupted sweep says so first, and how many cells and games finished."""
         s, t = self.settings, self.table
         keys = ", ".join(f"{k} ({len(v)} values)" for k, v in self.grid.items())
         lines = [f"{self.game_id}: sweep of {keys}: {len(t)} cells of {s.get('n_games', '?'):,} games each "
                  f"(agents {s.get('agents_text', '?')}, seating {s.get('seating', '?')}, seed {s.get('seed', '?')}; "
                  "every cell plays the same seeds)."]
+        if self.interrupted:
+            planned = s.get("planned_cells", "?")
+            short = [i for i, g in enumerate(t["games"]) if g < s.get("n_games", 0)] if len(t) else []
+            part = (f"; the last one has {int(t['games'].iloc[short[-1]])} of {s.get('n_games'):,} games"
+                    if short else "")
+            lines.insert(0, f"Interrupted (Ctrl-C): {len(t)} of {planned} cells have games{part}; the other "
+                            "cells were not played.")
         for r, cell in zip(t.itertuples(index=False), self.cells):
             row = dict(zip(t.columns, list(r)))
             name = ", ".join(f"{k}={_show(v)}" for k, v in cell.items())
+            if row["games"] != s.get("n_games", row["games"]):
+                name += f" ({row['games']} game{'' if row['games'] == 1 else 's'})"
             lines.append(f"{name}: seat 0 wins {row['win_rate_0']:.1%} (95% CI {row['win_low_0']:.1%}-"
                          f"{row['win_high_0']:.1%}), first-seat advantage {_pp(row['first_seat_advantage'])} "
                          f"(p = {row['first_seat_p']:.3g}), mean length {row['mean_length']:.0f} actions.")
@@ -122,7 +140,8 @@ class Sweep:
         return f"<p>{text}</p>" + self.table.to_html(index=False, float_format=lambda x: f"{x:.4g}")
 
     def __repr__(self) -> str:
-        return f"<Sweep {self.game_id} over {', '.join(self.grid)}: {len(self.cells)} cells>"
+        stopped = ", interrupted" if self.interrupted else ""
+        return f"<Sweep {self.game_id} over {', '.join(self.grid)}: {len(self.cells)} cells{stopped}>"
 
 
 def _show(value) -> str:
@@ -157,6 +176,13 @@ def _grid(game_id: str, grid, num_players, options) -> tuple[dict, dict]:
                               f"{values!r:.40}", field=str(key))
         if not values:
             raise OptionError(f"sweep: grid[{key!r}] has no values", field=str(key))
+        seen: list = []
+        for i, v in enumerate(values):
+            if _hashable(v) in seen:  # two equal values would be one cell (one key of Sweep.tables)
+                j = seen.index(_hashable(v))
+                raise OptionError(f"sweep: grid[{key!r}] repeats the value {v!r} (values {j} and {i} are equal); "
+                                  "give each value once", field=str(key))
+            seen.append(_hashable(v))
         if key == "num_players":
             if num_players is not None:
                 raise OptionError("sweep: num_players is both a grid key and an argument; give it once",
@@ -181,6 +207,7 @@ def _grid(game_id: str, grid, num_players, options) -> tuple[dict, dict]:
 
 
 def _cell_metrics(t, metrics) -> dict:
+    """The cell's row of ``Sweep.table`` (without the grid keys); ``t`` has at least one game."""
     from . import first_player_advantage, wilson_interval
 
     n = len(t)
@@ -266,16 +293,23 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     Every cell is checked before the first one is played: an unknown key, an option value
     ``load_game`` refuses, a data path naming no file, table, record or field, a value of the
     wrong type, or a value the game's own data checks refuse (e.g. Perfect Hotel's counts
-    that must add up to 57) is an OptionError (a ValueError) whose ``field`` is the key;
-    UnknownGameError for an unknown game. The component data in this process is the files'
+    that must add up to 57) is an OptionError (a ValueError) whose ``field`` is the key, and
+    so is a value given twice; agents that do not fit a cell's player count (a sweep over
+    ``num_players`` with one agent per seat of one count) are an OptionError (field
+    ``agents``) naming the cell; UnknownGameError for an unknown game. The component data in this process is the files'
     again when the sweep returns or raises. Errors of :func:`hotellab.simulate` (agents,
     workers, backend, a game that raises) come from the first cell.
+
+    Ctrl-C (KeyboardInterrupt, in a cell's games or between cells) stops the sweep: the cells
+    finished so far are returned, the interrupted one with its finished games (a cell without
+    any is left out), with ``Sweep.interrupted = True``, a RuntimeWarning, and a first line of
+    ``summary()`` saying so.
     """
     pd = require("pandas", "sim", "hotellab.sweep")
     require("plotly", "sim", "hotellab.sweep")
     from ..core.data import DATA_OPTION, canonical, check_overrides, data_overrides, data_value
     from ..core.game import load_game
-    from ..sim import simulate
+    from ..sim import _resolve_agents, _stacklevel, simulate
 
     if not isinstance(game_id, str):
         raise OptionError(f"sweep: game_id must be a game id (text), got {type(game_id).__name__}", field="game_id")
@@ -309,14 +343,19 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     for cell in cells:
         players, opts, data = config(cell)
         with data_overrides(game_id, data):
-            load_game(game_id, num_players=players, options=opts)
+            game = load_game(game_id, num_players=players, options=opts)
+        try:
+            _resolve_agents(game, agents)
+        except OptionError as exc:
+            name = ", ".join(f"{k}={_show(v)}" for k, v in cell.items())
+            raise OptionError(f"sweep: agents do not fit the cell {name}: {exc}", field="agents") from None
 
     bar = None
     if progress is True:
         from tqdm.auto import tqdm
 
         bar = tqdm(total=len(cells), desc=f"sweep {game_id}", unit="cell")
-    rows, tables = [], {}
+    rows, tables, played, interrupted = [], {}, [], False
     try:
         for done, cell in enumerate(cells, 1):
             players, opts, data = config(cell)
@@ -329,16 +368,38 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
                     game.options = {**game.options, DATA_OPTION: canonical(checked)}
                 table = simulate(game, agents, n_games, seed, workers, backend, scheduler, seating=seating,
                                  progress=False)
-            table.attrs["cell"] = dict(cell)
-            tables[tuple(_hashable(cell[k]) for k in keys)] = table
-            rows.append({**{k: cell[k] for k in keys}, **_cell_metrics(table, metrics)})
+            interrupted = bool(table.attrs.get("interrupted")) or len(table) < n_games
+            if len(table):  # a cell without a finished game has no row
+                table.attrs["cell"] = dict(cell)
+                row = {**{k: cell[k] for k in keys}, **_cell_metrics(table, metrics)}
+                tables[tuple(_hashable(cell[k]) for k in keys)] = table
+                rows.append(row)
+                played.append(cell)
+            if interrupted:
+                break
             if bar is not None:
                 bar.update(1)
             elif callable(progress):
                 progress(done, len(cells))
+    except KeyboardInterrupt:  # in a cell's games here (workers=1) or between cells
+        interrupted = True
     finally:
         if bar is not None:
             bar.close()
+    if interrupted:
+        import warnings
+
+        last = rows[-1]["games"] if rows else n_games
+        short = f" (the last with {last} of {n_games} games)" if last < n_games else ""
+        warnings.warn(f"sweep: interrupted; {len(played)} of {len(cells)} cells have games{short}; the others "
+                      "were not played", RuntimeWarning, stacklevel=_stacklevel())
+    settings = {"n_games": n_games, "seed": seed, "seating": seating, "agents": agents,
+                "agents_text": _agents_text(agents), "num_players": num_players, "options": dict(options or {}),
+                "workers": workers, "backend": backend, "scheduler": scheduler, "kinds": kinds,
+                "planned_cells": len(cells)}
+    if not rows:
+        return Sweep(game_id=game_id, grid=grid, table=pd.DataFrame(columns=keys + ["games"]), tables={},
+                     cells=[], settings=settings, interrupted=True)
     out = pd.DataFrame(rows)
     seats = max(int(t["seats"].iloc[0]) for t in tables.values())
     lead = keys + ["games"] + [f"{m}_{s}" for s in range(seats) for m in ("win_rate", "win_low", "win_high")]
@@ -347,10 +408,8 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     rest = [c for c in rest if c not in scores]
     at = rest.index("mean_length") + 1
     out = out[lead + rest[:at] + scores + rest[at:]]
-    settings = {"n_games": n_games, "seed": seed, "seating": seating, "agents": agents,
-                "agents_text": _agents_text(agents), "num_players": num_players, "options": dict(options or {}),
-                "workers": workers, "backend": backend, "scheduler": scheduler, "kinds": kinds}
-    return Sweep(game_id=game_id, grid=grid, table=out, tables=tables, cells=cells, settings=settings)
+    return Sweep(game_id=game_id, grid=grid, table=out, tables=tables, cells=played, settings=settings,
+                 interrupted=interrupted)
 
 
 def _number(x) -> bool:
