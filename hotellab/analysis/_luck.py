@@ -16,6 +16,15 @@ from ..core.errors import OptionError
 from ..sim import require
 from ._metrics import icc1
 
+class LuckInterrupted(RuntimeError):
+    """Ctrl-C stopped :func:`luck` before 2 seeds had a game in each of 2 repeats: nothing to
+    compute. ``games``: the games that finished (a pandas DataFrame, or None for none)."""
+
+    def __init__(self, message: str, games=None):
+        super().__init__(message)
+        self.games = games
+
+
 TABLE_COLUMNS = ["measure", "seat", "icc", "low", "high", "f", "p_value", "mean", "seeds", "repeats"]
 
 
@@ -29,7 +38,10 @@ class Luck:
     differ), ``mean``, ``seeds``, ``repeats``; ``games``: every game played (the
     :func:`hotellab.simulate` tables of the repeats, one after the other, with their
     ``agent_seed`` = the repeat); ``figure``: a plotly ``go.Figure`` of the ICCs with their
-    intervals."""
+    intervals; ``interrupted``: True when Ctrl-C stopped the run, then ``n_seeds`` and
+    ``repeats`` are the seeds and repeats the table is computed from (the seeds with a game in
+    every finished repeat), ``games`` those games only, and ``config["planned"]`` the
+    ``(n_seeds, repeats)`` asked for and ``config["finished"]`` the games that finished."""
 
     config: dict
     n_seeds: int
@@ -38,6 +50,7 @@ class Luck:
     table: object
     games: object
     figure: object = field(default=None, repr=False)
+    interrupted: bool = False
 
     def summary(self) -> str:
         """A few sentences: how much of each seat's win (and score) the seed explains."""
@@ -45,6 +58,11 @@ class Luck:
         lines = [f"{c['game_id']}, {c['num_players']} players, agents {c['lineup']}: {self.n_seeds} seeds x "
                  f"{self.repeats} repeats (the deal and the dice follow the seed; the agents' own random "
                  "choices differ per repeat)."]
+        if self.interrupted:
+            want = c.get("planned", ("?", "?"))
+            lines.append(f"Interrupted (Ctrl-C): {c.get('finished', '?')} of {want[0]} x {want[1]} games finished; "
+                         f"computed from the {self.n_seeds} seeds with a game in each of the {self.repeats} "
+                         "repeats, the other games left out: the intervals are wider than planned.")
         for r in self.table.itertuples():
             what = f"seat {r.seat}'s {'win' if r.measure == 'win' else 'score'}"
             if not r.icc == r.icc:
@@ -99,6 +117,13 @@ def luck(game, agents=None, n_seeds: int = 50, repeats: int = 5, seed: int = 0, 
     play most repeats alike. Agents that never draw play every repeat the same: then all of
     the variance is between seeds and the ICC is 1 by construction, which says nothing of luck.
 
+    Ctrl-C (KeyboardInterrupt, or a :func:`hotellab.simulate` table marked
+    ``attrs["interrupted"]``) stops the run after the repeat being played: the result is
+    computed from the seeds that have a game in every repeat with a finished game (the others
+    are dropped), with ``Luck.interrupted = True`` and a RuntimeWarning. With fewer than 2 such
+    seeds or repeats there is nothing to compute: :class:`LuckInterrupted` (a RuntimeError)
+    says so and how many games finished (``error.games`` holds them).
+
     Returns a :class:`Luck`. Raises OptionError (field ``n_seeds``, ``repeats``, or the
     keyword that ``luck`` sets itself: ``n_games``, ``agent_seed``) for a bad argument, and
     whatever :func:`hotellab.simulate` raises for the others.
@@ -111,18 +136,48 @@ def luck(game, agents=None, n_seeds: int = 50, repeats: int = 5, seed: int = 0, 
         if name in simulate_kwargs:
             raise OptionError(f"luck: {name} is set by luck itself (n_games = n_seeds, agent_seed = the repeat); "
                               "leave it out", field=name)
-    from ..sim import simulate
+    from ..sim import _stacklevel, simulate
 
     simulate_kwargs.setdefault("progress", False)
-    tables = [simulate(game, agents, n_games=n_seeds, seed=seed, agent_seed=r, **simulate_kwargs)
-              for r in range(repeats)]
-    games = pd.concat(tables, ignore_index=True)
+    tables, interrupted = [], False
+    try:
+        for r in range(repeats):
+            got = simulate(game, agents, n_games=n_seeds, seed=seed, agent_seed=r, **simulate_kwargs)
+            if len(got):
+                tables.append(got)
+            if got.attrs.get("interrupted") or len(got) < n_seeds:
+                interrupted = True
+                break
+    except KeyboardInterrupt:
+        interrupted = True
+    games = pd.concat(tables, ignore_index=True) if tables else None
+    use_seeds, use_repeats = n_seeds, repeats
+    if interrupted:
+        finished = 0 if games is None else len(games)
+        # the seeds (game indices) with a game in every repeat that has one
+        common = set.intersection(*(set(t["game"]) for t in tables)) if tables else set()
+        if len(tables) < 2 or len(common) < 2:
+            raise LuckInterrupted(
+                f"luck: interrupted; {finished} of {n_seeds * repeats} games finished ({len(tables)} repeat"
+                f"{'' if len(tables) == 1 else 's'} with games, {len(common)} seed"
+                f"{'' if len(common) == 1 else 's'} with a game in each of "
+                "them): the ICC needs at least 2 seeds with a game in each of at least 2 repeats",
+                games=games)
+        games = games[games["game"].isin(common)].reset_index(drop=True)
+        use_seeds, use_repeats = len(common), len(tables)
+        import warnings
+
+        warnings.warn(f"luck: interrupted; {finished} of {n_seeds * repeats} games finished; computed from "
+                      f"{use_seeds} seeds x {use_repeats} repeats ({finished - len(games)} games of other seeds "
+                      "left out)", RuntimeWarning, stacklevel=_stacklevel())
     table = icc_by_seed(games)
     first = tables[0]
     config = {"game_id": first["game_id"].iloc[0], "num_players": int(first["num_players"].iloc[0]),
               "options": first["options"].iloc[0], "lineup": " / ".join(dict.fromkeys(first["lineup"])),
               "games": len(games)}
+    if interrupted:
+        config.update(planned=(n_seeds, repeats), finished=sum(len(t) for t in tables))
     from ._figures import luck_figure
 
-    return Luck(config=config, n_seeds=n_seeds, repeats=repeats, seed=seed, table=table, games=games,
-                figure=luck_figure(table, config))
+    return Luck(config=config, n_seeds=use_seeds, repeats=use_repeats, seed=seed, table=table, games=games,
+                figure=luck_figure(table, config), interrupted=interrupted)
