@@ -388,3 +388,159 @@ def test_luck_refuses_bad_arguments(kwargs, field):
     with pytest.raises(hl.OptionError) as info:
         hl.analysis.luck("perfect_hotel", ["random"], workers=1, **kwargs)
     assert info.value.field == field
+
+
+# ----------------------------------------------------------------------------- exact Wilson ends
+def test_wilson_bounds_are_exact_at_0_and_n():
+    # the formula's low bound at 0 successes is centre - half = 0 in exact arithmetic, but
+    # 5.6e-17 in floats for n = 3, 2.8e-17 for n = 6: now exactly 0.0; and 1.0 at n of n
+    for n in range(1, 201):
+        lo, hi = A.wilson_interval(0, n)
+        assert lo == 0.0 and 0 < hi < 1
+        lo, hi = A.wilson_interval(n, n)
+        assert hi == 1.0 and 0 < lo < 1
+        for k in range(n + 1):
+            lo, hi = A.wilson_interval(k, n)
+            assert 0.0 <= lo <= k / n <= hi <= 1.0
+
+
+def test_a_seat_that_never_wins_has_its_fair_share_inside_the_interval():
+    # six games nobody wins (Hotel Zombie, everyone eaten): fair share 0 / 12 = 0, each seat
+    # 0 of 6 -> Wilson interval 0 .. z²/6 / (1 + z²/6) = 0.6402 / 1.6402 = 39.0%
+    t = hand_table(winners=[[]] * 6, scores=[[0, 0]] * 6, game_id="hotel_zombie")
+    text = A.balance_report(t).summary()
+    assert "Seat 0: wins 0.0% (95% CI 0.0%-39.0%); fair share 0.0% is inside the interval." in text
+    assert "Seat 1: wins 0.0% (95% CI 0.0%-39.0%); fair share 0.0% is inside the interval." in text
+    assert "OUTSIDE" not in text
+    # seat 0 wins all 6: its interval 61.0% .. 100% exactly; the fair share 6 / 12 = 50% is
+    # outside both seats' intervals
+    text = A.balance_report(hand_table(winners=[[0]] * 6, scores=[[1, 0]] * 6)).summary()
+    assert "Seat 0: wins 100.0% (95% CI 61.0%-100.0%); fair share 50.0% is OUTSIDE" in text
+    assert "Seat 1: wins 0.0% (95% CI 0.0%-39.0%); fair share 50.0% is OUTSIDE" in text
+
+
+# ----------------------------------------------------------------------------- metric ranges
+def test_metric_intervals_are_clipped_to_the_measures_range():
+    """Three games: t(0.975, 2) = 4.302653, sqrt(3) = 1.732051; each t interval is mean ±
+    4.302653 · sd / 1.732051 = mean ± 2.48414 · sd, then clipped to the metric's range."""
+    t = hand_table(winners=[[0], [0], [1]], scores=[[5, 3], [6, 2], [1, 4]], lengths=[2, 2, 200])
+    t["decisive_at"] = [0.9, 1.0, 1.0]  # mean 0.96667, sd 0.057735 -> 0.82324 .. 1.11009
+    t["drama"] = [0.0, 0.0, 0.5]  # mean 0.16667, sd 0.288675 -> -0.55044 .. 0.88378
+    t["branching"] = [1.0, 1.0, 1.5]  # mean 1.16667, sd 0.288675 -> 0.44956 .. 1.88378
+    t["forced_share"] = [0.0, 0.0, 0.9]  # mean 0.3, sd 0.519615 -> -0.99079 .. 1.59079
+    t["lead_changes"] = [0, 0, 3]  # mean 1, sd 1.732051 -> -3.30265 .. 5.30265
+    m = A.designer_metrics(t).set_index("metric")
+    want = {
+        # seat 0 minus seat 1 per game: 1, 1, -1 -> mean 1/3, sd 1.154701 -> -2.53509 .. 3.20176
+        "first_seat_advantage": (-1.0, 1.0),
+        "decisiveness": (0.82324, 1.0),
+        "drama": (0.0, 0.88378),
+        "branching": (1.0, 1.88378),
+        "forced_share": (0.0, 1.0),
+        "lead_changes": (0.0, 5.30265),
+        # lengths 2, 2, 200: mean 68, sd 114.315 -> -215.98 .. 351.98; decisions 1, 1, 199 alike
+        "length": (0.0, 351.98), "decisions": (0.0, 350.98),
+    }
+    for name, (lo, hi) in want.items():
+        tol = 1e-2 if name in ("length", "decisions") else 1e-4
+        assert (m.loc[name, "low"], m.loc[name, "high"]) == pytest.approx((lo, hi), abs=tol), name
+    # the value itself is not clipped (it lies in the range already)
+    assert m.loc["first_seat_advantage", "value"] == pytest.approx(1 / 3)
+    from hotellab.analysis._metrics import RANGES
+
+    for name, r in m.iterrows():
+        lo, hi = RANGES[name]
+        if r["low"] == r["low"]:
+            assert lo <= r["low"] <= r["value"] <= r["high"] <= hi, name
+    assert "range -1 to 1 (its 95% interval is clipped to it)" in m.loc["first_seat_advantage", "definition"]
+    assert "range >= 1" in m.loc["branching", "definition"] and "range 0 to 1" in m.loc["decisiveness", "definition"]
+    assert "range >= 0" in m.loc["drama", "definition"]
+    text = "\n".join(A.balance_report(t).summary().splitlines())
+    assert ("- First-seat advantage (seat 0's win rate minus the others'): +33.3% (95% CI -100.0% to "
+            "+100.0%, t).") in text
+
+
+# ----------------------------------------------------------------------------- the table argument
+TABLE_TAKERS = ["balance_report", "designer_metrics", "win_rates", "seat_table", "first_player_advantage",
+                "config_of", "fair_share", "score_distributions", "game_length", "category_shares"]
+
+
+@pytest.mark.parametrize("name", TABLE_TAKERS)
+@pytest.mark.parametrize("bad, word", [(None, "None"), ([1, 2], "list"), ({"win_0": [True]}, "dict")])
+def test_an_analysis_given_no_table_says_what_it_takes(name, bad, word):
+    with pytest.raises(hl.OptionError) as info:
+        getattr(A, name)(bad)
+    assert str(info.value) == f"{name} takes a simulation table (a pandas DataFrame from hl.simulate), got {word}"
+    assert info.value.field == "table"
+
+
+def test_a_dataframe_that_is_no_simulation_table_is_refused_by_name():
+    with pytest.raises(hl.OptionError, match="balance_report takes a simulation table .*; this DataFrame has no "
+                                             "columns game_id, num_players, seats, win_0"):
+        A.balance_report(pd.DataFrame({"x": [1, 2]}))
+    t = hand_table(**FOUR)
+    for a, b, field in ((None, t, "a"), (t, [1], "b")):
+        with pytest.raises(hl.OptionError) as info:
+            A.compare(a, b)
+        assert info.value.field == field and "compare takes a simulation table" in str(info.value)
+
+
+# ----------------------------------------------------------------------------- luck, interrupted
+def interrupted_repeats(monkeypatch, at: int, keep, how="attrs"):
+    """hl.sim.simulate as luck calls it (once per repeat), the ``at``-th call (1-based)
+    interrupted: only the games in ``keep`` and ``attrs["interrupted"]`` (what simulate
+    returns on Ctrl-C), or KeyboardInterrupt (``how="raise"``). Returns the calls' list."""
+    real = hl.sim.simulate
+    calls = []
+
+    def fake(*args, **kwargs):
+        calls.append(kwargs.get("agent_seed"))
+        if len(calls) == at and how == "raise":
+            raise KeyboardInterrupt
+        table = real(*args, **kwargs)
+        if len(calls) == at:
+            table = table[table["game"].isin(keep)].reset_index(drop=True)
+            table.attrs["interrupted"] = True
+        return table
+
+    monkeypatch.setattr(hl.sim, "simulate", fake)
+    return calls
+
+
+def test_an_interrupted_luck_run_uses_the_seeds_with_a_game_in_every_repeat(monkeypatch):
+    from hotellab.analysis._luck import icc_by_seed
+
+    whole = hl.analysis.luck("perfect_hotel", ["random"], n_seeds=6, repeats=3, seed=2, workers=1)
+    calls = interrupted_repeats(monkeypatch, 2, keep={0, 2, 3, 5})
+    with pytest.warns(RuntimeWarning, match=r"luck: interrupted; 10 of 18 games finished; computed from 4 seeds "
+                                            r"x 2 repeats \(2 games of other seeds left out\)"):
+        got = hl.analysis.luck("perfect_hotel", ["random"], n_seeds=6, repeats=3, seed=2, workers=1)
+    assert calls == [0, 1]  # repeat 2 never started
+    assert got.interrupted and not whole.interrupted and (got.n_seeds, got.repeats) == (4, 2)
+    # the same as the ICC of the uninterrupted run's games of seeds 0, 2, 3, 5 in repeats 0 and 1
+    g = whole.games
+    want = icc_by_seed(g[g["game"].isin({0, 2, 3, 5}) & (g["agent_seed"] < 2)])
+    pd.testing.assert_frame_equal(got.table, want)
+    assert len(got.games) == 8 and (got.table["seeds"] == 4).all() and (got.table["repeats"] == 2).all()
+    assert "Interrupted (Ctrl-C): 10 of 6 x 3 games finished; computed from the 4 seeds" in got.summary()
+
+
+def test_a_keyboard_interrupt_between_repeats_keeps_the_finished_repeats(monkeypatch):
+    interrupted_repeats(monkeypatch, 3, keep=None, how="raise")
+    with pytest.warns(RuntimeWarning, match="12 of 18 games finished; computed from 6 seeds x 2 repeats"):
+        got = hl.analysis.luck("perfect_hotel", ["random"], n_seeds=6, repeats=3, seed=2, workers=1)
+    assert got.interrupted and (got.n_seeds, got.repeats) == (6, 2) and len(got.games) == 12
+
+
+@pytest.mark.parametrize("at, keep, words", [
+    (1, {0, 1, 2}, "3 of 18 games finished (1 repeat with games, 3 seeds"),  # one repeat: no variance within
+    (2, {4}, "7 of 18 games finished (2 repeats with games, 1 seed with"),  # one seed in both repeats
+])
+def test_too_little_finished_for_an_icc_is_a_clear_error(monkeypatch, at, keep, words):
+    from hotellab.analysis._luck import LuckInterrupted
+
+    interrupted_repeats(monkeypatch, at, keep)
+    with pytest.raises(LuckInterrupted) as info:
+        hl.analysis.luck("perfect_hotel", ["random"], n_seeds=6, repeats=3, seed=2, workers=1)
+    assert "luck: interrupted; " + words in str(info.value) and "at least 2 seeds" in str(info.value)
+    assert len(info.value.games) == int(words.split()[0]) and isinstance(info.value, RuntimeError)

@@ -8,6 +8,8 @@ table plus a plotly ``go.Figure``.
 [0, 1]
 
 - :func:`wilson_interval` — the 95% Wilson score interval of a proportion;
+- :func:`check_table` — the check every function here makes of its table argument (a
+  pandas DataFrame from :func:`hotellab.simulate`; anything else is an OptionError);
 - :func:`seat_table` — the table in long form, one row per (game, seat);
 - :func:`win_rates` — win rates per seat (or agent, or both) with Wilson intervals;
   :func:`first_player_advantage` — seat 0 against the others, with tests;
@@ -38,7 +40,7 @@ from dataclasses import dataclass, field
 from ..sim import require
 from ._luck import Luck, luck
 from ._metrics import designer_metrics, icc1, metrics_lines
-from ._stats import Z95, wilson_interval  # noqa: F401 - Z95 re-exported
+from ._stats import Z95, check_table, wilson_interval  # noqa: F401 - Z95 re-exported
 from .skill import SkillMatrix, skill_matrix
 from .tutor import MoveCost, costly_moves, move_cost
 
@@ -46,7 +48,7 @@ __all__ = [
     "wilson_interval", "seat_table", "win_rates", "first_player_advantage", "score_distributions",
     "game_length", "category_shares", "compare", "balance_report", "BalanceReport", "Comparison",
     "config_of", "fair_share", "skill_matrix", "SkillMatrix", "costly_moves", "move_cost", "MoveCost",
-    "designer_metrics", "icc1", "luck", "Luck",
+    "designer_metrics", "icc1", "luck", "Luck", "check_table",
 ]
 
 
@@ -54,7 +56,9 @@ def config_of(table) -> dict:
     """The game configuration of a table: ``game_id``, ``num_players``, ``options`` (dict),
     ``seats``, ``games`` and ``lineups`` (the distinct line-ups, in order of first use).
     Raises ValueError when the table mixes games, player counts or option sets (split it with
-    ``table.groupby(["game_id", "num_players", "options"])``) or has no rows."""
+    ``table.groupby(["game_id", "num_players", "options"])``) or has no rows; OptionError
+    (field ``table``) for anything but a simulation table (:func:`check_table`)."""
+    check_table(table, "config_of")
     if len(table) == 0:
         raise ValueError("the table has no games")
     keys = table[["game_id", "num_players", "options"]].drop_duplicates()
@@ -70,8 +74,10 @@ def config_of(table) -> dict:
 
 def seat_table(table):
     """The table in long form: one row per (game, seat) with ``game``, ``seat``, ``agent``,
-    ``score``, ``win`` (bool), ``n_winners``, ``lineup``."""
+    ``score``, ``win`` (bool), ``n_winners``, ``lineup``. OptionError (field ``table``) for
+    anything but a simulation table."""
     pd = require("pandas", "sim", "hotellab.analysis")
+    check_table(table, "seat_table")
     seats = int(table["seats"].iloc[0]) if len(table) else 0
     parts = []
     for s in range(seats):
@@ -88,7 +94,9 @@ def seat_table(table):
 def fair_share(table) -> float:
     """The win rate every player seat would have if no seat had an advantage: the player
     seats' wins over ``games x num_players`` (a non-human seat's wins, such as Hostil Hostal's
-    automata, are left out: they are not shared among the players). NaN for no games."""
+    automata, are left out: they are not shared among the players). NaN for no games.
+    OptionError (field ``table``) for anything but a simulation table."""
+    check_table(table, "fair_share")
     players = int(table["num_players"].iloc[0]) if len(table) else 0
     if not players:
         return float("nan")
@@ -99,8 +107,10 @@ def fair_share(table) -> float:
 def win_rates(table, by="seat", confidence: float = 0.95):
     """Win rates with Wilson intervals: one row per ``by`` group ("seat", "agent" or
     ["seat", "agent"]) with ``games``, ``wins``, ``rate``, ``low``, ``high`` (the interval at
-    ``confidence``) and ``fair`` (the fair share, see the module notes)."""
+    ``confidence``) and ``fair`` (the fair share, see the module notes). OptionError (field
+    ``table``) for anything but a simulation table."""
     pd = require("pandas", "sim", "hotellab.analysis")
+    check_table(table, "win_rates")
     long = seat_table(table)
     keys = [by] if isinstance(by, str) else list(by)
     fair = fair_share(table)
@@ -124,9 +134,11 @@ def first_player_advantage(table) -> dict:
     that the player seats win equally often, scipy.stats.chisquare; NaN with no wins).
 
     Only player seats count: a non-human seat (Hostil Hostal's automata) is not a player
-    whose turn order could matter.
+    whose turn order could matter. OptionError (field ``table``) for anything but a
+    simulation table.
     """
     stats = require("scipy.stats", "sim", "first_player_advantage")
+    check_table(table, "first_player_advantage")
     players = int(table["num_players"].iloc[0])
     n = len(table)
     wins = [int(table[f"win_{s}"].sum()) for s in range(players)]
@@ -142,7 +154,9 @@ def first_player_advantage(table) -> dict:
 
 def score_distributions(table):
     """Score summary per (seat, agent): ``mean``, ``std``, ``min``, ``p25``, ``median``,
-    ``p75``, ``max`` and ``games``."""
+    ``p75``, ``max`` and ``games``. OptionError (field ``table``) for anything but a
+    simulation table."""
+    check_table(table, "score_distributions")
     long = seat_table(table)
     g = long.groupby(["seat", "agent"], sort=True)["score"]
     out = g.describe(percentiles=[0.25, 0.5, 0.75]).rename(
@@ -153,8 +167,10 @@ def score_distributions(table):
 
 def game_length(table):
     """Game length: one row each for ``length`` (actions, chance included) and ``decisions``
-    with ``mean``, ``std``, ``min``, ``p5``, ``median``, ``p95``, ``max``."""
+    with ``mean``, ``std``, ``min``, ``p5``, ``median``, ``p95``, ``max``. OptionError (field
+    ``table``) for anything but a simulation table."""
     pd = require("pandas", "sim", "hotellab.analysis")
+    check_table(table, "game_length")
     rows = []
     for col in ("length", "decisions"):
         x = table[col]
@@ -168,8 +184,10 @@ def category_shares(table):
     ``points`` (all seats, all games), ``per_game`` (mean points per seat per game),
     ``share`` (``|points|`` over the sum of ``|points|`` of every category: how much of the
     scoring goes through the category, penalties included) and ``sign``. Empty (no rows) for
-    a game whose breakdown lists no categories."""
+    a game whose breakdown lists no categories. OptionError (field ``table``) for anything but
+    a simulation table."""
     pd = require("pandas", "sim", "hotellab.analysis")
+    check_table(table, "category_shares")
     cols = [c for c in table.columns if c.startswith("points_")]
     seats = int(table["seats"].iloc[0]) if len(table) else 1
     totals: dict = {}
@@ -209,9 +227,12 @@ def compare(a, b, labels=("A", "B")) -> Comparison:
     line-ups): each seat's win rate (chi-square test of independence on the 2x2 wins/losses
     table, Fisher's exact test when an expected count is under 5), each seat's score
     (Mann-Whitney U, two-sided) and the game length (Mann-Whitney U). The tables may differ in
-    options and line-ups, not in game or seat count. Raises ValueError otherwise."""
+    options and line-ups, not in game or seat count. Raises ValueError otherwise; OptionError
+    (field ``a`` or ``b``) for anything but a simulation table."""
     pd = require("pandas", "sim", "hotellab.analysis.compare")
     stats = require("scipy.stats", "sim", "hotellab.analysis.compare")
+    check_table(a, "compare", "a")
+    check_table(b, "compare", "b")
     if len(a) == 0 or len(b) == 0:
         raise ValueError("compare: both tables need games")
     if a["game_id"].iloc[0] != b["game_id"].iloc[0] or int(a["seats"].iloc[0]) != int(b["seats"].iloc[0]):
@@ -313,7 +334,10 @@ def balance_report(table) -> BalanceReport:
     for a table of one game configuration (any line-ups). A table made before the designer's
     columns existed still reports: those metrics are NaN. Raises
     ValueError for an empty table or one that mixes configurations (:func:`config_of`);
-    ImportError naming ``hotellab[sim]`` without pandas/scipy."""
+    OptionError (a ValueError, field ``table``) for anything but a simulation table, e.g.
+    None or a list ("balance_report takes a simulation table (a pandas DataFrame from
+    hl.simulate), got list"); ImportError naming ``hotellab[sim]`` without pandas/scipy."""
+    check_table(table, "balance_report")
     from ._figures import categories_figure, length_figure, scores_figure, win_rates_figure
 
     config = config_of(table)

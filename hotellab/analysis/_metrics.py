@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 
 from ..sim import require
-from ._stats import wilson_interval
+from ._stats import check_table, wilson_interval
 
 BOOTSTRAP_RESAMPLES = 1000
 BOOTSTRAP_SEED = 0
@@ -50,6 +50,22 @@ METRICS = (
     ("forced_share", "TAG: action space size 1 (forced moves)",
      "mean share of a game's decisions with a single legal action"),
 )
+
+RANGES = {
+    "first_seat_advantage": (-1.0, 1.0), "draw_rate": (0.0, 1.0), "no_winner_rate": (0.0, 1.0),
+    "length": (0.0, math.inf), "length_cv": (0.0, math.inf), "decisions": (0.0, math.inf),
+    "decisions_cv": (0.0, math.inf), "lead_changes": (0.0, math.inf), "decisiveness": (0.0, 1.0),
+    "drama": (0.0, math.inf), "branching": (1.0, math.inf), "forced_share": (0.0, 1.0),
+}
+"""Each metric's range ``(low, high)``: its value lies in it, and its 95% interval is clipped
+to it (a t interval of few games can reach past it, e.g. a first-seat advantage of -2)."""
+
+
+def _range_text(name: str) -> str:
+    lo, hi = RANGES[name]
+    what = f"{lo:g} to {hi:g}" if hi < math.inf else f">= {lo:g}"
+    return f"; range {what} (its 95% interval is clipped to it)"
+
 
 COLUMNS = ["metric", "value", "low", "high", "interval", "games", "source", "definition"]
 
@@ -96,6 +112,12 @@ def cv_interval(values) -> tuple[float, float, float, int]:
     return (cv, float(lo), float(hi), n)
 
 
+def clip_interval(name: str, low: float, high: float) -> tuple[float, float]:
+    """``(low, high)`` clipped to the range of metric ``name`` (:data:`RANGES`); NaN stays NaN."""
+    lo, hi = RANGES[name]
+    return (low if low != low else min(max(low, lo), hi), high if high != high else min(max(high, lo), hi))
+
+
 def designer_metrics(table):
     """The designer's metrics of a table of one game configuration (see :func:`hotellab.simulate`):
     a pandas DataFrame with one row per metric, in this order: ``first_seat_advantage``,
@@ -106,14 +128,19 @@ def designer_metrics(table):
     Columns: ``metric``; ``value``; ``low``/``high`` its 95% interval; ``interval`` how it is
     computed ("t": Student t interval of a mean over the games; "Wilson": Wilson score
     interval of a proportion of games; "bootstrap": percentile bootstrap, 1,000 resamples of
-    the games, seeded); ``games`` the games it is computed over (decisiveness and drama: the
+    the games, seeded), each interval clipped to the metric's range (:data:`RANGES`, also
+    said at the end of its ``definition``: first_seat_advantage -1..1; draw_rate,
+    no_winner_rate, decisiveness and forced_share 0..1; branching >= 1; the others >= 0);
+    ``games`` the games it is computed over (decisiveness and drama: the
     games a player seat wins); ``source`` (Browne 2008, Ludii's metrics, TAG); ``definition``.
 
     A metric whose column the table lacks (a table made before hotellab recorded it, e.g. an
     older Parquet file) has NaN values and 0 games; so has one with no game to measure
-    (decisiveness when no player seat ever wins). Raises ValueError for an empty table.
+    (decisiveness when no player seat ever wins). Raises ValueError for an empty table;
+    OptionError (field ``table``) for anything but a simulation table.
     """
     pd = require("pandas", "sim", "hotellab.analysis")
+    check_table(table, "designer_metrics")
     if len(table) == 0:
         raise ValueError("the table has no games")
     players = int(table["num_players"].iloc[0])
@@ -131,7 +158,7 @@ def designer_metrics(table):
     nobody = int((winning == 0).sum())
     for name, k in (("draw_rate", shared), ("no_winner_rate", nobody)):
         lo, hi = wilson_interval(k, n)
-        got[name] = (k / n, lo if k else 0.0, hi if k < n else 1.0, "Wilson", n)  # (no rounding dust at 0 or n)
+        got[name] = (k / n, lo, hi, "Wilson", n)  # exact 0 / 1 at the ends
     for col in ("length", "decisions"):
         if col in cols:
             v, lo, hi, k = t_interval(table[col])
@@ -146,8 +173,9 @@ def designer_metrics(table):
     rows = []
     for name, source, definition in METRICS:
         v, lo, hi, how, k = got.get(name, (nan, nan, nan, "", 0))
+        lo, hi = clip_interval(name, lo, hi)
         rows.append({"metric": name, "value": v, "low": lo, "high": hi, "interval": how if k else "",
-                     "games": int(k), "source": source, "definition": definition})
+                     "games": int(k), "source": source, "definition": definition + _range_text(name)})
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
