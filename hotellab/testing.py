@@ -32,7 +32,7 @@ from .core.rules import Phase
 
 __all__ = [
     "ContractViolation", "check_copy", "check_state", "check_game", "sampled_states", "option_variants", "mutations",
-    "playthrough", "playthrough_text",
+    "playthrough", "playthrough_text", "interrupt_simulate",
 ]
 
 
@@ -546,3 +546,29 @@ def assert_position_refused(state, change, field: str, rule_section: str | None,
         assert err.rule is not None and err.rule.section == rule_section, str(err)
     assert words in str(err), str(err)
     return err
+
+
+def interrupt_simulate(monkeypatch, at: int, keep=None, how: str = "attrs", record=None) -> list:
+    """Make :func:`hotellab.sim.simulate` (as ``hl.sim.simulate``, which the sweep, the skill
+    matrix and ``luck`` call) stop at its ``at``-th call (1-based) as Ctrl-C would: that call
+    keeps only the games whose index is in ``keep`` and marks ``attrs["interrupted"]``
+    (``how="attrs"``, what simulate returns on Ctrl-C), or raises KeyboardInterrupt
+    (``how="raise"``). Returns the list of calls, each recorded as ``record(args, kwargs)``
+    (default: the positional arguments)."""
+    from . import sim
+
+    real = sim.simulate
+    calls = []
+
+    def fake(*args, **kwargs):
+        calls.append(args if record is None else record(args, kwargs))
+        if len(calls) == at and how == "raise":
+            raise KeyboardInterrupt
+        table = real(*args, **kwargs)
+        if len(calls) == at:
+            table = table[table["game"].isin(keep)].reset_index(drop=True)
+            table.attrs["interrupted"] = True
+        return table
+
+    monkeypatch.setattr(sim, "simulate", fake)
+    return calls

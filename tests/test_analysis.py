@@ -19,6 +19,7 @@ import plotly.graph_objects as go  # noqa: E402
 
 import hotellab as hl  # noqa: E402
 from hotellab import analysis as A  # noqa: E402
+from hotellab.testing import interrupt_simulate  # noqa: E402
 
 
 def hand_table(winners, scores, lengths=None, game_id="perfect_hotel", options=None, points=None,
@@ -487,24 +488,8 @@ def test_a_dataframe_that_is_no_simulation_table_is_refused_by_name():
 
 # ----------------------------------------------------------------------------- luck, interrupted
 def interrupted_repeats(monkeypatch, at: int, keep, how="attrs"):
-    """hl.sim.simulate as luck calls it (once per repeat), the ``at``-th call (1-based)
-    interrupted: only the games in ``keep`` and ``attrs["interrupted"]`` (what simulate
-    returns on Ctrl-C), or KeyboardInterrupt (``how="raise"``). Returns the calls' list."""
-    real = hl.sim.simulate
-    calls = []
-
-    def fake(*args, **kwargs):
-        calls.append(kwargs.get("agent_seed"))
-        if len(calls) == at and how == "raise":
-            raise KeyboardInterrupt
-        table = real(*args, **kwargs)
-        if len(calls) == at:
-            table = table[table["game"].isin(keep)].reset_index(drop=True)
-            table.attrs["interrupted"] = True
-        return table
-
-    monkeypatch.setattr(hl.sim, "simulate", fake)
-    return calls
+    """hotellab.testing.interrupt_simulate recording the agent_seed of each call (one call per repeat)."""
+    return interrupt_simulate(monkeypatch, at, keep, how, record=lambda args, kwargs: kwargs.get("agent_seed"))
 
 
 def test_an_interrupted_luck_run_uses_the_seeds_with_a_game_in_every_repeat(monkeypatch):

@@ -217,19 +217,9 @@ def test_ctrl_c_keeps_the_decisions_judged(log, monkeypatch):
 def test_ctrl_c_in_a_pair_keeps_the_pairs_finished(monkeypatch):
     """simulate returns the games finished, marked interrupted, when Ctrl-C stops it: the
     matrix keeps the pairs before and that pair's games, and plays no further pair."""
-    from hotellab import sim
+    from hotellab.testing import interrupt_simulate
 
-    real, calls = sim.simulate, []
-
-    def stopped(*a, **k):
-        calls.append(a[1])
-        t = real(*a, **k)
-        if len(calls) == 2:
-            t = t.head(3).copy()
-            t.attrs["interrupted"] = True
-        return t
-
-    monkeypatch.setattr(sim, "simulate", stopped)
+    calls = interrupt_simulate(monkeypatch, 2, keep={0, 1, 2})
     m = hl.analysis.skill_matrix("perfect_hotel", ["random", "greedy", "mcts:5"], n_games=4, seed=1, workers=1,
                                  progress=False)
     assert m.interrupted and len(calls) == 2

@@ -24,6 +24,7 @@ pytest.importorskip("plotly")
 import plotly.graph_objects as go  # noqa: E402
 
 import hotellab as hl  # noqa: E402
+from hotellab.testing import interrupt_simulate  # noqa: E402
 from hotellab.core import data as D  # noqa: E402
 from hotellab.core.errors import OptionError  # noqa: E402
 
@@ -330,24 +331,8 @@ GRID = {"star_bonus": [False, True], "high_season": [False, True]}  # 4 cells
 
 
 def interrupting(monkeypatch, at: int, keep, how="attrs"):
-    """hl.sim.simulate as the sweep calls it, the ``at``-th call (1-based) interrupted: it keeps
-    the games whose index is in ``keep`` and marks the table (``how="attrs"``, as simulate
-    does on Ctrl-C), or raises KeyboardInterrupt (``how="raise"``). Returns the calls' list."""
-    real = hl.sim.simulate
-    calls = []
-
-    def fake(*args, **kwargs):
-        calls.append(args)
-        if len(calls) == at and how == "raise":
-            raise KeyboardInterrupt
-        table = real(*args, **kwargs)
-        if len(calls) == at:
-            table = table[table["game"].isin(keep)].reset_index(drop=True)
-            table.attrs["interrupted"] = True
-        return table
-
-    monkeypatch.setattr(hl.sim, "simulate", fake)
-    return calls
+    """hotellab.testing.interrupt_simulate."""
+    return interrupt_simulate(monkeypatch, at, keep, how)
 
 
 def test_ctrl_c_in_a_cell_stops_the_sweep_with_the_cells_finished(monkeypatch):
