@@ -36,7 +36,6 @@ const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const THUMB = 16; // px: the range thumb's width (a marker's centre is the thumb's at its step)
 const MARK_W = 24; // px: a marker's width (WCAG 2.2 target size, 2.5.8); closer markers go on the next lane
 const MARK_LANE = 25; // px: height of a lane of markers (24 px targets, 1 px apart)
-const MARK_LANES = 4; // lanes at most (closer markers then overlap in the last one)
 const CHUNK_CACHE_MAX = 64;
 const LONG_GROUP = 12; // more legal actions of one kind than this: one row per first argument
 const WIDE_BOARD = 1000; // SVG viewBox width above which the score/event panel goes under the board
@@ -611,7 +610,8 @@ function render({ model, el }) {
       markHint.hidden = here.length > 0;
     }
   }
-  // lanes: a marker too close to the one before it in a lane goes to the next lane
+  // lanes: a marker too close to the one before it in a lane goes to the next lane; as many
+  // lanes as it takes, so no two 24 px targets ever overlap (WCAG 2.2 target size, 2.5.8)
   function layoutMarks() {
     const w = slider.getBoundingClientRect().width;
     const n = count();
@@ -619,7 +619,7 @@ function render({ model, el }) {
     for (const b of markRow.children) {
       const x = THUMB / 2 + (n > 1 ? Number(b.dataset.step) / (n - 1) : 0) * (w - THUMB);
       let lane = ends.findIndex((e) => e <= x - MARK_W);
-      if (lane < 0) lane = ends.length < MARK_LANES ? ends.length : MARK_LANES - 1;
+      if (lane < 0) lane = ends.length;
       ends[lane] = x;
       b.style.top = lane * MARK_LANE + "px";
     }
