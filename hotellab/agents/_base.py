@@ -5,6 +5,15 @@ from __future__ import annotations
 import random
 
 
+def legal_or_raise(state) -> list:
+    """The legal actions of ``state``; ValueError when there is none (a chance node or the end
+    is no decision for an agent)."""
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
+    return actions
+
+
 class Agent:
     """An agent: ``act(state, rng) -> Action`` for the state's current player."""
 
@@ -23,9 +32,7 @@ class RandomAgent(Agent):
     name = "random"
 
     def act(self, state, rng):
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
+        actions = legal_or_raise(state)
         kinds = sorted({a.kind for a in actions})
         kind = kinds[rng.randrange(len(kinds))] if len(kinds) > 1 else kinds[0]
         pool = [a for a in actions if a.kind == kind] if len(kinds) > 1 else actions
@@ -38,9 +45,7 @@ class GreedyAgent(Agent):
     name = "greedy"
 
     def act(self, state, rng):
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
+        actions = legal_or_raise(state)
         p = state.current_player
         best, best_v = [], None
         for a in actions:

@@ -48,7 +48,7 @@ import random
 from dataclasses import dataclass
 
 from ..core.errors import OptionError
-from ._base import Agent, GreedyAgent, RandomAgent
+from ._base import Agent, GreedyAgent, RandomAgent, legal_or_raise
 
 DEFAULTS = {"c": 0.7, "rollout": "random", "depth": "auto"}
 WIN_WEIGHT = 0.75
@@ -183,9 +183,7 @@ class MCTSAgent(Agent):
         return (MCTSAgent, (self.iterations, self.c, self.rollout, self.depth))
 
     def act(self, state, rng: random.Random):
-        actions = state.legal_actions()
-        if not actions:
-            raise ValueError(f"no legal action for seat {state.current_player} ({state.status_text()})")
+        actions = legal_or_raise(state)
         if len(actions) == 1:
             return actions[0]
         return self.search(state, rng).best
