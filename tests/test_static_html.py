@@ -1,5 +1,5 @@
-"""Plain ``jupyter nbconvert --to html`` of every bundled notebook gives a page that works with
-no network, and a game view reads before any script runs.
+"""``jupyter nbconvert --to hotellab_html`` of every bundled notebook gives a page that asks
+nothing of the network, and a game view reads before any script runs.
 
 The mechanism (docs/guide.md, "Publishing"): a GameView output carries, beside the widget, a
 ``text/html`` *player* of its frames that runs the widget's own ES module with no widget
@@ -8,12 +8,14 @@ tutorial through :func:`hotellab.publish.notebook.publishable`, which drops the 
 entry and its saved state (so nbconvert, which would otherwise load the widget manager,
 require.js and anywidget from CDNs, uses the player), keeps the module and CSS in the first
 player only, and gives every plotly figure a ``text/html`` drawn with plotly.js carried once
-per notebook.
+per notebook. The ``hotellab_html`` exporter (hotellab/publish/nbconvert.py) adds a template
+without nbconvert's require.js and MathJax scripts, which plain ``--to html`` loads from cdnjs.
 
-The browser test exports each committed notebook *as it is* with nbconvert's HTMLExporter
-(what the command line runs), serves the page on 127.0.0.1 and opens it in Debian's Chromium
-with every request to another host aborted: every game view draws its board and steps,
-every figure draws. ``pytest -s`` prints the page sizes.
+The browser tests export each committed notebook *as it is* with that exporter (what the
+command line runs), serve the page on 127.0.0.1 and open it in Debian's Chromium with every
+request to another host aborted: every game view draws its board and steps, every figure
+draws, and no request is blocked and no console error logged. ``pytest -s`` prints the page
+sizes and both counts.
 """
 
 from __future__ import annotations
@@ -181,9 +183,11 @@ def test_publishable_rebuilds_player_from_saved_state():
 @pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_nbconvert_page_works_offline(path, tmp_path):
-    """`jupyter nbconvert --to html` of the committed notebook, as it is, in Chromium with every
-    request to another host aborted: every game view draws and steps, every figure draws."""
-    from nbconvert import HTMLExporter
+    """`jupyter nbconvert --to hotellab_html` of the committed notebook, as it is, in Chromium
+    with every request to another host aborted: every game view draws and steps, every figure
+    draws, and the page asked no other host for anything and logged no console error (plain
+    `--to html` asks cdnjs for require.js and MathJax: 2 blocked requests, 2 console errors)."""
+    from hotellab.publish.nbconvert import HotellabHTMLExporter
 
     nb = nbformat.read(path, as_version=4)
     saved_views = [o for o in _outputs(nb) if WIDGET_VIEW in o.get("data", {})
@@ -192,7 +196,7 @@ def test_nbconvert_page_works_offline(path, tmp_path):
     assert not [o for o in saved_views if o["data"][WIDGET_VIEW]["model_id"] in state], (
         f"{path.name} is saved with GameView widget state (nbconvert would load the widget manager from a CDN):"
         " rebuild it with notebooks/build.py, or run python -m hotellab.publish.notebook on it")
-    body, _ = HTMLExporter().from_notebook_node(nb, resources={"metadata": {"path": str(NOTEBOOKS)}})
+    body, _ = HotellabHTMLExporter().from_notebook_node(nb, resources={"metadata": {"path": str(NOTEBOOKS)}})
     page = tmp_path / "page.html"
     page.write_text(body, "utf-8")
     expected = body.count('class="hotellab-player"')
@@ -202,14 +206,13 @@ def test_nbconvert_page_works_offline(path, tmp_path):
         figures = ob.check_figures(pg)
         pg.screenshot(path=str(tmp_path / "page.png"))
     print(f"{path.name}: page {len(body.encode()) / 1024:.0f} KB, {players['players']} game views "
-          f"(drawn in {players['seconds']} s), {figures} figures; blocked {len(blocked)}: {sorted(set(blocked))[:3]}")
+          f"(drawn in {players['seconds']} s), {figures} figures; "
+          f"blocked requests {len(blocked)}, console errors {len(errors)}")
     assert players["drawn"] == expected
     assert all(v["stepped"] for v in players["views"] if v["states"] > 0), players["views"]
     assert any(v["board_changed"] for v in players["views"]) or not expected
-    # what failed to load is only nbconvert's own template (require.js, MathJax): nothing of ours
-    ours = [u for u in blocked if "plot.ly" in u or "jupyter-widgets" in u or "anywidget" in u or "unpkg" in u]
-    assert not ours, f"the page asked the network for {ours}"
-    assert not [e for e in errors if e.startswith("pageerror")], errors
+    assert blocked == [], f"the page asked another host for {blocked}"
+    assert errors == [], errors
 
 
 @pytest.mark.browser
@@ -220,8 +223,8 @@ def test_nbconvert_page_works_offline(path, tmp_path):
 def test_nbconvert_execute_with_hotellab_exporter_works_offline(tmp_path):
     """`jupyter nbconvert --to hotellab_html --execute` (the exporter hotellab registers): the
     freshly executed notebook's game views, saved as widgets with state, become players, and
-    the page works with every other host blocked. (Plain `--to html --execute` would load the
-    widget manager from a CDN.)"""
+    the page asks no other host for anything and logs no console error. (Plain
+    `--to html --execute` would load the widget manager, require.js and MathJax from CDNs.)"""
     import shutil
     import subprocess
     import sys
@@ -240,9 +243,12 @@ def test_nbconvert_execute_with_hotellab_exporter_works_offline(tmp_path):
         pg.goto(f"{base}/replay.html")
         players = ob.check_players(pg, expected=expected)
         figures = ob.check_figures(pg)
+    print(f"replay.ipynb --execute: {players['players']} game views, {figures} figures; "
+          f"blocked requests {len(blocked)}, console errors {len(errors)}")
     assert players["drawn"] == expected and all(v["stepped"] for v in players["views"] if v["states"] > 0)
     assert figures >= 1
-    assert not [u for u in blocked if "plot.ly" in u or "jupyter-widgets" in u or "anywidget" in u]
+    assert blocked == [], f"the page asked another host for {blocked}"
+    assert errors == [], errors
 
 
 def test_publishable_refreshes_old_players():
@@ -384,3 +390,48 @@ def test_publishable_turns_a_finished_progress_bar_into_html():
     text = _visible_without_scripts(data["text/html"])
     assert "games:\u2007100%" in text and "60/60\u2007[00:01<00:00]" in text and "width:100.0%" in data["text/html"]
     assert data["text/plain"].startswith("games:\u2007100%|██████████|")
+
+
+def test_hotellab_html_template_asks_no_other_host():
+    """`--to hotellab_html` (found by its name, as the command line finds it) on a notebook with
+    LaTeX math, a Mermaid diagram and another library's widget (an ipywidgets IntSlider saved
+    with its state): the page names no script, style or module of another host; the math
+    stays as its TeX source and the diagram as its source text (no MathJax, no mermaid.js);
+    the slider shows its saved text and its state is not carried. Plain `--to html` of the
+    same notebook names cdnjs's require.js, MathJax and mermaid.js and unpkg's widget manager
+    (nbconvert's lab template, share/jupyter/nbconvert/templates/lab/index.html.j2)."""
+    from nbconvert import HTMLExporter
+    from nbconvert.exporters import get_exporter
+
+    from hotellab.publish.nbconvert import HotellabHTMLExporter
+
+    assert get_exporter("hotellab_html") is HotellabHTMLExporter
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("slider")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        WIDGET_VIEW: {"model_id": "s1", "version_major": 2, "version_minor": 0},
+        "text/plain": "IntSlider(value=3, max=9)"})]
+    nb.cells = [nbformat.v4.new_markdown_cell("The mean is $\\bar x = \\frac{1}{n}\\sum_i x_i$."),
+                nbformat.v4.new_markdown_cell("```mermaid\ngraph LR; Lobby-->Room\n```"), cell]
+    nb.metadata["widgets"] = {WIDGET_STATE: {"version_major": 2, "version_minor": 0, "state": {
+        "s1": {"model_name": "IntSliderModel", "model_module": "@jupyter-widgets/controls",
+               "model_module_version": "2.0.0", "state": {"value": 3, "max": 9}}}}}
+    plain, _ = HTMLExporter().from_notebook_node(copy.deepcopy(nb))
+    ours, _ = HotellabHTMLExporter().from_notebook_node(copy.deepcopy(nb))
+
+    def other_hosts(page):
+        return sorted(set(re.findall(r'(https?://[\w.-]+)[^"\'\s]*\.m?js', page)))
+
+    # the template's CDN scripts, named in the plain page
+    assert other_hosts(plain) == ["https://cdnjs.cloudflare.com", "https://unpkg.com"], other_hosts(plain)
+    for name in ("require.min.js", "mathjax/2.7.7", "mermaid.esm.min.mjs", "html-manager"):
+        assert name in plain
+    assert other_hosts(ours) == [] and "cdnjs" not in ours and "unpkg" not in ours
+    assert not re.search(r'<(?:script|link|img)\b[^>]*(?:src|href)="(?:https?:)?//', ours)
+    text = " ".join(_visible_without_scripts(ours).split())
+    assert "The mean is $\\bar x = \\frac{1}{n}\\sum_i x_i$." in text, "math shown as its TeX source"
+    assert "graph LR; Lobby-->Room" in text, "the diagram shown as its source"
+    assert "IntSlider(value=3, max=9)" in text
+    assert WIDGET_STATE not in ours and WIDGET_VIEW not in ours
+    # the same page layout and styles as the lab template
+    assert ours.count('<div class="jp-Cell ') == plain.count('<div class="jp-Cell ') == 3
