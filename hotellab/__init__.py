@@ -82,6 +82,12 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
                   metrics=metrics)
 
 
+def _jupyter_labextension_paths():
+    """JupyterLab's hook: hotellab's prebuilt extension (hotellab/labextension), which plays
+    saved game views and lessons before a kernel runs (see :mod:`hotellab.widgets.labext`)."""
+    return [{"src": "labextension", "dest": "hotellab"}]
+
+
 def __getattr__(name):
     if name in _LAZY:
         return importlib.import_module(f"{__name__}.{name}")

@@ -4,6 +4,7 @@
 #                      on Debian, installs python3-venv when the venv module cannot bootstrap pip
 # ensure_installed X   pip install -e ".[X]" (X empty: no extras), skipped when pyproject.toml,
 #                      the extras and the checkout are the same as at the last install
+# link_labextension   link hotellab's prebuilt JupyterLab extension into the venv (editable installs)
 # apt_install PKG...   apt-get install, as root or through sudo; apt-get update only when needed
 #
 # Environment: PYTHON (default python3), HOTELLAB_VENV (default .venv in the checkout).
@@ -76,9 +77,17 @@ ensure_installed() {
     hash="$(_install_hash)"
     if { _stamp_ok "$name" "$hash" || { [ -z "$extras" ] && _stamp_ok test "$hash"; }; } \
         && (cd / && "$PY" -c "import hotellab, sys; sys.exit(not hotellab.__file__.startswith('$ROOT/'))") >/dev/null 2>&1; then
+        link_labextension
         return 0  # already installed from this checkout with this pyproject.toml
     fi
     say "installing hotellab into $VENV: pip install -e '$spec' (a few minutes the first time)"
     (cd "$ROOT" && "$PY" -m pip install --disable-pip-version-check -q -e "$spec")
     echo "$hash" >"$VENV/.hotellab-install.$name"
+    link_labextension
+}
+
+# An editable install does not install pyproject's data-files: JupyterLab (and the JupyterLite
+# site build) find hotellab's prebuilt extension through a link in the venv instead.
+link_labextension() {
+    (cd "$ROOT" && "$PY" -m hotellab.widgets.labext --link >/dev/null)
 }

@@ -16,6 +16,11 @@ with no network, and reads before any script runs.
 - **Lessons.** A :class:`hotellab.widgets.Lesson` output already carries a ``text/html``
   lesson player that checks answers with no kernel; its widget-view entry and saved state
   are removed the same way, so an exported page loads no widget manager.
+- **JupyterLab and JupyterLite.** Each player output also gets a
+  :data:`~hotellab.widgets.labext.PLAYER_MIME` entry (``{"kind", "version"}``): hotellab's
+  JupyterLab extension renders it (from the state in the ``text/html``) before any kernel
+  runs, also where no output script runs (an untrusted notebook; JupyterLite, which opens
+  every notebook untrusted).
 - **One module per page.** The widget's ES module and CSS (about 35 kB) are kept in the
   first player only; the others use that copy.
 - **Figures.** A plotly figure output keeps its ``application/vnd.plotly.v1+json`` data
@@ -222,6 +227,7 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
         names the cell).
     """
     from ..widgets.export import PLAYER_CLASS, module_html, refresh_loaders
+    from ..widgets.labext import PLAYER_MIME, player_marker
 
     meta = nb.get("metadata", {})
     widgets = meta.get("widgets") or {}
@@ -259,6 +265,7 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                 elif model is not None and _is_lesson(model) and "data-hl-lesson" in html_text:
                     removed.add(mid)  # its text/html is already the kernel-free lesson player
                     del data[WIDGET_VIEW]
+                    data[PLAYER_MIME] = player_marker("lesson")
                     counts["lessons"] += 1
                     continue
                 elif model is None and PLAYER_CLASS in html_text:
@@ -267,7 +274,10 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
                     continue  # another widget: left as it is
                 del data[WIDGET_VIEW]
                 counts["views"] += 1
+            if "data-hl-lesson" in html_text and WIDGET_VIEW not in data:
+                data[PLAYER_MIME] = player_marker("lesson")  # JupyterLab/JupyterLite play it untrusted
             if PLAYER_CLASS in html_text:
+                data[PLAYER_MIME] = player_marker("gameview")
                 html_text = refresh_loaders(_module_re().sub("", html_text))
                 if not module_done:
                     html_text = module_html(module) + "\n" + html_text.lstrip("\n")

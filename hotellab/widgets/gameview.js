@@ -132,18 +132,25 @@ async function gunzipBase64(b64) {
   return await new Response(ds.readable).text();
 }
 
-// Remove anything executable from a parsed SVG before it enters the page.
+// Keep only what a board is drawn with (an allowlist: no script, animation, link, image,
+// style sheet or foreign content) and no event handler or reference outside the SVG, since
+// hotellab's JupyterLab extension shows boards of untrusted notebooks too.
+const SVG_KEEP = new Set(["svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
+  "text", "tspan", "title", "desc", "defs", "lineargradient", "radialgradient", "stop", "clippath", "mask",
+  "pattern", "marker", "symbol", "use"]);
 function scrub(root) {
   const all = [root, ...root.querySelectorAll("*")];
   for (const el of all) {
     const name = (el.localName || "").toLowerCase();
-    if (el !== root && (name === "script" || name === "foreignobject" || name === "iframe")) {
+    if (el !== root && !SVG_KEEP.has(name)) {
       el.remove();
       continue;
     }
     for (const a of [...el.attributes]) {
       const n = a.name.toLowerCase();
-      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href")) && /^\s*javascript:/i.test(a.value))) {
+      const v = a.value;
+      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href")) && !/^\s*#/.test(v))
+          || /url\(\s*['"]?\s*(?!#)/i.test(v) || /javascript:/i.test(v)) {
         el.removeAttribute(a.name);
       }
     }

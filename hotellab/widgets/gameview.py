@@ -347,18 +347,22 @@ class GameView(anywidget.AnyWidget):
         viewers; see :func:`hotellab.widgets.export.player_html`) that shows the board as a
         picture, with status and scores as text, where no script runs (an untrusted notebook,
         GitHub's preview). It holds what the widget holds (the shown perspective's frames only
-        for a seat's view) and plays as a record."""
+        for a seat's view) and plays as a record. A :data:`~hotellab.widgets.labext.PLAYER_MIME`
+        entry lets hotellab's JupyterLab extension play that record where no output script
+        runs (an untrusted notebook, JupyterLite) once the live widget is gone."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, md = bundle
         try:
             from .export import player_html
+            from .labext import PLAYER_MIME, player_marker
 
             fr = self._store.frame_at(self.index, self.perspective)
             traits = {k: getattr(self, k) for k in ("_chunks", "_tail", "_meta", "index", "perspective", "speed")}
             data = dict(data)
             data["text/html"] = player_html(traits, fr, title=self._store.source.game.title or "")
+            data[PLAYER_MIME] = player_marker("gameview")  # JupyterLab/JupyterLite: the player, untrusted too
         except Exception:  # the HTML fallback is a courtesy; the widget itself still shows
             pass
         return data, md

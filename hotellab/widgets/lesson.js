@@ -19,6 +19,10 @@
 // Every text from data goes in with textContent; a board SVG is parsed with DOMParser,
 // scrubbed of scripts and event handlers, then imported.
 
+const SVG_KEEP = new Set(["svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
+  "text", "tspan", "title", "desc", "defs", "lineargradient", "radialgradient", "stop", "clippath", "mask",
+  "pattern", "marker", "symbol", "use"]);
+
 function svgNode(text) {
   if (!text) return document.createTextNode("");
   const doc = new DOMParser().parseFromString(text, "image/svg+xml");
@@ -28,10 +32,16 @@ function svgNode(text) {
     p.textContent = "This board could not be drawn.";
     return p;
   }
-  for (const bad of root.querySelectorAll("script, foreignObject")) bad.remove();
+  // an allowlist, as gameview.js's scrub: the board of an untrusted notebook is shown too
+  for (const node of [...root.querySelectorAll("*")]) {
+    if (!SVG_KEEP.has((node.localName || "").toLowerCase())) node.remove();
+  }
   for (const node of [root, ...root.querySelectorAll("*")]) {
     for (const attr of [...node.attributes]) {
-      if (/^on/i.test(attr.name) || /javascript:/i.test(attr.value)) node.removeAttribute(attr.name);
+      const n = attr.name.toLowerCase();
+      const v = attr.value;
+      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href")) && !/^\s*#/.test(v))
+          || /url\(\s*['"]?\s*(?!#)/i.test(v) || /javascript:/i.test(v)) node.removeAttribute(attr.name);
     }
   }
   return document.importNode(root, true);

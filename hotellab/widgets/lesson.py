@@ -29,6 +29,7 @@ from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
 from ..lesson import (LessonRun, answer_rule, answers, check_step, check_step_state, expected_answer, hints_for,
                       parse_answer_spec)
+from .labext import PLAYER_MIME, player_marker
 
 _HERE = pathlib.Path(__file__).parent
 MAX_MOVES = 40
@@ -201,5 +202,6 @@ class Lesson(anywidget.AnyWidget):
             data, meta = bundle, {}
         data = dict(data or {})
         data["text/html"] = lesson_html(self.data, self.progress)
+        data[PLAYER_MIME] = player_marker("lesson")  # JupyterLab/JupyterLite: the player, untrusted too
         data.setdefault("text/plain", f"<Lesson {self.scenario.title!r}: {len(self.data['steps'])} steps>")
         return data, meta

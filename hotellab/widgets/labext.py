@@ -1,0 +1,166 @@
+"""hotellab's prebuilt JupyterLab extension: saved game views and lessons play in JupyterLab
+and JupyterLite before any kernel runs, trusted or not.
+
+The extension (source ``labextension/index.js``, built into ``hotellab/labextension/`` by
+``bash scripts/build_labextension.sh`` and committed) renders the output type
+:data:`PLAYER_MIME`, which every :class:`~hotellab.widgets.GameView` and
+:class:`~hotellab.widgets.Lesson` output carries beside its ``text/html`` player. JupyterLab
+finds it in ``<prefix>/share/jupyter/labextensions/hotellab``: a wheel install puts it there
+(pyproject's data-files); an editable install (the quick start) gets a link made by
+:func:`link` (``python -m hotellab.widgets.labext --link``, run by ``scripts/_env.sh``).
+``jupyter lite build`` ships it in the JupyterLite site from the same place. The same command
+moves the JupyterLite-only kernel extension out of JupyterLab's sight
+(:func:`park_lite_extensions`), where ``hotellab publish`` still finds it.
+
+Run as ``python -m hotellab.widgets.labext`` it says where the extension is and whether its
+build is current.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+NAME = "hotellab"
+"""The extension's package name (its folder under ``share/jupyter/labextensions``)."""
+PLAYER_MIME = "application/vnd.hotellab.player+json"
+"""The output type the extension renders: ``{"kind": "gameview" | "lesson", "version": 1}``;
+the player's state is read from the same output's ``text/html``."""
+PLAYER_VERSION = 1
+
+BUILT = Path(__file__).resolve().parent.parent / "labextension"
+"""The built extension inside the package (``package.json`` and ``static/``)."""
+_ROOT = BUILT.parent.parent
+#: what the build is made of, relative to the checkout
+SOURCES = ("labextension/index.js", "labextension/package.json", "labextension/package-lock.json",
+           "hotellab/widgets/gameview.js", "hotellab/widgets/gameview.css",
+           "hotellab/widgets/lesson.js", "hotellab/widgets/lesson.css")
+STAMP = BUILT / "build.json"
+
+
+def player_marker(kind: str) -> dict:
+    """The :data:`PLAYER_MIME` data of an output of ``kind`` ("gameview" or "lesson")."""
+    if kind not in ("gameview", "lesson"):
+        raise ValueError(f"a player is a 'gameview' or a 'lesson', not {kind!r}")
+    return {"kind": kind, "version": PLAYER_VERSION}
+
+
+def sources_digest(root: Path = _ROOT) -> str:
+    """sha256 over :data:`SOURCES` (name and bytes of each) in the checkout ``root``.
+
+    :raises FileNotFoundError: when a source is missing (not a source checkout).
+    """
+    h = hashlib.sha256()
+    for rel in SOURCES:
+        h.update(rel.encode() + b"\0" + (root / rel).read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def build_stamp() -> dict:
+    """What ``hotellab/labextension/build.json`` records: ``{"sources": digest}`` ({} if absent)."""
+    try:
+        return json.loads(STAMP.read_text("utf-8"))
+    except FileNotFoundError:
+        return {}
+
+
+def write_stamp() -> None:
+    from ..core.files import write_whole
+
+    write_whole(STAMP, json.dumps({"sources": sources_digest(), "files": list(SOURCES)}, indent=1) + "\n")
+
+
+def installed_paths() -> list[Path]:
+    """Every ``labextensions/hotellab`` folder JupyterLab would find (the first one wins)."""
+    from jupyter_core.paths import jupyter_path
+
+    return [Path(p) / NAME for p in jupyter_path("labextensions") if (Path(p) / NAME / "package.json").is_file()]
+
+
+def link(prefix: str | os.PathLike | None = None) -> Path:
+    """Make ``<prefix>/share/jupyter/labextensions/hotellab`` (default prefix: this Python's
+    ``sys.prefix``) a link to the built extension in the package, for an editable install
+    (a wheel install copies it there itself). Replaces an older link; leaves a real folder
+    (a wheel's copy) alone. Returns the path.
+
+    :raises FileNotFoundError: when the package has no built extension.
+    """
+    if not (BUILT / "package.json").is_file():
+        raise FileNotFoundError(f"no built extension in {BUILT}: bash scripts/build_labextension.sh")
+    dest = Path(prefix or sys.prefix) / "share" / "jupyter" / "labextensions" / NAME
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if dest.is_symlink():
+        if dest.resolve() == BUILT:
+            return dest
+        dest.unlink()
+    elif dest.exists():
+        return dest  # a wheel install's copy
+    dest.symlink_to(BUILT, target_is_directory=True)
+    return dest
+
+
+LITE_ONLY = ("@jupyterlite/pyodide-kernel-extension",)
+"""Front-end extensions that only work in JupyterLite: JupyterLab cannot load them (each logs
+"Shared module @jupyterlite/services doesn't exist in shared scope default"), and disabling
+one in JupyterLab does not stop JupyterLab from loading its code."""
+
+
+def lite_extensions_dir(prefix: str | os.PathLike | None = None) -> Path:
+    """Where :func:`park_lite_extensions` keeps the :data:`LITE_ONLY` extensions:
+    ``<prefix>/share/hotellab/lite-labextensions`` (``hotellab publish`` ships them from
+    there into the JupyterLite site)."""
+    return Path(prefix or sys.prefix) / "share" / "hotellab" / "lite-labextensions"
+
+
+def park_lite_extensions(prefix: str | os.PathLike | None = None) -> list[Path]:
+    """Move the :data:`LITE_ONLY` extensions that ``pip`` put in
+    ``<prefix>/share/jupyter/labextensions`` to :func:`lite_extensions_dir`, where JupyterLab
+    does not look and ``hotellab publish`` does, so that the ``lab`` and ``publish`` extras in
+    one environment give a JupyterLab with no console error. A copy parked before is replaced
+    (a reinstall brings a newer one). Returns the parked folders."""
+    import shutil
+
+    src_root = Path(prefix or sys.prefix) / "share" / "jupyter" / "labextensions"
+    out = []
+    for name in LITE_ONLY:
+        src = src_root / name
+        dest = lite_extensions_dir(prefix) / name
+        if (src / "package.json").is_file():
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            tmp = dest.with_name(dest.name + ".part")
+            shutil.rmtree(tmp, ignore_errors=True)
+            shutil.copytree(src, tmp, symlinks=True)
+            shutil.rmtree(dest, ignore_errors=True)
+            tmp.replace(dest)
+            shutil.rmtree(src)
+        if (dest / "package.json").is_file():
+            out.append(dest)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - a command-line helper
+    args = sys.argv[1:] if argv is None else argv
+    if "--write-stamp" in args:
+        write_stamp()
+        print(f"{STAMP}: sources {build_stamp()['sources'][:12]}")
+        return 0
+    if "--link" in args:
+        print(f"linked {link()} -> {BUILT}")
+        for p in park_lite_extensions():
+            print(f"JupyterLite-only extension kept out of JupyterLab's way: {p}")
+        return 0
+    print("installed at:", ", ".join(map(str, installed_paths())) or "nowhere (python -m hotellab.widgets.labext --link)")
+    try:
+        current = build_stamp().get("sources") == sources_digest()
+    except FileNotFoundError:
+        current = None
+    print("build:", {True: "current", False: "older than its sources (bash scripts/build_labextension.sh)",
+                     None: "(no source checkout to compare)"}[current])
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,134 @@
+// hotellab's JupyterLab (and JupyterLite) MIME renderer: a saved game view or lesson plays
+// wherever the notebook opens, before any kernel runs and in an untrusted notebook.
+//
+// Why a MIME renderer: a saved GameView or Lesson output carries a `text/html` player (a
+// data <script type="application/json"> plus a loader <script type="module">). nbconvert pages,
+// the docs and trusted notebooks run that loader. JupyterLab runs no script of an untrusted
+// output, and JupyterLite opens every notebook untrusted, so there the player was a picture.
+// This extension renders the output type `application/vnd.hotellab.player+json` (which every
+// GameView and Lesson output carries beside its `text/html`) with the same front-end modules
+// (hotellab/widgets/gameview.js and lesson.js, bundled here at build time). It is declared
+// `safe`: it never inserts the output's HTML and never runs its scripts. It reads only the
+// JSON of the player's data element, parsed with DOMParser (which runs nothing), and the
+// modules insert every text with textContent and every board SVG scrubbed of scripts, event
+// handlers and external references.
+//
+// The MIME data is small: {"kind": "gameview" | "lesson", "version": 1}; the player's state
+// stays in the `text/html` (written once, read by both).
+//
+// Built with `bash scripts/build_labextension.sh` into hotellab/labextension/ (committed, so
+// installing hotellab needs no Node.js).
+
+import { Widget } from "@lumino/widgets";
+
+import gameview from "../hotellab/widgets/gameview.js";
+import lesson from "../hotellab/widgets/lesson.js";
+import "../hotellab/widgets/gameview.css";
+import "../hotellab/widgets/lesson.css";
+
+export const MIME_TYPE = "application/vnd.hotellab.player+json";
+const MODULES = { gameview, lesson };
+
+// A model like anywidget's (get/set/on/off/save_changes/send) over a plain object: the
+// players run with no kernel, so set only notifies the view.
+export function localModel(state) {
+  const handlers = new Map();
+  return {
+    get: (k) => state[k],
+    set: (k, v) => {
+      if (state[k] === v) return;
+      state[k] = v;
+      for (const f of [...(handlers.get("change:" + k) || [])]) f();
+    },
+    on: (e, f) => {
+      if (!handlers.has(e)) handlers.set(e, new Set());
+      handlers.get(e).add(f);
+    },
+    off: (e, f) => {
+      if (!e) handlers.clear();
+      else if (!f) handlers.delete(e);
+      else if (handlers.has(e)) handlers.get(e).delete(f);
+    },
+    save_changes: () => {},
+    send: () => {},
+  };
+}
+
+function text(value) {
+  // a notebook file may keep a string as a list of lines (nbformat's multiline strings)
+  return Array.isArray(value) ? value.join("") : String(value || "");
+}
+
+// The player's saved state: the JSON of the first `<script type="application/json"
+// id="...-data">` in the output's HTML (parsed, never inserted).
+export function playerState(html) {
+  const doc = new DOMParser().parseFromString(text(html), "text/html");
+  const el = doc.querySelector('script[type="application/json"][id$="-data"]');
+  if (!el) throw new Error("this output has no saved player data");
+  return JSON.parse(el.textContent);
+}
+
+class PlayerRenderer extends Widget {
+  constructor(options) {
+    super();
+    this._mimeType = options.mimeType;
+    this._cleanup = null;
+    this.addClass("hotellab-mime");
+  }
+
+  async renderModel(model) {
+    const meta = model.data[this._mimeType] || {};
+    const widget = MODULES[meta.kind];
+    this._teardown();
+    const host = document.createElement("div");
+    try {
+      if (!widget) throw new Error(`unknown player kind ${JSON.stringify(meta.kind)}`);
+      const m = localModel(playerState(model.data["text/html"]));
+      if (widget.initialize) await widget.initialize({ model: m });
+      if (meta.kind === "gameview") host.className = "hotellab-live";
+      const out = await widget.render({ model: m, el: host });
+      this._cleanup = typeof out === "function" ? out : null;
+      this.node.replaceChildren(host);
+      this.node.dataset.hlReady = "1";
+    } catch (err) {
+      const p = document.createElement("p");
+      p.className = "hotellab-mime-error";
+      p.textContent = `hotellab: this saved ${meta.kind === "lesson" ? "lesson" : "game view"} cannot be shown (${err.message}). Run the cell again.`;
+      this.node.replaceChildren(p);
+      console.warn("hotellab:", err);
+    }
+  }
+
+  _teardown() {
+    if (this._cleanup) {
+      try {
+        this._cleanup();
+      } catch (err) {
+        console.warn("hotellab:", err);
+      }
+      this._cleanup = null;
+    }
+  }
+
+  dispose() {
+    this._teardown();
+    super.dispose();
+  }
+}
+
+export const rendererFactory = {
+  safe: true,
+  mimeTypes: [MIME_TYPE],
+  createRenderer: (options) => new PlayerRenderer(options),
+};
+
+const extension = {
+  id: "hotellab:player",
+  name: "hotellab",
+  rendererFactory,
+  // before text/html (50): a saved player plays, trusted or not; after the live widget (0)
+  rank: 40,
+  dataType: "json",
+};
+
+export default extension;
