@@ -151,8 +151,10 @@ def test_docs_build_and_tutorial_pages_work_offline(tmp_path):
             assert players["drawn"] == expected
             assert all(v["stepped"] for v in players["views"] if v["states"] > 0), (name, players["views"])
             sizes[name] = {"kb": round(f.stat().st_size / 1024), "game_views": expected, "figures": figures}
-        assert not blocked, f"the docs pages asked other hosts for {sorted(set(blocked))[:5]}"
-        assert not [e for e in errors if e.startswith("pageerror")], errors[:5]
+    print(f"docs tutorial pages: {len(set(blocked))} blocked requests, {len(errors)} console errors")
+    # issue 23: every published page asks nothing of the network and logs no error
+    assert not blocked, f"the docs pages asked other hosts for {sorted(set(blocked))[:5]}"
+    assert not errors, errors[:5]
     print("docs tutorial pages:", json.dumps(sizes))
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "docs.json").write_text(json.dumps({"build_s": round(build_s, 1), "pages": sizes}, indent=2) + "\n")
