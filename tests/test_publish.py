@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -32,6 +33,10 @@ RESULTS = ROOT / "bench" / "results"
 _spec = importlib.util.spec_from_file_location("hl_offline_browser", Path(__file__).with_name("offline_browser.py"))
 ob = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ob)
+# bench/site.py: the milestones script the page runs first (one definition for bench and test)
+_bspec = importlib.util.spec_from_file_location("hl_bench_site", ROOT / "bench" / "site.py")
+bench_site = importlib.util.module_from_spec(_bspec)
+_bspec.loader.exec_module(bench_site)
 
 
 def _wheel(tmp: Path, name: str, version: str = "1.0", requires=(), files=None) -> Path:
@@ -166,15 +171,106 @@ def test_cli_publish_refuses_bad_outdir(tmp_path):
     assert r.returncode == 2 and "not a JupyterLite site" in r.stderr and (d / "keep.txt").is_file()
 
 
+def test_stage_notebooks_ships_no_exports_and_whole_strings(tmp_path):
+    """A folder as a user leaves it after ``jupyter nbconvert`` (an HTML export beside the
+    notebook), with a checkpoint and a build script: only the notebook and its data ship.
+    A Markdown output of several lines is one string in the shipped file (JupyterLite hands
+    the file to JupyterLab as it is; a list of lines showed as "a,b" and broke the table of
+    contents)."""
+    import nbformat
+
+    from hotellab.publish.site import stage_notebooks
+
+    src = tmp_path / "nbs"
+    (src / ".ipynb_checkpoints").mkdir(parents=True)
+    (src / "logs").mkdir()
+    nb = nbformat.v4.new_notebook()
+    table = "| a | b |\n|---|---|\n| 1 | 2 |"
+    cell = nbformat.v4.new_code_cell("Markdown(t)")
+    cell.outputs = [nbformat.v4.new_output("execute_result", {"text/markdown": table, "text/plain": "<md>"}, execution_count=1)]
+    nb.cells = [nbformat.v4.new_markdown_cell("# T\n\ntext"), cell]
+    nbformat.write(nb, src / "t.ipynb")  # nbformat splits multiline strings into lists of lines
+    assert isinstance(json.loads((src / "t.ipynb").read_text())["cells"][1]["outputs"][0]["data"]["text/markdown"], list)
+    (src / "t.html").write_text("<html>export</html>")
+    (src / ".ipynb_checkpoints" / "t-checkpoint.ipynb").write_text("{}")
+    (src / "build.py").write_text("print()")
+    (src / "logs" / "g.json").write_text("{}")
+    (src / "logs" / "g.html").write_text("<html></html>")
+    out = tmp_path / "files"
+    assert stage_notebooks(src, out) == ["t.ipynb"]
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == ["logs/g.json", "t.ipynb"]
+    shipped = json.loads((out / "t.ipynb").read_text())
+    assert shipped["cells"][1]["outputs"][0]["data"]["text/markdown"] == table
+    assert shipped["cells"][0]["source"] == "# T\n\ntext"
+
+
+def test_gitignore_ignores_notebook_exports():
+    """``jupyter nbconvert`` writes notebooks/*.html: git ignores them (git check-ignore)."""
+    r = subprocess.run(["git", "check-ignore", "-q", "notebooks/hostil_hostal.html"], cwd=ROOT)
+    assert r.returncode == 0
+    r = subprocess.run(["git", "check-ignore", "-q", "notebooks/hostil_hostal.ipynb"], cwd=ROOT)
+    assert r.returncode == 1
+
+
+def test_enable_kernel_drops_the_kernel_from_disabled_extensions(tmp_path):
+    """A federated extension whose package.json disables the Pyodide kernel extension (as
+    hotellab's does for JupyterLab): JupyterLite copies that list into the site's
+    jupyter-lite.json; the site keeps the kernel (other entries stay as they were)."""
+    from hotellab.publish.site import enable_kernel
+
+    site = tmp_path / "site"
+    (site / "extensions" / "hotellab").mkdir(parents=True)
+    (site / "extensions" / "other").mkdir(parents=True)
+    pkg = {"name": "hotellab", "jupyterlab": {"_build": {"load": "static/remoteEntry.js"},
+                                              "disabledExtensions": ["@jupyterlite/pyodide-kernel-extension"]}}
+    (site / "extensions" / "hotellab" / "package.json").write_text(json.dumps(pkg))
+    other = {"name": "other", "jupyterlab": {"disabledExtensions": ["@jupyterlite/pyodide-kernel-extension:kernel", "x:y"]}}
+    (site / "extensions" / "other" / "package.json").write_text(json.dumps(other))
+    cfg = {"jupyter-config-data": {"federated_extensions": [
+        {"name": "hotellab", "load": "static/remoteEntry.js", "disabledExtensions": ["@jupyterlite/pyodide-kernel-extension"]},
+        {"name": "other", "load": "r.js", "disabledExtensions": ["@jupyterlite/pyodide-kernel-extension:kernel", "x:y"]},
+        {"name": "anywidget", "load": "a.js"}]}}
+    (site / "jupyter-lite.json").write_text(json.dumps(cfg))
+    assert enable_kernel(site) == ["hotellab", "other"]
+    exts = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["federated_extensions"]
+    assert exts == [{"name": "hotellab", "load": "static/remoteEntry.js"},
+                    {"name": "other", "load": "r.js", "disabledExtensions": ["x:y"]},
+                    {"name": "anywidget", "load": "a.js"}]
+    assert "disabledExtensions" not in json.loads((site / "extensions" / "hotellab" / "package.json").read_text())["jupyterlab"]
+    assert json.loads((site / "extensions" / "other" / "package.json").read_text())["jupyterlab"]["disabledExtensions"] == ["x:y"]
+    assert enable_kernel(site) == []  # nothing left to change
+
+
+def test_hook_wheel_maps_imports_and_configures_ipython(tmp_path):
+    """The import-hook wheel: its module knows which shipped package provides each import
+    name; IPython's configuration (a data file for <prefix>/etc/ipython) installs it; the
+    module is valid Python."""
+    from hotellab.publish.site import HOOK_NAME, hook_wheel, wheel_metadata
+
+    w = hook_wheel(tmp_path, {"plotly": "plotly", "nx": "networkx"})
+    meta = wheel_metadata(w)
+    assert meta["name"] == HOOK_NAME and meta["imports"] == ["hotellab_site_imports"] and meta["requires"] == []
+    with zipfile.ZipFile(w) as z:
+        names = set(z.namelist())
+        module = z.read("hotellab_site_imports.py").decode()
+        config = z.read("hotellab_site_imports-1.0.data/data/etc/ipython/ipython_config.py").decode()
+        record = z.read("hotellab_site_imports-1.0.dist-info/RECORD").decode()
+    ns = {}
+    exec(compile(module, "hotellab_site_imports.py", "exec"), ns)  # no Pyodide import at module level
+    assert ns["IMPORTS"] == {"nx": "networkx", "plotly": "plotly"}
+    assert "hotellab_site_imports" in config and "exec_lines" in config
+    assert all(line.split(",")[0] in names for line in record.splitlines() if line)
+
+
 # ----------------------------------------------------------------------------- the site
 IDLE_JS = """() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
     .some(e => /\\|\\s*Idle\\s*$/.test(e.textContent) && !/No Kernel/.test(e.textContent))"""
 LIVE_JS = """() => [...document.querySelectorAll('.hl-gameview')]
-    .filter(v => !v.closest('.hotellab-player') && v.querySelector('.hl-board svg')).length"""
+    .filter(v => !v.closest('.hotellab-player, .hotellab-mime') && v.querySelector('.hl-board svg')).length"""
 # a live view at its last state: click "step" n times; ms from the click to the new position
 STEP_JS = """
 async (n) => {
-  const views = [...document.querySelectorAll('.hl-gameview')].filter(v => !v.closest('.hotellab-player')
+  const views = [...document.querySelectorAll('.hl-gameview')].filter(v => !v.closest('.hotellab-player, .hotellab-mime')
       && v.querySelector('.hl-actions:not([hidden]) .hl-stepbtn:not([disabled])'));
   if (!views.length) return null;
   const v = views[views.length - 1];
@@ -196,7 +292,7 @@ async (n) => {
 # a replay view (no actions box): Next moves it without the kernel
 SCRUB_JS = """
 () => {
-  const v = [...document.querySelectorAll('.hl-gameview')].find(v => !v.closest('.hotellab-player')
+  const v = [...document.querySelectorAll('.hl-gameview')].find(v => !v.closest('.hotellab-player, .hotellab-mime')
       && v.querySelector('.hl-actions[hidden]') && Number(v.querySelector('.hl-pos').textContent.split('/')[1]) > 2);
   if (!v) return null;
   const first = [...v.querySelectorAll('.hl-controls button')].find(b => (b.title || '').startsWith('First'));
@@ -249,28 +345,46 @@ def test_site_runs_the_tutorial_offline(tmp_path):
     # the core installs in Pyodide: pure-Python wheels, and pydantic_core built for it
     compiled = sorted(p["name"] for p in lock["packages"].values() if not p["file_name"].endswith("-none-any.whl"))
     assert compiled == ["pydantic_core"], compiled
-    assert set(kernel["loadPyodideOptions"]["packages"]) == set(lock["packages"])
+    # the kernel loads at start what it needs to run (and the import hook); hotellab and its
+    # widgets' packages come with the first cell (``import hotellab``), plotly when imported
+    preload = set(kernel["loadPyodideOptions"]["packages"])
+    assert preload < set(lock["packages"]) and {"ipython", "pyodide-kernel", "hotellab-site-imports"} <= preload
+    assert not preload & {"hotellab", "plotly", "networkx", "pandas", "nbformat"}, preload
+    assert "plotly" not in lock["packages"]["hotellab"]["depends"]
+    assert not list((site / "files").rglob("*.html"))
     assert not list(site.rglob("*.map"))
 
     name = "hostil_hostal.ipynb"
     saved_views = (site / "files" / name).read_text("utf-8").count('class=\\"hotellab-player\\"')
+    # saved outputs hotellab's MIME renderer draws (0 in notebooks saved before it existed)
+    saved_mime = sum(1 for c in json.loads((site / "files" / name).read_text("utf-8"))["cells"]
+                     for o in c.get("outputs", []) if "application/vnd.hotellab.player+json" in o.get("data", {}))
     figures = {}
     with ob.static_server(site) as base, ob.offline_page(base, viewport=(1400, 1000), timeout_ms=300_000) as (page, blocked, errors):
+        page.add_init_script(bench_site._MILESTONES_JS)
         t0 = time.perf_counter()
         page.goto(f"{base}/lab/index.html?path={name}")
         page.wait_for_selector(".jp-Notebook .jp-Cell")
-        # before the kernel runs: each saved game view is a picture with its status as text
-        page.wait_for_function(f"() => document.querySelectorAll('.hotellab-player img, .hotellab-player .hl-gameview').length >= {saved_views}",
-                               timeout=60_000)
+        if saved_mime:  # hotellab's JupyterLab extension draws the saved players, no kernel
+            page.wait_for_function(f"() => document.querySelectorAll('.hotellab-mime[data-hl-ready=\"1\"]').length >= {saved_mime}",
+                                   timeout=60_000)
+        else:  # before the kernel runs: each saved game view is a picture with its status as text
+            page.wait_for_function(f"() => document.querySelectorAll('.hotellab-player img, .hotellab-player .hl-gameview').length >= {saved_views}",
+                                   timeout=60_000)
         figures["first_paint_s"] = round(time.perf_counter() - t0, 1)
         # the pictures are decoded boards (not broken images), and no board is inline SVG
         # text (which a sanitiser turns into run-on words)
         page.wait_for_function("""() => [...document.querySelectorAll('.hotellab-player img')]
             .every(i => i.complete && i.naturalWidth > 100)""", timeout=30_000)
         assert page.evaluate("() => document.querySelectorAll('.hotellab-fallback svg').length") == 0
+        # a saved Markdown output renders: the rooms table is a table (its lines showed joined
+        # with commas, "| Room | Beds ... |,|---|", when the file kept nbformat's lists of lines)
+        figures["markdown_tables"] = page.evaluate(
+            "() => document.querySelectorAll('.jp-RenderedMarkdown.jp-OutputArea-output table').length")
         page.wait_for_function(IDLE_JS, timeout=300_000)
         figures["kernel_ready_s"] = round(time.perf_counter() - t0, 1)
         page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.evaluate("() => { window.__hlRunAllClicked = true; }")
         page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
         page.wait_for_function(f"() => ({LIVE_JS})() >= 1", timeout=300_000)
         figures["first_gameview_cold_s"] = round(time.perf_counter() - t0, 1)
@@ -288,8 +402,22 @@ def test_site_runs_the_tutorial_offline(tmp_path):
         figures["live_step_ms_median"] = round(ms[len(ms) // 2], 1)
         figures["live_step_ms_max"] = round(ms[-1], 1)
         figures["figures_drawn"] = page.evaluate("() => document.querySelectorAll('.js-plotly-plot .main-svg').length")
+        page.wait_for_function("() => window.__hlT.run_all", timeout=60_000)
+        marks = page.evaluate("() => window.__hlT")
         page.screenshot(path=str(tmp_path / "site.png"))
+    # seconds from navigation, the page's clock; saved players: None until hotellab's
+    # JupyterLab extension draws them (.hotellab-mime[data-hl-ready="1"])
+    breakdown = {k: (round(marks[k] / 1000, 2) if k in marks else None) for k in
+                 ("notebook_shown", "saved_players_interactive", "kernel_idle", "first_cell_done",
+                  "first_live_gameview", "run_all")}
+    print("site breakdown (cold):", json.dumps(breakdown), "load average", os.getloadavg())
+    figures["breakdown_cold"] = breakdown
     assert not blocked, f"the site asked another host for {sorted(set(blocked))[:5]}"
+    assert not errors, f"console errors on the site: {errors[:10]}"
+    assert figures["markdown_tables"] >= 1
+    # issue 23's target is 10 s on the 2-core dev machine (bench/site.py); 20 s here, where
+    # CI machines and a shared load vary
+    assert breakdown["first_live_gameview"] is not None and breakdown["first_live_gameview"] < 20, breakdown
     assert figures["figures_drawn"] >= 1
     figures.update(site_mb=round(summary["bytes"] / 1e6, 1), site_files=summary["files"],
                    build_s=summary["seconds"], python_packages=len(summary["packages"]),

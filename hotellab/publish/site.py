@@ -62,6 +62,21 @@ EXCLUDE = {"jupyterlab", "jupyter-server", "notebook", "jupyterlab-widgets", "wi
 #: the Pyodide core files the site needs (the npm package also has source maps, a console, types)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+#: hotellab requirements that ``import hotellab`` and its widgets do not import (figures,
+#: graphs, progress bars, the CLI): shipped, loaded the first time something imports them
+LAZY = ("plotly", "networkx", "tqdm", "typer", "rich")
+#: the wheel build_site adds: an import hook that loads a shipped package on first import
+HOOK_NAME = "hotellab-site-imports"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+#: hotellab requirements that ``import hotellab`` and its widgets do not import (figures,
+#: graphs, progress bars, the CLI): shipped, loaded the first time something imports them
+LAZY = ("plotly", "networkx", "tqdm", "typer", "rich")
+#: the wheel build_site adds: an import hook that loads a shipped package on first import
+HOOK_NAME = "hotellab-site-imports"
+#: build products in a notebooks folder the site never ships (``jupyter nbconvert`` writes
+#: ``notebooks/*.html``)
+NOT_SHIPPED = {".html", ".htm", ".pyc", ".pyo"}
 
 
 class PublishError(RuntimeError):
@@ -399,6 +414,141 @@ def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path, wor
     return lock
 
 
+# ----------------------------------------------------------------------------- lazy imports
+_HOOK_MODULE = '''"""The site's import hook (written by ``hotellab publish``): a package the site ships but
+the kernel did not load at start is loaded from the site the first time it is imported
+(``import plotly`` inside a hotellab function too, where the kernel's own scan of a cell's
+imports cannot see it). In a browser without JSPI (no synchronous wait in Pyodide), every
+such package is loaded before the first cell that mentions hotellab (as the site did at start
+before)."""
+
+import importlib
+import sys
+from importlib.abc import MetaPathFinder
+
+#: top-level import name -> the site's package that provides it (pyodide-lock.json)
+IMPORTS = {imports}
+_done = set()
+
+
+def _load(names):
+    import pyodide_js
+    from pyodide.ffi import to_js
+
+    return pyodide_js.loadPackage(to_js(sorted(names)))
+
+
+class LockFinder(MetaPathFinder):
+    """Loads the package of a top-level import the site ships, then lets Python find it."""
+
+    def find_spec(self, fullname, path, target=None):
+        pkg = IMPORTS.get(fullname) if path is None else None
+        if pkg is None or pkg in _done:
+            return None
+        from pyodide.ffi import can_run_sync, run_sync
+
+        if not can_run_sync():
+            return None
+        _done.add(pkg)
+        run_sync(_load([pkg]))
+        importlib.invalidate_caches()
+        return None
+
+
+async def _load_rest(lines):
+    """The pre-cell step where synchronous loading is impossible: everything, once."""
+    rest = set(IMPORTS.values()) - _done
+    if rest and any("hotellab" in line or "hl." in line for line in lines):
+        _done.update(rest)
+        await _load(rest)
+        importlib.invalidate_caches()
+    return lines
+
+
+def install():
+    if not any(isinstance(f, LockFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, LockFinder())
+    try:
+        from pyodide.ffi import can_run_sync
+
+        if not can_run_sync():
+            get_ipython().kernel.lite_transform_manager.line_transforms.insert(0, _load_rest)  # noqa: F821
+    except Exception:  # noqa: BLE001 - no kernel (plain Pyodide): the finder alone
+        pass
+'''
+
+_HOOK_CONFIG = '''# IPython's configuration in the site's kernel (hotellab publish): the import hook
+c = get_config()  # noqa: F821
+c.InteractiveShellApp.exec_lines = ["__import__('hotellab_site_imports').install()"]
+'''
+
+
+def hook_wheel(dest: Path, imports: dict[str, str]) -> Path:
+    """The site's import-hook wheel (:data:`HOOK_NAME`): module ``hotellab_site_imports``
+    with ``imports`` (top-level import name -> shipped package name) and, as a data file for
+    ``<prefix>/etc/ipython``, the IPython configuration that installs it when the kernel
+    starts. Returns the wheel's path in ``dest``."""
+    import base64
+
+    dest.mkdir(parents=True, exist_ok=True)
+    name, version = HOOK_NAME.replace("-", "_"), "1.0"
+    files = {
+        "hotellab_site_imports.py": _HOOK_MODULE.replace("{imports}", json.dumps(imports, sort_keys=True)),
+        f"{name}-{version}.data/data/etc/ipython/ipython_config.py": _HOOK_CONFIG,
+        f"{name}-{version}.dist-info/METADATA": f"Metadata-Version: 2.1\nName: {HOOK_NAME}\nVersion: {version}\n",
+        f"{name}-{version}.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: hotellab.publish\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        f"{name}-{version}.dist-info/top_level.txt": "hotellab_site_imports\n",
+    }
+    out = dest / f"{name}-{version}-py3-none-any.whl"
+    record = []
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for fname, text in files.items():
+            data = text.encode("utf-8")
+            z.writestr(fname, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append(f"{fname},sha256={digest},{len(data)}")
+        z.writestr(f"{name}-{version}.dist-info/RECORD", "\n".join([*record, f"{name}-{version}.dist-info/RECORD,,"]) + "\n")
+    return out
+
+
+def enable_kernel(outdir: Path) -> list[str]:
+    """Keep the Pyodide kernel on in the built site ``outdir``: drop
+    ``@jupyterlite/pyodide-kernel-extension`` (and its plugins) from every federated
+    extension's ``disabledExtensions`` in the site's ``jupyter-lite.json`` files (JupyterLite
+    copies it there from the extension's package.json; ``config-utils.js`` applies it on page
+    load) and in the extensions' ``package.json`` copies. hotellab's JupyterLab extension
+    disables it for JupyterLab, where it cannot load. Returns the names of the extensions
+    changed (sorted)."""
+    changed = []
+
+    def keep(values):
+        return [v for v in values if v != KERNEL_EXTENSION and not str(v).startswith(KERNEL_EXTENSION + ":")]
+
+    def scrub(holder: dict, name) -> bool:
+        dis = holder.get("disabledExtensions")
+        if not dis or keep(dis) == dis:
+            return False
+        if keep(dis):
+            holder["disabledExtensions"] = keep(dis)
+        else:
+            del holder["disabledExtensions"]
+        changed.append(name)
+        return True
+
+    for cfg in sorted(outdir.rglob("jupyter-lite.json")):
+        data = json.loads(cfg.read_text("utf-8"))
+        exts = data.get("jupyter-config-data", {}).get("federated_extensions", [])
+        if [scrub(ext, ext.get("name")) for ext in exts if isinstance(ext, dict)].count(True):
+            write_whole(cfg, json.dumps(data, indent=2, sort_keys=True))
+    ext_dir = outdir / "extensions"
+    for pkg in sorted(ext_dir.rglob("package.json")) if ext_dir.is_dir() else []:
+        data = json.loads(pkg.read_text("utf-8"))
+        lab = data.get("jupyterlab")
+        if isinstance(lab, dict) and scrub(lab, data.get("name")):
+            write_whole(pkg, json.dumps(data, indent=2))
+    return sorted({c for c in changed if c})
+
+
 # ----------------------------------------------------------------------------- notebooks
 _CONNECTED = re.compile(r"""(["'])plotly_mimetype\+notebook_connected\1""")
 
@@ -425,6 +575,8 @@ def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
             continue
         if p.suffix == ".py" and len(rel.parts) == 1:
             continue  # build.py, make_logs.py: the notebooks' makers, not their data
+        if p.suffix.lower() in NOT_SHIPPED:
+            continue  # nbconvert's exports of the notebooks, bytecode: build products
         out = dest / rel
         out.parent.mkdir(parents=True, exist_ok=True)
         if p.suffix == ".ipynb":
@@ -437,7 +589,9 @@ def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
                 if cell.cell_type == "code":
                     cell.metadata["trusted"] = True
                     cell.source = _lite_renderer(cell.source)
-            nbformat.write(nb, out)
+            # strings whole (not nbformat's lists of lines): JupyterLite hands the file to
+            # JupyterLab as it is, and lists of lines show joined with commas
+            write_whole(out, nbformat.writes(nb, split_lines=False) + "\n")
             names.append(str(rel))
         else:
             shutil.copy2(p, out)
@@ -485,12 +639,22 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
         deps = dependency_wheels(sorted({*core_reqs, *KERNEL_SPECS}), platform, python, log)
         wheels = [hl_wheel, *kernel_extension_wheels(), *sorted(deps.glob("*.whl"))]
         ext_names = [_canon(wheel_metadata(w)["name"]) for w in kernel_extension_wheels()]
-        roots = ["hotellab", *KERNEL_SPECS, *ext_names]
-        chosen = select_wheels(roots, wheels, python)
+        # the kernel needs these to start (loaded at start); the rest when first imported
+        kernel_roots = [*(s for s in KERNEL_SPECS if s != "nbformat"), *ext_names]
+        at_start = set(select_wheels(kernel_roots, wheels, python))
+        chosen = select_wheels(["hotellab", *KERNEL_SPECS, *ext_names], wheels, python)
+        imports = {imp: name for name, (_, meta) in chosen.items() if name not in at_start for imp in meta["imports"]}
+        hook = hook_wheel(tmp / "hook", imports)
+        chosen.update(select_wheels([HOOK_NAME], [hook], python))
+        at_start.add(_canon(HOOK_NAME))
+        # ``import hotellab`` (the kernel loads what a cell imports) brings hotellab and what
+        # it and its widgets import; the LAZY ones come through the hook when imported
+        chosen["hotellab"][1]["depends"] -= set(LAZY)
         lite = tmp / "lite"
         lock = write_lock(core, chosen, lite / "static" / "pyodide", work=tmp / "slim")
         nb_names = stage_notebooks(notebooks, lite / "files", log)
         packages = sorted(lock["packages"])
+        preload = sorted(at_start)
         write_whole(lite / "jupyter-lite.json", json.dumps({
             "jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
@@ -499,7 +663,7 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
                 "litePluginSettings": {
                     KERNEL_PLUGIN: {
                         "disablePyPIFallback": True,
-                        "loadPyodideOptions": {"packages": packages},
+                        "loadPyodideOptions": {"packages": preload},
                     }
                 },
             },
@@ -519,11 +683,13 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite), "--output-dir", str(outdir),
               *lite_args], "jupyter lite build", cwd=lite)
     _prune(outdir)
+    enable_kernel(outdir)
     files = [p for p in outdir.rglob("*") if p.is_file()]
     summary = {
         "outdir": str(outdir),
         "notebooks": nb_names,
         "packages": packages,
+        "preloaded": preload,
         "bytes": sum(p.stat().st_size for p in files),
         "files": len(files),
         "seconds": round(time.perf_counter() - t0, 1),
