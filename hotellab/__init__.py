@@ -88,6 +88,12 @@ def _jupyter_labextension_paths():
     return [{"src": "labextension", "dest": "hotellab"}]
 
 
+def _jupyter_server_extension_points():
+    """Jupyter server's hook: :mod:`hotellab.widgets.labext` keeps JupyterLite-only front-end
+    extensions out of JupyterLab's page."""
+    return [{"module": "hotellab.widgets.labext"}]
+
+
 def __getattr__(name):
     if name in _LAZY:
         return importlib.import_module(f"{__name__}.{name}")

@@ -109,24 +109,25 @@ def test_link_for_an_editable_install(tmp_path):
     assert labext.link(other) == copy and not copy.is_symlink()
 
 
-def test_park_lite_extensions(tmp_path):
-    """The JupyterLite-only kernel extension leaves JupyterLab's folder for hotellab's; a
-    reinstall's newer copy replaces the parked one; nothing else moves."""
-    share = tmp_path / "share" / "jupyter" / "labextensions"
-    kernel = share / "@jupyterlite" / "pyodide-kernel-extension"
-    (kernel / "static").mkdir(parents=True)
-    (kernel / "package.json").write_text('{"version": "1"}')
-    (kernel / "static" / "remoteEntry.js").write_text("//")
-    (share / "anywidget").mkdir()
-    (share / "anywidget" / "package.json").write_text("{}")
-    parked = labext.park_lite_extensions(tmp_path)
-    target = labext.lite_extensions_dir(tmp_path) / "@jupyterlite" / "pyodide-kernel-extension"
-    assert parked == [target]
-    assert not kernel.exists() and (target / "static" / "remoteEntry.js").is_file()
-    assert (share / "anywidget" / "package.json").is_file()
-    assert labext.park_lite_extensions(tmp_path) == [target]  # again: nothing to move, still parked
-    (kernel / "static").mkdir(parents=True)
-    (kernel / "package.json").write_text('{"version": "2"}')
-    labext.park_lite_extensions(tmp_path)
-    assert json.loads((target / "package.json").read_text())["version"] == "2"
-    assert not (target / "static" / "remoteEntry.js").exists() and not kernel.exists()
+def test_server_extension_keeps_lite_only_extensions_out_of_jupyterlab(tmp_path):
+    """JupyterLab's page config loses the JupyterLite-only kernel extension (JupyterLab loads
+    even a disabled extension's code, which logs "Shared module @jupyterlite/services doesn't
+    exist"), keeps every other one, and runs a hook set before it."""
+    cfg = {"federated_extensions": [{"name": "anywidget"}, {"name": "@jupyterlite/pyodide-kernel-extension"},
+                                    {"name": "hotellab"}], "disabledExtensions": []}
+    assert [e["name"] for e in labext.without_lite_only(cfg)["federated_extensions"]] == ["anywidget", "hotellab"]
+
+    class App:
+        class web_app:
+            settings = {"page_config_hook": lambda handler, c: {**c, "seen": handler}}
+
+    labext._load_jupyter_server_extension(App)
+    out = App.web_app.settings["page_config_hook"]("h", {"federated_extensions": [{"name": "@jupyterlite/pyodide-kernel-extension"}]})
+    assert out == {"federated_extensions": [], "seen": "h"}
+    # how it is switched on: the same config as the wheel's data-file, and the package's hook
+    assert hl._jupyter_server_extension_points() == [{"module": "hotellab.widgets.labext"}]
+    shipped = json.loads((ROOT / "jupyter-config" / "jupyter_server_config.d" / "hotellab.json").read_text())
+    assert shipped == labext.SERVER_CONFIG == {"ServerApp": {"jpserver_extensions": {"hotellab.widgets.labext": True}}}
+    dest = labext.enable_server_extension(tmp_path)
+    assert dest == tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" / "hotellab.json"
+    assert json.loads(dest.read_text()) == shipped

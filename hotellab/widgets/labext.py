@@ -8,9 +8,13 @@ The extension (source ``labextension/index.js``, built into ``hotellab/labextens
 finds it in ``<prefix>/share/jupyter/labextensions/hotellab``: a wheel install puts it there
 (pyproject's data-files); an editable install (the quick start) gets a link made by
 :func:`link` (``python -m hotellab.widgets.labext --link``, run by ``scripts/_env.sh``).
-``jupyter lite build`` ships it in the JupyterLite site from the same place. The same command
-moves the JupyterLite-only kernel extension out of JupyterLab's sight
-(:func:`park_lite_extensions`), where ``hotellab publish`` still finds it.
+``jupyter lite build`` ships it in the JupyterLite site from the same place.
+
+The module is also a Jupyter server extension (enabled by
+``etc/jupyter/jupyter_server_config.d/hotellab.json``, a data-file of the wheel, or written by
+:func:`enable_server_extension` for an editable install, by the same ``--link`` command): it
+keeps the JupyterLite-only kernel extension (:data:`LITE_ONLY`) out of JupyterLab's page, so
+the ``lab`` and ``publish`` extras in one environment give a JupyterLab with no console error.
 
 Run as ``python -m hotellab.widgets.labext`` it says where the extension is and whether its
 build is current.
@@ -103,42 +107,50 @@ def link(prefix: str | os.PathLike | None = None) -> Path:
 
 
 LITE_ONLY = ("@jupyterlite/pyodide-kernel-extension",)
-"""Front-end extensions that only work in JupyterLite: JupyterLab cannot load them (each logs
-"Shared module @jupyterlite/services doesn't exist in shared scope default"), and disabling
-one in JupyterLab does not stop JupyterLab from loading its code."""
+"""Front-end extensions that only work in JupyterLite. ``jupyterlite-pyodide-kernel`` (the
+``publish`` extra) installs its extension where JupyterLab looks too; JupyterLab cannot load
+it (it logs "Shared module @jupyterlite/services doesn't exist in shared scope default" on every
+page), and listing it in ``disabledExtensions`` does not stop JupyterLab from loading its
+code."""
+
+SERVER_CONFIG = {"ServerApp": {"jpserver_extensions": {"hotellab.widgets.labext": True}}}
+"""The Jupyter server config that enables :func:`_load_jupyter_server_extension`
+(``etc/jupyter/jupyter_server_config.d/hotellab.json``)."""
 
 
-def lite_extensions_dir(prefix: str | os.PathLike | None = None) -> Path:
-    """Where :func:`park_lite_extensions` keeps the :data:`LITE_ONLY` extensions:
-    ``<prefix>/share/hotellab/lite-labextensions`` (``hotellab publish`` ships them from
-    there into the JupyterLite site)."""
-    return Path(prefix or sys.prefix) / "share" / "hotellab" / "lite-labextensions"
+def without_lite_only(page_config: dict) -> dict:
+    """``page_config`` (JupyterLab's page config, a dict) without the :data:`LITE_ONLY`
+    extensions in its ``federated_extensions`` list; the same dict, changed in place."""
+    exts = page_config.get("federated_extensions")
+    if isinstance(exts, list):
+        page_config["federated_extensions"] = [e for e in exts if not (isinstance(e, dict) and e.get("name") in LITE_ONLY)]
+    return page_config
 
 
-def park_lite_extensions(prefix: str | os.PathLike | None = None) -> list[Path]:
-    """Move the :data:`LITE_ONLY` extensions that ``pip`` put in
-    ``<prefix>/share/jupyter/labextensions`` to :func:`lite_extensions_dir`, where JupyterLab
-    does not look and ``hotellab publish`` does, so that the ``lab`` and ``publish`` extras in
-    one environment give a JupyterLab with no console error. A copy parked before is replaced
-    (a reinstall brings a newer one). Returns the parked folders."""
-    import shutil
+def _load_jupyter_server_extension(server_app) -> None:
+    """The Jupyter server extension: JupyterLab's page config leaves out the :data:`LITE_ONLY`
+    extensions (through jupyterlab_server's ``page_config_hook``, after any hook set before)."""
+    settings = server_app.web_app.settings
+    prev = settings.get("page_config_hook")
 
-    src_root = Path(prefix or sys.prefix) / "share" / "jupyter" / "labextensions"
-    out = []
-    for name in LITE_ONLY:
-        src = src_root / name
-        dest = lite_extensions_dir(prefix) / name
-        if (src / "package.json").is_file():
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            tmp = dest.with_name(dest.name + ".part")
-            shutil.rmtree(tmp, ignore_errors=True)
-            shutil.copytree(src, tmp, symlinks=True)
-            shutil.rmtree(dest, ignore_errors=True)
-            tmp.replace(dest)
-            shutil.rmtree(src)
-        if (dest / "package.json").is_file():
-            out.append(dest)
-    return out
+    def hook(handler, page_config):
+        return without_lite_only(prev(handler, page_config) if prev else page_config)
+
+    settings["page_config_hook"] = hook
+
+
+def enable_server_extension(prefix: str | os.PathLike | None = None) -> Path:
+    """Write ``<prefix>/etc/jupyter/jupyter_server_config.d/hotellab.json`` (:data:`SERVER_CONFIG`;
+    default prefix: ``sys.prefix``), which a wheel install puts there itself; what
+    ``jupyter server extension enable --sys-prefix`` would write. Returns the path."""
+    from ..core.files import write_whole
+
+    dest = Path(prefix or sys.prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / "hotellab.json"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(SERVER_CONFIG, indent=2) + "\n"
+    if not dest.is_file() or dest.read_text("utf-8") != text:
+        write_whole(dest, text)
+    return dest
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - a command-line helper
@@ -149,8 +161,7 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - a command-
         return 0
     if "--link" in args:
         print(f"linked {link()} -> {BUILT}")
-        for p in park_lite_extensions():
-            print(f"JupyterLite-only extension kept out of JupyterLab's way: {p}")
+        print(f"enabled the server extension: {enable_server_extension()}")
         return 0
     print("installed at:", ", ".join(map(str, installed_paths())) or "nowhere (python -m hotellab.widgets.labext --link)")
     try:
