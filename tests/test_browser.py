@@ -20,13 +20,7 @@ import contextlib
 import json
 import importlib.util
 import os
-import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-import uuid
 from pathlib import Path
 
 import pytest
@@ -37,6 +31,10 @@ RESULTS = ROOT / "bench" / "results"
 _ob_spec = importlib.util.spec_from_file_location("hl_offline_browser", Path(__file__).with_name("offline_browser.py"))
 _ob = importlib.util.module_from_spec(_ob_spec)
 _ob_spec.loader.exec_module(_ob)
+_lab_spec = importlib.util.spec_from_file_location("hl_lab_server", Path(__file__).with_name("lab_server.py"))
+_lab = importlib.util.module_from_spec(_lab_spec)
+_lab_spec.loader.exec_module(_lab)
+KERNEL_IDLE_JS = _lab.KERNEL_IDLE_JS
 CHROMIUM, NO_CHROMIUM = _ob.CHROMIUM, _ob.NO_CHROMIUM
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -54,84 +52,11 @@ pytestmark = [
 
 
 # ----------------------------------------------------------------------------- the server
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start_lab(base: Path):
-    """JupyterLab on a copy of the notebooks; returns (process, url base, token, log path)."""
-    work = base / "notebooks"
-    shutil.copytree(NOTEBOOKS, work, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    # a "python3" kernel that is this interpreter, whatever else is installed
-    jpath = base / "jupyter"
-    spec = jpath / "kernels" / "python3"
-    spec.mkdir(parents=True)
-    (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "Python 3 (ipykernel)", "language": "python",
-    }), "utf-8")
-    # settings: render every cell (no virtual scrolling), no news, no update checks
-    settings = base / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}), "utf-8")
-    apps = base / "settings" / "@jupyterlab" / "apputils-extension"
-    apps.mkdir(parents=True)
-    (apps / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}), "utf-8")
-
-    env = dict(os.environ)
-    env.update({
-        "JUPYTER_PATH": str(jpath) + (os.pathsep + env["JUPYTER_PATH"] if env.get("JUPYTER_PATH") else ""),
-        "JUPYTER_CONFIG_DIR": str(base / "config"),
-        "JUPYTER_RUNTIME_DIR": str(base / "runtime"),
-        "JUPYTERLAB_SETTINGS_DIR": str(base / "settings"),
-        "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
-        "PYTHONUNBUFFERED": "1",
-    })
-    port = _free_port()
-    token = uuid.uuid4().hex
-    log = base / "jupyterlab.log"
-    cmd = [
-        sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}", "--ServerApp.port_retries=0",
-        "--LabApp.news_url=None", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-    ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:  # CI containers run as root
-        cmd.append("--allow-root")
-    proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"JupyterLab exited with {proc.returncode}:\n{log.read_text(errors='replace')[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
-                if r.status == 200:
-                    break
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"JupyterLab did not answer within 90 s:\n{log.read_text(errors='replace')[-3000:]}")
-        time.sleep(0.3)
-    return proc, url, token, log
-
-
-def _stop(proc) -> None:
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-
-
 @contextlib.contextmanager
 def _lab_page(tmp_path, sync_api):
     """JupyterLab on a copy of the notebooks and a Chromium page (1400 x 1000, 60 s default
     timeout); yields (page, url, token) and stops both afterwards."""
-    proc, url, token, _log = _start_lab(tmp_path)
+    proc, url, token, _log = _lab.start_lab(tmp_path)
     try:
         with sync_api.sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -142,15 +67,10 @@ def _lab_page(tmp_path, sync_api):
             finally:
                 browser.close()
     finally:
-        _stop(proc)
+        _lab.stop(proc)
 
 
 # ----------------------------------------------------------------------------- in the page
-# The status bar reads "Python 3 (ipykernel) | Idle" once a kernel is connected and idle
-# ("No Kernel | Initializing" before; cells run then would be silently skipped).
-KERNEL_IDLE_JS = """() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]
-    .some(e => /\\|\\s*Idle\\s*$/.test(e.textContent) && !/No Kernel/.test(e.textContent))"""
-
 # Click Next on the idx-th game view `n` times; per click: ms until the board's content is
 # replaced in the DOM (MutationObserver), ms until the next animation frame after that, and
 # whether the SVG text changed. A click that changes nothing within `timeout` ms gives null.

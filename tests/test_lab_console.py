@@ -2,7 +2,7 @@
 ``test`` extras together) logs no console error and asks no other host for anything, while it
 opens a bundled tutorial and runs its first cells (issue 23, items 3 and 5).
 
-JupyterLab is started as tests/test_browser.py starts it (its ``_start_lab``: this Python, a
+JupyterLab is started by tests/lab_server.py (``start_lab``: this Python, a
 free localhost port, a copy of ``notebooks/``, throw-away settings) and opened in Debian's
 Chromium through tests/offline_browser.py's ``offline_page``, which aborts and records every
 request to another host and records the page's uncaught errors and console errors. The test
@@ -34,7 +34,7 @@ def _load(name: str, file: str):
 
 
 ob = _load("hl_offline_browser", "offline_browser.py")
-lab = _load("hl_test_browser", "test_browser.py")  # its JupyterLab start/stop and kernel-idle check
+lab = _load("hl_lab_server", "lab_server.py")  # JupyterLab start/stop and the kernel-idle check
 
 # The one console error this environment used to log, "Shared module @jupyterlite/services
 # doesn't exist in shared scope default", came from @jupyterlite/pyodide-kernel-extension
@@ -66,7 +66,7 @@ def _menu(page, menu: str, item: str) -> None:
 def test_jupyterlab_logs_no_console_error_and_asks_no_other_host(tmp_path):
     pytest.importorskip("playwright.sync_api")
     last = _first_cells()
-    proc, url, token, log = lab._start_lab(tmp_path)
+    proc, url, token, log = lab.start_lab(tmp_path)
     try:
         with ob.offline_page(url, viewport=(1400, 1000)) as (page, blocked, errors):
             page.goto(f"{url}/lab/tree/{NOTEBOOK}?token={token}")
@@ -99,7 +99,7 @@ def test_jupyterlab_logs_no_console_error_and_asks_no_other_host(tmp_path):
             page.wait_for_timeout(1000)  # late console messages
             blocked_seen, errors_seen = list(blocked), list(errors)
     finally:
-        lab._stop(proc)
+        lab.stop(proc)
     print(f"\nJupyterLab, {NOTEBOOK} cells 0-{last} run: blocked requests {len(blocked_seen)}, "
           f"console errors {len(errors_seen)}")
     assert blocked_seen == [], f"JupyterLab asked another host for {blocked_seen}"

@@ -131,3 +131,135 @@ def test_server_extension_keeps_lite_only_extensions_out_of_jupyterlab(tmp_path)
     dest = labext.enable_server_extension(tmp_path)
     assert dest == tmp_path / "etc" / "jupyter" / "jupyter_server_config.d" / "hotellab.json"
     assert json.loads(dest.read_text()) == shipped
+
+
+# ----------------------------------------------------------------------------- in JupyterLab
+def _load(name: str, file: str):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(file))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ob = _load("hl_offline_browser", "offline_browser.py")
+lab = _load("hl_lab_server", "lab_server.py")
+
+# every saved player drawn by the extension; then, in one game view with more than 2 states,
+# First and Next move it, and in one lesson the first button of the step moves the lesson on
+PLAY_JS = """
+async () => {
+  const out = {ready: document.querySelectorAll('.hotellab-mime[data-hl-ready="1"]').length,
+               pictures: document.querySelectorAll('.hotellab-player img').length,
+               errors: [...document.querySelectorAll('.hotellab-mime-error')].map(e => e.textContent)};
+  const v = [...document.querySelectorAll('.hotellab-mime .hl-gameview')]
+      .find(v => Number(v.querySelector('.hl-pos').textContent.split('/')[1]) > 2);
+  const btn = (label) => [...v.querySelectorAll('.hl-controls button')].find(b => (b.title || '').startsWith(label));
+  if (!btn('First').disabled) btn('First').click();
+  await new Promise(r => setTimeout(r, 50));
+  const p0 = v.querySelector('.hl-pos').textContent, s0 = v.querySelector('.hl-board').innerHTML;
+  btn('Next').click();
+  await new Promise(r => setTimeout(r, 300));
+  out.view = {pos: [p0, v.querySelector('.hl-pos').textContent], board_changed: v.querySelector('.hl-board').innerHTML !== s0};
+  // a lesson at a watch step: "Play this step" shows what happened
+  const play = [...document.querySelectorAll('.hotellab-mime .hl-lesson-next')]
+      .find(b => !b.disabled && b.textContent === 'Play this step');
+  const l = play.closest('.hotellab-mime');
+  const t0 = l.textContent;
+  play.click();
+  await new Promise(r => setTimeout(r, 300));
+  out.lesson_moved = l.textContent !== t0;
+  return out;
+}
+"""
+
+EVIL_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            'viewBox="0 0 100 40" onload="window.__hlPwned=1">'
+            '<script>window.__hlPwned=2</script>'
+            '<image href="http://evil.invalid/a.png" width="10" height="10"/>'
+            '<a href="javascript:window.__hlPwned=3"><text x="5" y="20">link</text></a>'
+            '<rect width="10" height="10" style="fill:url(http://evil.invalid/b.svg#x)"/>'
+            '<use xlink:href="http://evil.invalid/c.svg#d"/>'
+            '<animate attributeName="href" values="javascript:window.__hlPwned=4"/>'
+            '<foreignObject><iframe src="http://evil.invalid/"></iframe></foreignObject>'
+            '<rect class="kept" x="20" width="10" height="10" fill="#336"/></svg>')
+
+
+def _hostile_notebook(path: Path) -> None:
+    """A notebook whose one output claims to be a hotellab lesson, with a board SVG built to
+    run script, load other hosts and hide links (what an untrusted notebook could carry)."""
+    from hotellab.widgets.lesson import lesson_data, lesson_html
+
+    scenario = hl.Scenario.load(NOTEBOOKS / "scenarios" / "hostil_hostal_lesson_01_goal.toml")
+    data = lesson_data(scenario, None)
+    data["steps"][0]["before"]["svg"] = EVIL_SVG
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_code_cell("# saved by someone else", outputs=[nbformat.v4.new_output(
+        "display_data", data={PLAYER_MIME: labext.player_marker("lesson"), "text/html": lesson_html(data),
+                              "text/plain": "<Lesson>"})]))
+    nbformat.write(nb, path)
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.xdist_group("browser")
+@pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
+def test_saved_players_play_in_jupyterlab_trusted_or_not(tmp_path):
+    """Opened in JupyterLab before any cell runs: in an untrusted copy of a bundled tutorial
+    (JupyterLab runs no output script there) and in a trusted one, every saved game view and
+    lesson is drawn by the extension and plays (a view steps, a lesson moves on), with no
+    request to another host and no console error. A hostile notebook's board is shown without
+    its script, handlers, links or other hosts' resources."""
+    name = "hostil_hostal.ipynb"
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    expected = sum(PLAYER_MIME in (o.get("data") or {}) for c in nb.cells for o in c.get("outputs", []))
+    assert expected >= 10  # 3 game views and 15 lessons when written
+    proc, url, token, _log = lab.start_lab(tmp_path)
+    work = tmp_path / "notebooks"
+    # a trust signature is a hash of the content: the untrusted copy differs by one field
+    nb.metadata["hotellab_test_copy"] = "untrusted"
+    nbformat.write(nb, work / "untrusted.ipynb")
+    lab.trust(tmp_path, work / name)
+    _hostile_notebook(work / "hostile.ipynb")
+    seen = {}
+    try:
+        with ob.offline_page(url, viewport=(1300, 1000)) as (page, blocked, errors):
+            dialogs = []
+            # a script's alert() would be a dialog; leaving a notebook asks "leave page?" (accepted)
+            page.on("dialog", lambda d: (d.type != "beforeunload" and dialogs.append(d.message), d.accept()))
+            for label, path in (("untrusted", "untrusted.ipynb"), ("trusted", name)):
+                # a workspace per notebook: only it is open
+                page.goto(f"{url}/lab/workspaces/{label}/tree/{path}?token={token}")
+                page.wait_for_selector(".jp-Notebook .jp-Cell")
+                page.wait_for_function(f"""() => document.querySelectorAll('.hotellab-mime[data-hl-ready="1"]').length
+                    >= {expected}""", timeout=90_000)
+                seen[label] = page.evaluate(PLAY_JS)
+            page.goto(f"{url}/lab/workspaces/hostile/tree/hostile.ipynb?token={token}")
+            page.wait_for_selector('.hotellab-mime[data-hl-ready="1"]', timeout=60_000)
+            page.wait_for_timeout(500)
+            board = page.evaluate("""() => {
+                const svg = document.querySelector('.hotellab-mime svg');
+                const all = [svg, ...svg.querySelectorAll('*')];
+                return {tags: [...new Set(all.map(e => e.localName))].sort(),
+                        attrs: all.flatMap(e => [...e.attributes].map(a => a.name + '=' + a.value))
+                                  .filter(a => /^on|javascript:|evil/i.test(a)),
+                        kept: svg.querySelectorAll('rect.kept').length, pwned: window.__hlPwned || 0};
+            }""")
+            errors_seen, blocked_seen = list(errors), list(blocked)
+    finally:
+        lab.stop(proc)
+    print("\nsaved players in JupyterLab:", json.dumps(seen), "hostile board:", json.dumps(board))
+    for label, s in seen.items():
+        assert s["ready"] == expected and not s["errors"], (label, s)
+        assert s["pictures"] == 0, (label, "a player stayed a picture")
+        assert s["view"]["pos"][0] != s["view"]["pos"][1] and s["view"]["board_changed"], (label, s["view"])
+        assert s["lesson_moved"], label
+    assert board["pwned"] == 0 and not dialogs
+    assert board["attrs"] == [], board["attrs"]
+    # left: the drawing (a <use> without its reference to another host); gone: script, image,
+    # link, animation, foreign content
+    assert set(board["tags"]) <= {"svg", "rect", "use"}, board["tags"]
+    assert board["kept"] == 1  # the board itself is still drawn
+    assert blocked_seen == [], f"asked another host for {sorted(set(blocked_seen))}"
+    assert errors_seen == [], errors_seen[:5]

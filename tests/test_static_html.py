@@ -273,91 +273,9 @@ def test_publishable_refreshes_old_players():
             assert loader_html(uid) in page and "an older loader" not in page
 
 
-@pytest.mark.browser
-@pytest.mark.slow
-@pytest.mark.xdist_group("publish")
-@pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
-def test_first_open_in_jupyterlab_trusted_and_untrusted(tmp_path):
-    """Opened in JupyterLab before any cell runs (no kernel output yet): a trusted copy of a
-    bundled notebook (what the quick start does: `jupyter trust`) plays its saved game views;
-    an untrusted copy shows each board as a decoded picture with its status as text, and no
-    inline SVG text."""
-    import shutil
-    import socket
-    import subprocess
-    import sys
-    import time
-    import urllib.request
-    import uuid
-
-    pytest.importorskip("jupyterlab")
-    work = tmp_path / "nb"
-    work.mkdir()
-    shutil.copy2(NOTEBOOKS / "replay.ipynb", work / "trusted.ipynb")
-    # a trust signature is a hash of the notebook's content: an identical copy would be
-    # trusted too (its players would start, racing the checks below), so the untrusted copy
-    # differs by one metadata field
-    other = nbformat.read(NOTEBOOKS / "replay.ipynb", as_version=4)
-    other.metadata["hotellab_test_copy"] = "untrusted"
-    nbformat.write(other, work / "untrusted.ipynb")
-    expected = sum("hotellab-player" in _html(o) for o in _outputs(nbformat.read(work / "trusted.ipynb", as_version=4)))
-    assert expected >= 1
-    # every cell rendered (no virtual scrolling), no news
-    nbset = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
-    nbset.mkdir(parents=True)
-    (nbset / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}), "utf-8")
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path / "config"), JUPYTER_DATA_DIR=str(tmp_path / "data"),
-               JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"), JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
-    subprocess.run([sys.executable, "-m", "jupyter", "trust", str(work / "trusted.ipynb")], env=env, check=True,
-                   capture_output=True, timeout=120)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    token = uuid.uuid4().hex
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}", "--ip=127.0.0.1",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={work}", "--ServerApp.port_retries=0"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    log = tmp_path / "lab.log"
-    proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=open(log, "wb"), stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert proc.poll() is None, log.read_text(errors="replace")[-2000:]
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, "JupyterLab did not start"
-                time.sleep(0.3)
-        with ob.offline_page(base, viewport=(1300, 1000)) as (page, blocked, errors):
-            # the untrusted copy first (a fresh workspace: only it is open)
-            page.goto(f"{base}/lab/tree/untrusted.ipynb?token={token}")
-            page.wait_for_selector(".jp-Notebook .jp-Cell")
-            page.wait_for_function(f"""() => [...document.querySelectorAll('.hotellab-player img')]
-                .filter(i => i.complete && i.naturalWidth > 100).length >= {expected}""", timeout=60_000)
-            text = page.evaluate("() => [...document.querySelectorAll('.hotellab-fallback')].map(e => e.textContent)")
-            assert len(text) == expected and all("Scores:" in t for t in text), text
-            assert page.evaluate("() => document.querySelectorAll('.hotellab-player .hl-gameview, .hotellab-fallback svg').length") == 0
-            # then the trusted one: its players run and step
-            # in a workspace of its own, where only it is open (the default workspace would
-            # reopen the untrusted copy beside it, whose pictures never become players)
-            page.goto(f"{base}/lab/workspaces/trusted/tree/trusted.ipynb?token={token}")
-            page.wait_for_selector(".jp-Notebook .jp-Cell")
-            page.wait_for_function(
-                f"() => document.querySelectorAll('.hotellab-player .hl-gameview .hl-board svg').length >= {expected}",
-                timeout=60_000)
-            players = ob.check_players(page)
-            assert players["drawn"] >= expected
-            assert all(v["stepped"] for v in players["views"] if v["states"] > 0), players["views"]
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+# A bundled notebook opened in JupyterLab before any cell runs, trusted or not: hotellab's
+# JupyterLab extension plays its saved game views and lessons (tests/test_labextension.py,
+# test_saved_players_play_in_jupyterlab_trusted_or_not).
 
 
 def test_publishable_turns_a_finished_progress_bar_into_html():
