@@ -20,6 +20,7 @@
 // installing hotellab needs no Node.js).
 
 import { Widget } from "@lumino/widgets";
+import { gunzipSync, strFromU8 } from "fflate";
 
 import gameview from "../hotellab/widgets/gameview.js";
 import lesson from "../hotellab/widgets/lesson.js";
@@ -54,6 +55,27 @@ export function localModel(state) {
   };
 }
 
+// base64 of gzip -> text, at once: the modules' own inflate (DecompressionStream) is
+// asynchronous, and each of its steps waits behind the page's other work (JupyterLab
+// drawing the rest of the notebook), so a player decoded that way was ready seconds later
+export function inflate(b64) {
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return strFromU8(gunzipSync(bytes));
+}
+
+// resolves when `el` holds a drawn board (or an error shows), or after `ms`
+function drawn(el, ms) {
+  const done = () => el.querySelector(".hl-board svg, .hl-board .hl-error, .hl-error:not([hidden]), .hl-lesson-board");
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const obs = new MutationObserver(() => done() && (obs.disconnect(), clearTimeout(t), resolve()));
+    const t = setTimeout(() => (obs.disconnect(), resolve()), ms);
+    obs.observe(el, { childList: true, subtree: true });
+  });
+}
+
 function text(value) {
   // a notebook file may keep a string as a list of lines (nbformat's multiline strings)
   return Array.isArray(value) ? value.join("") : String(value || "");
@@ -68,6 +90,8 @@ export function playerState(html) {
   return JSON.parse(el.textContent);
 }
 
+let queue = Promise.resolve();
+
 class PlayerRenderer extends Widget {
   constructor(options) {
     super();
@@ -76,19 +100,29 @@ class PlayerRenderer extends Widget {
     this.addClass("hotellab-mime");
   }
 
-  async renderModel(model) {
+  // Players are drawn one after another, in the order JupyterLab asks (the notebook's order):
+  // drawn all at once, their decompressions and layouts interleave, and the first one on
+  // the page is ready only when nearly all are.
+  renderModel(model) {
+    const run = queue.then(() => this._render(model));
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  async _render(model) {
     const meta = model.data[this._mimeType] || {};
     const widget = MODULES[meta.kind];
     this._teardown();
     const host = document.createElement("div");
     try {
       if (!widget) throw new Error(`unknown player kind ${JSON.stringify(meta.kind)}`);
-      const m = localModel(playerState(model.data["text/html"]));
+      const m = localModel({ ...playerState(model.data["text/html"]), _inflate: inflate });
       if (widget.initialize) await widget.initialize({ model: m });
       if (meta.kind === "gameview") host.className = "hotellab-live";
       const out = await widget.render({ model: m, el: host });
       this._cleanup = typeof out === "function" ? out : null;
       this.node.replaceChildren(host);
+      await drawn(host, 10000);
       this.node.dataset.hlReady = "1";
     } catch (err) {
       const p = document.createElement("p");
