@@ -291,6 +291,10 @@ function render({ model, el }) {
   const scoreBox = h("div", "hl-scores");
   const stepBox = h("div", "hl-step");
   const eventsBox = h("ol", "hl-events");
+  // it scrolls when a step has many events: reachable and named for a keyboard and a screen
+  // reader (axe-core: scrollable-region-focusable)
+  eventsBox.tabIndex = 0;
+  eventsBox.setAttribute("aria-label", "Events of this step");
   side.append(h("div", "hl-h", "Scores"), scoreBox, h("div", "hl-h", "This step"), stepBox, eventsBox);
   main.append(board, side);
 
