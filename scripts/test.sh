@@ -3,8 +3,9 @@
 #
 # Creates .venv when it is missing, installs hotellab with its test extras
 # (pip install -e .[test]), installs Debian's chromium for the browser tests when
-# /usr/bin/chromium is missing, registers the venv's Python as the "python3" Jupyter kernel
-# when another one would be used, then runs the whole suite:
+# /usr/bin/chromium is missing and Debian's nodejs/npm when npm is missing, fetches axe-core
+# with npm (once, cached) for the accessibility checks, registers the venv's Python as the
+# "python3" Jupyter kernel when another one would be used, then runs the whole suite:
 #     python -m pytest -n 2 tests/
 # Arguments are passed to pytest (e.g. `bash scripts/test.sh -k cli -n 0`).
 # HOTELLAB_TEST_WORKERS sets the number of pytest-xdist workers (default 2; 0 = no xdist).
@@ -19,6 +20,19 @@ if [ ! -x /usr/bin/chromium ]; then
     apt_install chromium fonts-liberation
 fi
 export HOTELLAB_CHROMIUM="${HOTELLAB_CHROMIUM:-/usr/bin/chromium}"
+
+# npm: the site test fetches the Pyodide core with it (once, cached), and the accessibility
+# checks run axe-core from npm in the browser
+if ! command -v npm >/dev/null 2>&1; then
+    apt_install nodejs npm
+fi
+AXE_DIR="${XDG_CACHE_HOME:-$HOME/.cache}/hotellab/axe-core"
+if [ ! -f "$AXE_DIR/node_modules/axe-core/axe.min.js" ]; then
+    say "fetching axe-core with npm into $AXE_DIR (once)"
+    npm install --silent --no-audit --no-fund --prefix "$AXE_DIR" axe-core@4 >/dev/null \
+        || say "could not fetch axe-core: the accessibility checks will be skipped"
+fi
+export HOTELLAB_AXE="${HOTELLAB_AXE:-$AXE_DIR/node_modules/axe-core/axe.min.js}"
 
 # Notebook tests start the "python3" kernel: it must be this venv's Python.
 if ! "$PY" - <<'PYEOF' >/dev/null 2>&1

@@ -11,6 +11,7 @@ say. The browser test (JupyterLab, an untrusted notebook) is below, marked ``bro
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import nbformat
@@ -263,3 +264,59 @@ def test_saved_players_play_in_jupyterlab_trusted_or_not(tmp_path):
     assert board["kept"] == 1  # the board itself is still drawn
     assert blocked_seen == [], f"asked another host for {sorted(set(blocked_seen))}"
     assert errors_seen == [], errors_seen[:5]
+
+
+AXE = os.environ.get("HOTELLAB_AXE", "")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.xdist_group("browser")
+@pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
+@pytest.mark.skipif(not os.path.isfile(AXE), reason="axe-core is missing: bash scripts/test.sh fetches it with npm "
+                                                    "(or set HOTELLAB_AXE to axe.min.js)")
+def test_saved_players_pass_axe_core(tmp_path):
+    """axe-core's WCAG 2.0/2.1/2.2 A and AA rules find nothing wrong in the saved game views and
+    lessons the extension draws in JupyterLab (untrusted copies of the tutorials), and a game
+    view steps with the keyboard alone (focus on Next, Enter)."""
+    import nbformat as nbf
+
+    names = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.stem not in ("balance", "design_lab", "using_hotellab"))
+    proc, url, token, _log = lab.start_lab(tmp_path)
+    work = tmp_path / "notebooks"
+    found = {}
+    try:
+        for name in names:
+            nb = nbf.read(work / name, as_version=4)
+            nb.metadata["hotellab_test_copy"] = "untrusted"
+            nbf.write(nb, work / f"u_{name}")
+        with ob.offline_page(url, viewport=(1280, 900)) as (page, blocked, errors):
+            for name in names:
+                page.goto(f"{url}/lab/workspaces/{Path(name).stem}/tree/u_{name}?token={token}")
+                page.wait_for_selector('.hotellab-mime[data-hl-ready="1"]', timeout=90_000)
+                page.wait_for_timeout(1500)
+                page.add_script_tag(path=AXE)
+                found[name] = page.evaluate("""async () => {
+                  const r = await axe.run({include: [['.hotellab-mime']]}, {runOnly: {type: 'tag',
+                      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']}});
+                  return {violations: r.violations.map(v => `${v.id} (${v.nodes.length}): ${v.nodes[0].target}`),
+                          passes: r.passes.length, players: document.querySelectorAll('.hotellab-mime').length};
+                }""")
+                v = page.locator(".hotellab-mime .hl-gameview").first
+                first = v.locator(".hl-controls button[title^='First']")
+                if first.is_enabled():
+                    first.click()
+                v.locator(".hl-controls button[title^='Next']").focus()
+                before = v.locator(".hl-pos").text_content()
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(200)
+                found[name]["keyboard"] = [before, v.locator(".hl-pos").text_content()]
+            errors_seen, blocked_seen = list(errors), list(blocked)
+    finally:
+        lab.stop(proc)
+    print("\naxe-core on the extension's players:", json.dumps(found))
+    for name, r in found.items():
+        assert r["players"] >= 1 and r["passes"] >= 10, (name, r)
+        assert r["violations"] == [], (name, r["violations"])
+        assert r["keyboard"][0].startswith("0 /") and r["keyboard"][1].startswith("1 /"), (name, r["keyboard"])
+    assert blocked_seen == [] and errors_seen == [], (blocked_seen[:3], errors_seen[:3])
