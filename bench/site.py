@@ -29,7 +29,8 @@ Milestones, in seconds from the start of navigation (the page's own clock,
 - ``first_live_gameview``: a game view drawn by the kernel (not a saved player) is in the page;
 - ``run_all``: no cell waits or runs any more.
 
-Also per visit: every file fetched (path, bytes on the wire, start and end), summed per kind
+Also per visit: the kernel's requests to JupyterLite's drive before it was idle (each a
+synchronous round trip to the page; ``drive_requests_before_idle``), every file fetched (path, bytes on the wire, start and end), summed per kind
 (Pyodide core, wheels, JupyterLab, notebook files), the worker's ``Loading``/``Loaded``
 messages with their times, console errors with their text, blocked requests, and the load
 average before and after. Results go to ``bench/results/site.json`` (one entry per
@@ -240,6 +241,10 @@ def visit(base: str, notebook: str, profile: Path, *, saved_views: int | None = 
     net["http_errors"] = sorted({f"{r.get('status')} {r['path']}" for r in files if (r.get("status") or 0) >= 400})
     net["wheels"] = [{"path": r["path"].rsplit("/", 1)[-1], "bytes": r.get("bytes", 0), "start": r["start"], "end": r["end"]}
                      for r in sorted(files, key=lambda r: r["start"]) if r["path"].endswith(".whl")]
+    # the kernel's synchronous file-system calls to the page (JupyterLite's drive: one
+    # request each, answered by the page's main thread) before it was idle
+    net["drive_requests_before_idle"] = sum(1 for r in requests.values()
+                                            if "/api/drive" in r["url"] and r["start"] <= idle)
     out.update(milestones=ms, network=net, pyodide_messages=console, console_errors=errors,
                blocked=sorted(set(blocked)), load_before=[round(x, 2) for x in load_before],
                load_after=[round(x, 2) for x in os.getloadavg()])
@@ -281,6 +286,7 @@ def _print(label: str, size: dict, runs: dict) -> None:
         print(f"  fetched {net['files']} files, {net['bytes'] / 1e6:.1f} MB")
         for k, e in sorted(net["by_kind"].items(), key=lambda kv: -kv[1]["bytes"]):
             print(f"    {k:<16} {e['bytes'] / 1e6:6.1f} MB {e['files']:4d} files  {e['first_start']:6.2f}-{e['last_end']:6.2f} s")
+        print(f"  drive requests before the kernel was idle: {net['drive_requests_before_idle']}")
         if net["http_errors"]:
             print(f"  HTTP errors: {net['http_errors']}")
         for m in r["pyodide_messages"][:6]:

@@ -1,12 +1,15 @@
 """`hotellab publish OUTDIR`: the JupyterLite site of the tutorials.
 
 Unit tests check the pieces on small hand-made wheels (the lock lists exactly what the site
-ships, dependencies follow Pyodide's markers, front-end files leave the wheels). The browser
+ships, dependencies follow Pyodide's markers, front-end files leave the wheels, modules
+compile to bytecode that this Python imports, the kernel's start skips the current folder).
+The browser
 test builds the real site (the first run fills ``~/.cache/hotellab/publish`` with npm and pip;
 later runs are offline), serves it on 127.0.0.1 and opens the Hostil Hostal tutorial in
 Debian's Chromium with every request to another host aborted: the saved game views read as
 pictures before the kernel starts, all cells run in the browser's Python, live game views
-appear and step (a round trip to the in-page kernel) and replays scrub. It prints (and writes
+appear and step (a round trip to the in-page kernel), replays scrub, and a module written
+beside the notebook imports. It prints (and writes
 to ``bench/results/publish.json``) the site's size, the build time, the time to the first
 live GameView after a cold open, and the time of a live step.
 """
@@ -124,6 +127,178 @@ def test_slim_wheel_drops_front_end_files(tmp_path):
     assert "widgetbundle" not in record and ".data/" not in record and "plotly/__init__.py,," in record
     plain = _wheel(tmp_path, "lib")
     assert slim_wheel(plain, tmp_path / "slim") == plain
+
+
+def test_slim_wheel_drops_jedi_third_party_stubs(tmp_path):
+    """jedi's stubs of other libraries leave (4,800 files Pyodide unpacked at every kernel
+    start); its code and the standard library's stubs stay."""
+    from hotellab.publish.site import slim_wheel
+
+    w = _wheel(tmp_path, "jedi", files={
+        "jedi/__init__.py": "",
+        "jedi/third_party/typeshed/stdlib/os/__init__.pyi": "def getcwd() -> str: ...\n",
+        "jedi/third_party/typeshed/stubs/pywin32/win32api.pyi": "x: int\n",
+        "jedi/third_party/django-stubs/django-stubs/__init__.pyi": "",
+    })
+    with zipfile.ZipFile(slim_wheel(w, tmp_path / "slim")) as z:
+        names = set(z.namelist())
+        record = z.read("jedi-1.0.dist-info/RECORD").decode()
+    assert {"jedi/__init__.py", "jedi/third_party/typeshed/stdlib/os/__init__.pyi"} <= names
+    assert not [n for n in names if "/stubs/" in n or "django-stubs" in n]
+    assert "pywin32" not in record and "django" not in record
+
+
+# ----------------------------------------------------------------------------- bytecode
+def _pkg_wheel(tmp: Path) -> Path:
+    """A wheel with a package of two modules, a stub, a data file, a module in Python 2
+    syntax (does not compile: stays source) and a stale ``__pycache__`` entry."""
+    return _wheel(tmp, "pkg", files={
+        "pkg/__init__.py": "from .mod import f\n",
+        "pkg/mod.py": "def f():\n    return 41 + 1\n\n\ndef boom():\n    raise ValueError('boom in mod')\n",
+        "pkg/mod.pyi": "def f() -> int: ...\n",
+        "pkg/data.txt": "rooms",
+        "pkg/old.py": "print 'python 2'\n",
+        "pkg/__pycache__/mod.cpython-30.pyc": "stale",
+    })
+
+
+def _run_py(code: str, path: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=path, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+
+
+def test_compile_archive_sourceless(tmp_path):
+    """Each module that compiles becomes a sourceless .pyc that Python imports; the stub,
+    the data file and the module that does not compile stay as they were; RECORD lists every
+    file with its real sha256 and size; the WHEEL tag names the interpreter."""
+    import base64
+
+    from hotellab.publish.bytecode import INTERPRETER, compile_archive
+
+    w = _pkg_wheel(tmp_path)
+    data, counts = compile_archive(w.read_bytes(), w.name, prefix="/lib/site-packages")
+    assert counts == {"compiled": 2, "kept_source": 1, "files": 7}  # the 8 names below but RECORD
+    out = tmp_path / "out"
+    with zipfile.ZipFile(__import__("io").BytesIO(data)) as z:
+        names = sorted(z.namelist())
+        z.extractall(out)
+        record = z.read("pkg-1.0.dist-info/RECORD").decode().splitlines()
+        wheel = z.read("pkg-1.0.dist-info/WHEEL").decode()
+    assert names == ["pkg-1.0.dist-info/METADATA", "pkg-1.0.dist-info/RECORD", "pkg-1.0.dist-info/WHEEL",
+                     "pkg/__init__.pyc", "pkg/data.txt", "pkg/mod.pyc", "pkg/mod.pyi", "pkg/old.py"]
+    assert f"Tag: {INTERPRETER}-none-any" in wheel and "py3-none-any" not in wheel
+    listed = {}
+    for line in record:
+        name, digest, size = line.split(",")
+        listed[name] = (digest, size)
+    assert sorted(listed) == names and listed["pkg-1.0.dist-info/RECORD"] == ("", "")
+    for name, (digest, size) in listed.items():
+        if name.endswith("RECORD"):
+            continue
+        raw = (out / name).read_bytes()
+        assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(raw).digest()).rstrip(b"=").decode()
+        assert int(size) == len(raw)
+    # Python imports the sourceless package; a traceback names the installed path and line
+    r = _run_py("import pkg, pkg.mod, traceback\nprint(pkg.f(), pkg.mod.__file__.endswith('mod.pyc'))\n"
+                "try:\n    pkg.mod.boom()\nexcept ValueError:\n    traceback.print_exc()\n", out)
+    assert r.stdout.split() == ["42", "True"], r.stderr
+    assert 'File "/lib/site-packages/pkg/mod.py", line 6, in boom' in r.stderr
+
+
+def test_compile_archive_keeps_hotellab_source(tmp_path):
+    """``sourceless=False`` (hotellab's own wheel): the .py stays and an unchecked
+    hash-based pyc (PEP 552 flags 0b01) goes to __pycache__; Python uses that pyc without
+    comparing it with the source (the file times after Pyodide unpacks a wheel are the
+    unpacking's), and a traceback shows the source line."""
+    import importlib.util as iu
+
+    from hotellab.publish.bytecode import compile_archive
+
+    w = _pkg_wheel(tmp_path)
+    data, counts = compile_archive(w.read_bytes(), w.name, sourceless=False)
+    assert counts["compiled"] == 2 and counts["kept_source"] == 1
+    out = tmp_path / "out"
+    with zipfile.ZipFile(__import__("io").BytesIO(data)) as z:
+        z.extractall(out)
+        names = set(z.namelist())
+    tag = sys.implementation.cache_tag
+    assert {"pkg/mod.py", f"pkg/__pycache__/mod.{tag}.pyc", f"pkg/__pycache__/__init__.{tag}.pyc"} <= names
+    pyc = (out / "pkg" / "__pycache__" / f"mod.{tag}.pyc").read_bytes()
+    assert pyc[:4] == iu.MAGIC_NUMBER and int.from_bytes(pyc[4:8], "little") == 0b01
+    assert pyc[8:16] == iu.source_hash((out / "pkg" / "mod.py").read_bytes())
+    r = _run_py("import pkg.mod, traceback\ntry:\n    pkg.mod.boom()\nexcept ValueError:\n    traceback.print_exc()\n", out)
+    assert "raise ValueError('boom in mod')" in r.stderr, r.stderr
+    # the pyc is what runs: a changed source (same name) still gives the compiled answer
+    (out / "pkg" / "mod.py").write_text("def f():\n    return 0\n")
+    assert _run_py("import pkg; print(pkg.f())", out).stdout.strip() == "42"
+
+
+def test_site_stdlib_adds_sitecustomize(tmp_path):
+    """The site's standard library zip: the core's modules, plus sitecustomize.py (the
+    module hotellab.publish.pyodide_sitecustomize, byte for byte); the same inputs give the
+    same bytes (the bytecode cache is keyed by them)."""
+    from hotellab.publish import pyodide_sitecustomize
+    from hotellab.publish.site import site_stdlib
+
+    core = tmp_path / "core"
+    core.mkdir()
+    with zipfile.ZipFile(core / "python_stdlib.zip", "w") as z:
+        z.writestr("json/__init__.py", "x = 1\n")
+    a = site_stdlib(core, tmp_path / "a")
+    b = site_stdlib(core, tmp_path / "b")
+    assert a.read_bytes() == b.read_bytes()
+    with zipfile.ZipFile(a) as z:
+        assert sorted(z.namelist()) == ["json/__init__.py", "sitecustomize.py"]
+        assert z.read("sitecustomize.py") == Path(pyodide_sitecustomize.__file__).read_bytes()
+
+
+_CWD_CHECK = """
+import os, sys, types
+from hotellab.publish import pyodide_sitecustomize as sc
+sc.install()
+os.chdir({here!r})
+sys.path[:0] = ["", {other!r}]
+def can(name):
+    try:
+        __import__(name)
+        return True
+    except ImportError:
+        return False
+print(can("beside_notebook"), can("elsewhere"))   # the kernel starts: not the current folder
+{start}
+print(can("beside_notebook"))
+"""
+
+
+@pytest.mark.parametrize("start", ["sys.modules['pyodide_kernel'] = types.SimpleNamespace(kernel_instance=object())",
+                                   "sc.kernel_started()"])
+def test_sitecustomize_skips_the_current_folder_while_the_kernel_starts(tmp_path, start):
+    """While the kernel starts, a module in the current folder (the browser's drive) is not
+    found, one in another sys.path folder is; once the kernel exists (pyodide_kernel's
+    kernel_instance, or kernel_started() from the site's import hook), the current folder is
+    searched as usual."""
+    here, other = tmp_path / "drive", tmp_path / "other"
+    here.mkdir()
+    other.mkdir()
+    (here / "beside_notebook.py").write_text("x = 1\n")
+    (other / "elsewhere.py").write_text("y = 2\n")
+    code = _CWD_CHECK.format(here=str(here), other=str(other), start=start)
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.stdout.split() == ["False", "True", "True"], r.stderr
+
+
+def test_compile_bytecode_without_node(tmp_path, monkeypatch):
+    """No Node.js: nothing is compiled, and the log says so (the site ships source)."""
+    from hotellab.publish import site
+
+    monkeypatch.setenv("HOTELLAB_PUBLISH_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(site.shutil, "which", lambda name: None)
+    core = tmp_path / "pyodide-314.0.6"
+    core.mkdir()
+    (core / "pyodide-lock.json").write_text(json.dumps({"info": {"python": "3.14.2"}, "packages": {}}))
+    said = []
+    assert site.compile_bytecode(core, {_pkg_wheel(tmp_path): True}, said.append) == {}
+    assert len(said) == 1 and "Node.js" in said[0] and "source" in said[0]
 
 
 def test_stage_notebooks(tmp_path):
@@ -304,6 +479,11 @@ SCRUB_JS = """
 }
 """
 
+# typed into a new cell after Run All: one line (the editor indents and closes brackets)
+LOCAL_IMPORT_PY = ("import importlib, os, pathlib; pathlib.Path('hl_site_local_check.py').write_text('ANSWER = 6 * 7'); "
+                   "importlib.invalidate_caches(); import hl_site_local_check; print('hl-local', hl_site_local_check.ANSWER); "
+                   "os.remove('hl_site_local_check.py')")
+
 
 def _have_tools() -> str | None:
     if not ob.have_chromium():
@@ -353,6 +533,22 @@ def test_site_runs_the_tutorial_offline(tmp_path):
     assert "plotly" not in lock["packages"]["hotellab"]["depends"]
     assert not list((site / "files").rglob("*.html"))
     assert not list(site.rglob("*.map"))
+    pyodide_dir = site / "static" / "pyodide"
+    with zipfile.ZipFile(pyodide_dir / "python_stdlib.zip") as z:
+        stdlib = set(z.namelist())
+    # the kernel's start does not search the browser's drive (hotellab.publish.pyodide_sitecustomize)
+    assert stdlib & {"sitecustomize.py", "sitecustomize.pyc"}
+    if shutil.which("node"):  # compiled for the site's Python (hotellab.publish.bytecode)
+        interp = "cp" + "".join(lock["info"]["python"].split(".")[:2])
+        ipython = lock["packages"]["ipython"]["file_name"]
+        assert f"-{interp}-none-any.whl" in ipython, ipython
+        with zipfile.ZipFile(pyodide_dir / ipython) as z:
+            names = z.namelist()
+        assert "IPython/__init__.pyc" in names and not [n for n in names if n.endswith(".py")]
+        with zipfile.ZipFile(pyodide_dir / lock["packages"]["hotellab"]["file_name"]) as z:
+            names = set(z.namelist())
+        assert {"hotellab/__init__.py", f"hotellab/__pycache__/__init__.cpython-{interp[2:]}.pyc"} <= names
+        assert "json/__init__.pyc" in stdlib and "json/__init__.py" not in stdlib
 
     name = "hostil_hostal.ipynb"
     saved_views = (site / "files" / name).read_text("utf-8").count('class=\\"hotellab-player\\"')
@@ -402,6 +598,19 @@ def test_site_runs_the_tutorial_offline(tmp_path):
         figures["live_step_ms_median"] = round(ms[len(ms) // 2], 1)
         figures["live_step_ms_max"] = round(ms[-1], 1)
         figures["figures_drawn"] = page.evaluate("() => document.querySelectorAll('.js-plotly-plot .main-svg').length")
+        # a module beside the notebook imports once the kernel runs (the start skipped the
+        # current folder: hotellab.publish.pyodide_sitecustomize)
+        page.locator(".jp-Notebook .jp-Cell").last.click()
+        page.keyboard.press("Escape")
+        page.keyboard.press("b")  # a new cell below, then into it
+        page.keyboard.press("Enter")
+        page.keyboard.type(LOCAL_IMPORT_PY)
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_function("""() => [...document.querySelectorAll('.jp-OutputArea-output')]
+            .some(o => /hl-local \\d+|ModuleNotFoundError|ImportError/.test(o.textContent))""", timeout=60_000)
+        local = [t for t in page.locator(".jp-OutputArea-output").all_inner_texts()
+                 if "hl-local" in t or "ModuleNotFoundError" in t or "ImportError" in t]
+        assert local and local[-1].split()[:2] == ["hl-local", "42"], f"a module beside the notebook does not import: {local[-1:]}"
         page.wait_for_function("() => window.__hlT.run_all", timeout=60_000)
         marks = page.evaluate("() => window.__hlT")
         page.screenshot(path=str(tmp_path / "site.png"))

@@ -18,6 +18,14 @@ How it is built (each step cached under ``~/.cache/hotellab/publish`` or
    pyemscripten_<abi>_wasm32 --python-version 3.14 --only-binary=:all:``; pure-Python wheels
    except ``pydantic_core``. The kernel's own wheels (piplite, pyodide-kernel, its ipykernel
    and widgetsnbextension stand-ins) come from the installed kernel extension.
+   Every shipped wheel but hotellab's, and the standard library (``python_stdlib.zip``),
+   is compiled to bytecode by the site's own Python: Node.js runs the Pyodide core
+   (:func:`compile_bytecode`, :mod:`hotellab.publish.bytecode`); hotellab's wheel keeps its
+   source beside its bytecode (tutorial tracebacks show its lines). Without Node.js the site
+   ships source and the log says so. The standard library gets a ``sitecustomize`` (the
+   kernel's start does not search the browser's drive for modules:
+   :mod:`hotellab.publish.pyodide_sitecustomize`), and jedi leaves its stubs of other
+   libraries behind (:data:`JEDI_UNUSED`).
 3. ``pyodide-lock.json`` is written here, not by ``PyodideLockAddon`` (which needs uv, and
    whose pyodide-lock 0.1.2 rejects the npm lock, which lacks ``info.version``, and the
    ``pyemscripten_2026_0`` wheel tag): one entry per shipped wheel, with its sha256 and its
@@ -33,7 +41,7 @@ How it is built (each step cached under ``~/.cache/hotellab/publish`` or
    ship fails at once instead of reaching for the network.
 
 Requirements: the ``publish`` extra (``pip install "hotellab[publish]"``: jupyterlite-core,
-jupyterlite-pyodide-kernel) and, to fill the cache, ``npm`` and ``pip``.
+jupyterlite-pyodide-kernel), to fill the cache ``npm`` and ``pip``, and to compile Node.js 20+.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ import zipfile
 from pathlib import Path
 
 from ..core.files import write_whole
+from .bytecode import compiled_name
 
 #: what the kernel and the tutorials import besides hotellab's own requirements
 KERNEL_SPECS = ("ipython", "jedi", "comm", "micropip", "packaging", "nbformat")
@@ -62,12 +71,6 @@ EXCLUDE = {"jupyterlab", "jupyter-server", "notebook", "jupyterlab-widgets", "wi
 #: the Pyodide core files the site needs (the npm package also has source maps, a console, types)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
-KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
-#: hotellab requirements that ``import hotellab`` and its widgets do not import (figures,
-#: graphs, progress bars, the CLI): shipped, loaded the first time something imports them
-LAZY = ("plotly", "networkx", "tqdm", "typer", "rich")
-#: the wheel build_site adds: an import hook that loads a shipped package on first import
-HOOK_NAME = "hotellab-site-imports"
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 #: hotellab requirements that ``import hotellab`` and its widgets do not import (figures,
 #: graphs, progress bars, the CLI): shipped, loaded the first time something imports them
@@ -180,8 +183,9 @@ def hotellab_wheel(dest: Path, log=None) -> Path:
         for f in ("pyproject.toml", "README.md", "LICENSE", "setup.cfg", "MANIFEST.in"):
             if (root / f).is_file():
                 shutil.copy2(root / f, src / f)
-        if (root / "notebooks").is_dir():
-            shutil.copytree(root / "notebooks", src / "notebooks", ignore=ignore)
+        for folder in ("notebooks", "jupyter-config"):  # data-files of pyproject.toml
+            if (root / folder).is_dir():
+                shutil.copytree(root / folder, src / folder, ignore=ignore)
         cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "--disable-pip-version-check",
                "-w", str(dest), str(src)]
         try:  # offline when setuptools and wheel are installed; else pip fetches them
@@ -355,12 +359,20 @@ def select_wheels(roots: list[str], wheels: list[Path], python: str) -> dict[str
     return chosen
 
 
+#: jedi's type stubs of third-party libraries (pywin32, tensorflow, django...: 4,800 of its
+#: 5,600 files, which Pyodide unpacked at every kernel start for 0.5 s); the site's
+#: completions use the live objects and the standard library's stubs, which stay
+JEDI_UNUSED = ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")
+
+
 def _unused_in_pyodide(name: str) -> bool:
     """A wheel entry the kernel never reads: data files for ``<prefix>/share`` (JupyterLab
     front-end extensions, of which the site has its own copies; hotellab's notebooks, which
-    the site holds as its files) and plotly's widget bundle (hotellab draws go.Figure only,
-    which does not need it)."""
-    return (".data/data/share/" in name or name.endswith("plotly/package_data/widgetbundle.js"))
+    the site holds as its files) and ``<prefix>/etc`` (Jupyter server configuration), plotly's
+    widget bundle (hotellab draws go.Figure only, which does not need it) and
+    :data:`JEDI_UNUSED`."""
+    return (".data/data/share/" in name or ".data/data/etc/jupyter/" in name
+            or name.endswith("plotly/package_data/widgetbundle.js") or name.startswith(JEDI_UNUSED))
 
 
 def slim_wheel(path: Path, dest_dir: Path) -> Path:
@@ -384,15 +396,19 @@ def slim_wheel(path: Path, dest_dir: Path) -> Path:
     return out
 
 
-def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path, work: Path | None = None) -> dict:
+def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path, work: Path | None = None,
+               core_files: dict[str, Path] | None = None) -> dict:
     """Copy the Pyodide core and the chosen wheels into ``dest`` and write its
-    ``pyodide-lock.json`` listing exactly those wheels. Returns the lock."""
+    ``pyodide-lock.json`` listing exactly those wheels. Returns the lock.
+
+    :param core_files: core file name -> a file to ship in its place (the standard library
+        compiled to bytecode: ``{"python_stdlib.zip": path}``)."""
     npm_lock = json.loads((core / "pyodide-lock.json").read_text("utf-8"))
     info = dict(npm_lock.get("info") or {})
     info.setdefault("version", core.name.removeprefix("pyodide-") if core.name.startswith("pyodide-") else "")
     dest.mkdir(parents=True, exist_ok=True)
     for f in PYODIDE_FILES:
-        shutil.copy2(core / f, dest / f)
+        shutil.copy2((core_files or {}).get(f, core / f), dest / f)
     packages = {}
     for name, (w, meta) in sorted(chosen.items()):
         w = slim_wheel(w, work or Path(tempfile.mkdtemp(prefix="hotellab-slim-")))
@@ -412,6 +428,79 @@ def write_lock(core: Path, chosen: dict[str, tuple[Path, dict]], dest: Path, wor
     lock = {"info": info, "packages": packages}
     write_whole(dest / "pyodide-lock.json", json.dumps(lock, indent=1, sort_keys=True))
     return lock
+
+
+# ----------------------------------------------------------------------------- bytecode
+_BYTECODE_FILES = ("bytecode.py", "bytecode.js")
+
+
+def compile_bytecode(core: Path, archives: dict[Path, bool], log=None) -> dict[Path, Path]:
+    """Compile ``archives`` (wheel or zip path -> sourceless, see
+    :mod:`hotellab.publish.bytecode`) with the site's own Python: Node.js runs the Pyodide
+    core in ``core`` (``bytecode.js``). Each result is cached under the publish cache by the
+    archive's sha256 (and the core's version and the compiler's own files), so a rebuild
+    compiles nothing new. Returns archive -> compiled archive; an empty dict, with a line in
+    ``log`` saying why, when Node.js is missing or cannot run the core (the site then ships
+    the archives as they are: it works, its kernel starts slower)."""
+    here = Path(__file__).resolve().parent
+    tool = hashlib.sha256(b"".join((here / f).read_bytes() for f in _BYTECODE_FILES)).hexdigest()[:12]
+    base = cache_dir() / f"bytecode-{core.name}-{tool}"
+    python = str((json.loads((core / "pyodide-lock.json").read_text("utf-8")).get("info") or {}).get("python") or "3")
+    interpreter = "cp" + "".join(python.split(".")[:2])
+    out: dict[Path, Path] = {}
+    jobs = []
+    for src, sourceless in archives.items():
+        key = f"{hashlib.sha256(src.read_bytes()).hexdigest()[:24]}-{'pyc' if sourceless else 'py+pyc'}"
+        target = base / key / (compiled_name(src.name, interpreter) if sourceless and src.suffix == ".whl" else src.name)
+        if target.is_file():
+            out[src] = target
+        else:
+            jobs.append((src, sourceless, target))
+    if not jobs:
+        return out
+    for old in base.parent.glob(f"bytecode-{core.name}-*"):  # an older compiler's results
+        if old != base:
+            shutil.rmtree(old, ignore_errors=True)
+    node = shutil.which("node")
+    if node is None:
+        _say(log, "node (Node.js) not found: the site's Python packages ship as source, not compiled "
+                  "(the kernel starts some seconds slower); install Node.js 20+ to compile them")
+        return {}
+    _say(log, f"compiling {len(jobs)} archives to bytecode with the site's Python (node {here / 'bytecode.js'})")
+    with tempfile.TemporaryDirectory(prefix="hotellab-bytecode-") as tmp:
+        spec = [{"in": str(src), "out": str(Path(tmp) / f"{i}-{target.name}"), "sourceless": sourceless,
+                 "stdlib": src.suffix == ".zip"} for i, (src, sourceless, target) in enumerate(jobs)]
+        write_whole(Path(tmp) / "jobs.json", json.dumps(spec))
+        try:
+            _run([node, str(here / "bytecode.js"), str(core), str(Path(tmp) / "jobs.json")],
+                 "compiling the site's Python packages to bytecode")
+        except PublishError as exc:
+            _say(log, f"{exc}\nthe site's Python packages ship as source, not compiled")
+            return {}
+        for job, (src, _, target) in zip(spec, jobs):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_whole(target, Path(job["out"]).read_bytes())
+            out[src] = target
+    return out
+
+
+def site_stdlib(core: Path, dest: Path) -> Path:
+    """The site's ``python_stdlib.zip``: the core's, with ``sitecustomize.py`` (the module
+    :mod:`hotellab.publish.pyodide_sitecustomize`: the kernel's start does not search the
+    browser's drive for modules). Written to ``dest`` (a folder); returns its path. The same
+    inputs give the same bytes (the bytecode cache is keyed by them)."""
+    src = core / "python_stdlib.zip"
+    custom = (Path(__file__).resolve().parent / "pyodide_sitecustomize.py").read_bytes()
+    dest.mkdir(parents=True, exist_ok=True)
+    out = dest / "python_stdlib.zip"
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            if info.filename not in ("sitecustomize.py", "sitecustomize.pyc"):
+                zout.writestr(info, zin.read(info))
+        zi = zipfile.ZipInfo("sitecustomize.py", date_time=(1980, 1, 1, 0, 0, 0))
+        zi.external_attr = 0o644 << 16
+        zout.writestr(zi, custom, compress_type=zipfile.ZIP_DEFLATED)
+    return out
 
 
 # ----------------------------------------------------------------------------- lazy imports
@@ -468,6 +557,9 @@ async def _load_rest(lines):
 def install():
     if not any(isinstance(f, LockFinder) for f in sys.meta_path):
         sys.meta_path.insert(0, LockFinder())
+    custom = sys.modules.get("sitecustomize")
+    if hasattr(custom, "kernel_started"):  # the kernel is up: search the notebook's folder again
+        custom.kernel_started()
     try:
         from pyodide.ffi import can_run_sync
 
@@ -602,12 +694,14 @@ def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
 
 
 # ----------------------------------------------------------------------------- the site
-def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
+def build_site(outdir, notebooks=None, *, log=print, lite_args=(), bytecode: bool = True) -> dict:
     """Build the JupyterLite site into ``outdir`` (replaced if it exists) and return a
     summary: ``{"outdir", "notebooks", "packages", "bytes", "files", "seconds"}``.
 
     :param notebooks: the notebooks folder (default: the bundled tutorials, as found by
         ``hotellab lab``).
+    :param bytecode: ship the Python packages and the standard library compiled for the
+        site's Python (:func:`compile_bytecode`; needs Node.js, else they ship as source).
     :raises PublishError: with the step that failed and what to install.
     """
     t0 = time.perf_counter()
@@ -650,8 +744,18 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
         # ``import hotellab`` (the kernel loads what a cell imports) brings hotellab and what
         # it and its widgets import; the LAZY ones come through the hook when imported
         chosen["hotellab"][1]["depends"] -= set(LAZY)
+        stdlib = site_stdlib(core, tmp / "stdlib")
+        if bytecode:
+            # third-party modules and the standard library sourceless; hotellab's own keeps
+            # its source (tracebacks in the tutorials show its lines) beside its bytecode
+            archives = {w: name != "hotellab" for name, (w, _) in chosen.items() if name != _canon(HOOK_NAME)}
+            archives[stdlib] = True
+            compiled = compile_bytecode(core, archives, log)
+            chosen = {name: (compiled.get(w, w), meta) for name, (w, meta) in chosen.items()}
+            stdlib = compiled.get(stdlib, stdlib)
+        core_files = {"python_stdlib.zip": stdlib}
         lite = tmp / "lite"
-        lock = write_lock(core, chosen, lite / "static" / "pyodide", work=tmp / "slim")
+        lock = write_lock(core, chosen, lite / "static" / "pyodide", work=tmp / "slim", core_files=core_files)
         nb_names = stage_notebooks(notebooks, lite / "files", log)
         packages = sorted(lock["packages"])
         preload = sorted(at_start)
@@ -684,6 +788,9 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=()) -> dict:
               *lite_args], "jupyter lite build", cwd=lite)
     _prune(outdir)
     enable_kernel(outdir)
+    if (outdir / "lab" / "favicon.ico").is_file() and not (outdir / "favicon.ico").exists():
+        # browsers ask every site for /favicon.ico: a 404 there is a console error
+        shutil.copy2(outdir / "lab" / "favicon.ico", outdir / "favicon.ico")
     files = [p for p in outdir.rglob("*") if p.is_file()]
     summary = {
         "outdir": str(outdir),
