@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Rebuild hotellab's prebuilt JupyterLab extension (labextension/ -> hotellab/labextension/).
+# Rebuild hotellab's prebuilt JupyterLab extensions: labextension/ -> hotellab/labextension/
+# (saved players), labextension/lite-plotly/ -> hotellab/publish/lite_plotly/ (the site's
+# plotly renderer).
 #
 #     bash scripts/build_labextension.sh
 #
@@ -22,5 +24,11 @@ npm ci --no-audit --no-fund --loglevel=error
 rm -rf "$ROOT/hotellab/labextension"
 say "building the extension into hotellab/labextension"
 node node_modules/@jupyterlab/builder/lib/build-labextension.js --core-path "$core" . >/dev/null
+# the JupyterLite site's plotly renderer (plotly.js loaded on the first figure), from the
+# same node_modules
+ln -sfn ../node_modules lite-plotly/node_modules
+rm -rf "$ROOT/hotellab/publish/lite_plotly"
+say "building the site's plotly renderer into hotellab/publish/lite_plotly"
+(cd lite-plotly && node ../node_modules/@jupyterlab/builder/lib/build-labextension.js --core-path "$core" . >/dev/null)
 "$PY" -m hotellab.widgets.labext --write-stamp
-say "built: $(du -sh "$ROOT/hotellab/labextension" | cut -f1); commit labextension/ and hotellab/labextension/"
+say "built: $(du -sh "$ROOT/hotellab/labextension" | cut -f1) + $(du -sh "$ROOT/hotellab/publish/lite_plotly" | cut -f1); commit labextension/, hotellab/labextension/ and hotellab/publish/lite_plotly/"

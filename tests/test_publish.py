@@ -387,33 +387,34 @@ def test_gitignore_ignores_notebook_exports():
     assert r.returncode == 1
 
 
-def test_enable_kernel_drops_the_kernel_from_disabled_extensions(tmp_path):
-    """A federated extension whose package.json disables the Pyodide kernel extension (as
-    hotellab's does for JupyterLab): JupyterLite copies that list into the site's
-    jupyter-lite.json; the site keeps the kernel (other entries stay as they were)."""
-    from hotellab.publish.site import enable_kernel
+def test_the_site_draws_figures_with_its_own_lazy_plotly_renderer(tmp_path):
+    """The site's plotly renderer (hotellab-lite-plotly, with the installed plotly's
+    plotly.min.js beside it) replaces jupyterlab-plotly, whose 4.8 MB module the page compiles
+    at start; without the renderer in the site, jupyterlab-plotly stays."""
+    import plotly
+
+    from hotellab.publish.site import LITE_PLOTLY, drop_jupyterlab_plotly, stage_lite_plotly
+
+    ext = stage_lite_plotly(tmp_path / "extra")
+    pkg = json.loads((ext / "package.json").read_text())
+    assert pkg["name"] == LITE_PLOTLY == "hotellab-lite-plotly" and pkg["jupyterlab"]["_build"]["mimeExtension"]
+    js = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    assert (ext / "static" / "plotly.min.js").read_bytes() == js.read_bytes()
+    assert (ext / pkg["jupyterlab"]["_build"]["load"]).is_file()
 
     site = tmp_path / "site"
-    (site / "extensions" / "hotellab").mkdir(parents=True)
-    (site / "extensions" / "other").mkdir(parents=True)
-    pkg = {"name": "hotellab", "jupyterlab": {"_build": {"load": "static/remoteEntry.js"},
-                                              "disabledExtensions": ["@jupyterlite/pyodide-kernel-extension"]}}
-    (site / "extensions" / "hotellab" / "package.json").write_text(json.dumps(pkg))
-    other = {"name": "other", "jupyterlab": {"disabledExtensions": ["@jupyterlite/pyodide-kernel-extension:kernel", "x:y"]}}
-    (site / "extensions" / "other" / "package.json").write_text(json.dumps(other))
-    cfg = {"jupyter-config-data": {"federated_extensions": [
-        {"name": "hotellab", "load": "static/remoteEntry.js", "disabledExtensions": ["@jupyterlite/pyodide-kernel-extension"]},
-        {"name": "other", "load": "r.js", "disabledExtensions": ["@jupyterlite/pyodide-kernel-extension:kernel", "x:y"]},
-        {"name": "anywidget", "load": "a.js"}]}}
+    (site / "extensions" / "jupyterlab-plotly" / "static").mkdir(parents=True)
+    cfg = {"jupyter-config-data": {"federated_extensions": [{"name": "anywidget"}, {"name": "jupyterlab-plotly"},
+                                                            {"name": LITE_PLOTLY}]}}
     (site / "jupyter-lite.json").write_text(json.dumps(cfg))
-    assert enable_kernel(site) == ["hotellab", "other"]
-    exts = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["federated_extensions"]
-    assert exts == [{"name": "hotellab", "load": "static/remoteEntry.js"},
-                    {"name": "other", "load": "r.js", "disabledExtensions": ["x:y"]},
-                    {"name": "anywidget", "load": "a.js"}]
-    assert "disabledExtensions" not in json.loads((site / "extensions" / "hotellab" / "package.json").read_text())["jupyterlab"]
-    assert json.loads((site / "extensions" / "other" / "package.json").read_text())["jupyterlab"]["disabledExtensions"] == ["x:y"]
-    assert enable_kernel(site) == []  # nothing left to change
+    assert drop_jupyterlab_plotly(site) is False  # the site has no renderer of its own: keep it
+    assert (site / "extensions" / "jupyterlab-plotly").is_dir()
+    shutil.copytree(ext, site / "extensions" / LITE_PLOTLY)
+    assert drop_jupyterlab_plotly(site) is True
+    names = [e["name"] for e in json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]["federated_extensions"]]
+    assert names == ["anywidget", LITE_PLOTLY]
+    assert not (site / "extensions" / "jupyterlab-plotly").exists()
+    assert drop_jupyterlab_plotly(site) is False  # nothing left to change
 
 
 def test_hook_wheel_maps_imports_and_configures_ipython(tmp_path):

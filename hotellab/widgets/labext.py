@@ -40,6 +40,7 @@ BUILT = Path(__file__).resolve().parent.parent / "labextension"
 _ROOT = BUILT.parent.parent
 #: what the build is made of, relative to the checkout
 SOURCES = ("labextension/index.js", "labextension/package.json", "labextension/package-lock.json",
+           "labextension/lite-plotly/index.js", "labextension/lite-plotly/package.json",
            "hotellab/widgets/gameview.js", "hotellab/widgets/gameview.css",
            "hotellab/widgets/lesson.js", "hotellab/widgets/lesson.css")
 STAMP = BUILT / "build.json"
