@@ -28,6 +28,7 @@ import "../hotellab/widgets/gameview.css";
 import "../hotellab/widgets/lesson.css";
 
 export const MIME_TYPE = "application/vnd.hotellab.player+json";
+const VERSION = 1; // hotellab.widgets.labext.PLAYER_VERSION
 const MODULES = { gameview, lesson };
 
 // A model like anywidget's (get/set/on/off/save_changes/send) over a plain object: the
@@ -102,35 +103,48 @@ class PlayerRenderer extends Widget {
 
   // Players are drawn one after another, in the order JupyterLab asks (the notebook's order):
   // drawn all at once, their decompressions and layouts interleave, and the first one on
-  // the page is ready only when nearly all are.
+  // the page is ready only when nearly all are. Only the drawing is queued: waiting for a
+  // board to show (or a broken output) never holds up the players after it.
   renderModel(model) {
     const run = queue.then(() => this._render(model));
-    queue = run.catch(() => {});
-    return run;
+    queue = run.then(() => {}, () => {});
+    return run.then((host) => this._ready(host));
   }
 
   async _render(model) {
     const meta = model.data[this._mimeType] || {};
-    const widget = MODULES[meta.kind];
     this._teardown();
     const host = document.createElement("div");
     try {
+      const widget = MODULES[meta.kind];
       if (!widget) throw new Error(`unknown player kind ${JSON.stringify(meta.kind)}`);
-      const m = localModel({ ...playerState(model.data["text/html"]), _inflate: inflate });
+      if (!(meta.version <= VERSION)) {
+        throw new Error(`made by a newer hotellab (player version ${JSON.stringify(meta.version)}; this one reads ${VERSION})`);
+      }
+      const state = playerState(model.data["text/html"]);
+      const need = meta.kind === "lesson" ? "_data" : "_chunks";
+      if (!(need in state)) throw new Error(`its data is not a ${meta.kind === "lesson" ? "lesson" : "game view"}`);
+      const m = localModel({ ...state, _inflate: inflate });
       if (widget.initialize) await widget.initialize({ model: m });
       if (meta.kind === "gameview") host.className = "hotellab-live";
       const out = await widget.render({ model: m, el: host });
       this._cleanup = typeof out === "function" ? out : null;
       this.node.replaceChildren(host);
-      await drawn(host, 10000);
-      this.node.dataset.hlReady = "1";
+      return host;
     } catch (err) {
       const p = document.createElement("p");
       p.className = "hotellab-mime-error";
       p.textContent = `hotellab: this saved ${meta.kind === "lesson" ? "lesson" : "game view"} cannot be shown (${err.message}). Run the cell again.`;
       this.node.replaceChildren(p);
       console.warn("hotellab:", err);
+      return null;
     }
+  }
+
+  async _ready(host) {
+    if (!host) return;
+    await drawn(host, 10000);
+    this.node.dataset.hlReady = "1";
   }
 
   _teardown() {

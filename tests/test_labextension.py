@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import nbformat
@@ -51,6 +52,11 @@ def test_the_build_is_a_mime_extension_jupyterlab_can_load():
     assert "hl-gameview" in bundle and "This board could not be drawn." in bundle
     # JupyterLab's hook names the same folder
     assert hl._jupyter_labextension_paths() == [{"src": "labextension", "dest": "hotellab"}]
+
+
+def test_the_renderer_reads_the_version_python_writes():
+    js = (ROOT / "labextension" / "index.js").read_text("utf-8")
+    assert f"const VERSION = {labext.PLAYER_VERSION};" in js
 
 
 def test_player_marker():
@@ -108,6 +114,31 @@ def test_link_for_an_editable_install(tmp_path):
     copy.mkdir(parents=True)
     (copy / "package.json").write_text("{}")
     assert labext.link(other) == copy and not copy.is_symlink()
+
+
+def test_saving_drops_dangling_widget_entries_of_players():
+    """Saved by JupyterLab with widget state not saved (its default), a player's widget entry
+    would show "model not found" when reopened with no kernel: the server's pre-save hook drops
+    it (the player stays), and leaves saved-state views and other widgets alone."""
+    view = "application/vnd.jupyter.widget-view+json"
+    state = "application/vnd.jupyter.widget-state+json"
+
+    def out(mid, player=True):
+        data = {view: {"model_id": mid, "version_major": 2}, "text/html": "<div>player</div>", "text/plain": "x"}
+        if player:
+            data[PLAYER_MIME] = labext.player_marker("gameview")
+        return {"output_type": "display_data", "data": data, "metadata": {}}
+
+    nb = {"metadata": {"widgets": {state: {"state": {"saved1": {"state": {}}}}}},
+          "cells": [{"cell_type": "code", "outputs": [out("live1"), out("saved1"), out("slider", player=False)]},
+                    {"cell_type": "markdown"}, {"cell_type": "code", "outputs": [out("live2")]}]}
+    model = {"type": "notebook", "content": nb}
+    labext._pre_save(model=model, path="x.ipynb", contents_manager=None)
+    outs = [o["data"] for c in nb["cells"] for o in c.get("outputs", [])]
+    assert [view in d for d in outs] == [False, True, True, False]
+    assert all("text/html" in d for d in outs) and PLAYER_MIME in outs[0]
+    assert labext.drop_dangling_views(nb) == 0  # again: nothing left
+    labext._pre_save(model={"type": "file", "content": "text"}, path="a.txt")  # not a notebook: untouched
 
 
 def test_server_extension_keeps_lite_only_extensions_out_of_jupyterlab(tmp_path):
@@ -196,9 +227,19 @@ def _hostile_notebook(path: Path) -> None:
     data = lesson_data(scenario, None)
     data["steps"][0]["before"]["svg"] = EVIL_SVG
     nb = nbformat.v4.new_notebook()
-    nb.cells.append(nbformat.v4.new_code_cell("# saved by someone else", outputs=[nbformat.v4.new_output(
-        "display_data", data={PLAYER_MIME: labext.player_marker("lesson"), "text/html": lesson_html(data),
-                              "text/plain": "<Lesson>"})]))
+    good = lesson_html(lesson_data(scenario, None))
+
+    def output(marker, html):
+        return nbformat.v4.new_output("display_data", data={PLAYER_MIME: marker, "text/html": html, "text/plain": "<Lesson>"})
+
+    nb.cells.append(nbformat.v4.new_code_cell("# saved by someone else", outputs=[
+        output(labext.player_marker("lesson"), lesson_html(data)),
+        # broken ones: the wrong kind, a newer version, no data; each says so, none holds up the next
+        output(labext.player_marker("gameview"), good),
+        output({"kind": "lesson", "version": 99}, good),
+        output(labext.player_marker("lesson"), "<p>no data</p>"),
+        output(labext.player_marker("lesson"), good),
+    ]))
     nbformat.write(nb, path)
 
 
@@ -237,7 +278,9 @@ def test_saved_players_play_in_jupyterlab_trusted_or_not(tmp_path):
                     >= {expected}""", timeout=90_000)
                 seen[label] = page.evaluate(PLAY_JS)
             page.goto(f"{url}/lab/workspaces/hostile/tree/hostile.ipynb?token={token}")
-            page.wait_for_selector('.hotellab-mime[data-hl-ready="1"]', timeout=60_000)
+            page.wait_for_function("""() => document.querySelectorAll('.hotellab-mime[data-hl-ready="1"]').length >= 2
+                && document.querySelectorAll('.hotellab-mime-error').length >= 3""", timeout=30_000)
+            broken = page.evaluate("() => [...document.querySelectorAll('.hotellab-mime-error')].map(e => e.textContent)")
             page.wait_for_timeout(500)
             board = page.evaluate("""() => {
                 const svg = document.querySelector('.hotellab-mime svg');
@@ -256,6 +299,8 @@ def test_saved_players_play_in_jupyterlab_trusted_or_not(tmp_path):
         assert s["pictures"] == 0, (label, "a player stayed a picture")
         assert s["view"]["pos"][0] != s["view"]["pos"][1] and s["view"]["board_changed"], (label, s["view"])
         assert s["lesson_moved"], label
+    assert len(broken) == 3, broken
+    assert "not a game view" in broken[0] and "newer hotellab" in broken[1] and "no saved player data" in broken[2], broken
     assert board["pwned"] == 0 and not dialogs
     assert board["attrs"] == [], board["attrs"]
     # left: the drawing (a <use> without its reference to another host); gone: script, image,
@@ -320,3 +365,56 @@ def test_saved_players_pass_axe_core(tmp_path):
         assert r["violations"] == [], (name, r["violations"])
         assert r["keyboard"][0].startswith("0 /") and r["keyboard"][1].startswith("1 /"), (name, r["keyboard"])
     assert blocked_seen == [] and errors_seen == [], (blocked_seen[:3], errors_seen[:3])
+
+
+LIVE_VIEWS_JS = """() => [...document.querySelectorAll('.hl-gameview')]
+    .filter(v => !v.closest('.hotellab-mime') && !v.closest('.hotellab-player') && v.querySelector('.hl-board svg')).length"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.xdist_group("browser")
+@pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
+def test_run_save_and_reopen_without_a_kernel(tmp_path):
+    """A notebook run in JupyterLab and saved (widget state not saved: JupyterLab's default),
+    reopened with no kernel: its game views play as saved players, with no "model not found"
+    (the server's pre-save hook drops the dangling widget entries)."""
+    import urllib.request
+
+    name = "replay.ipynb"
+    proc, url, token, _log = lab.start_lab(tmp_path)
+    saved = tmp_path / "notebooks" / name
+    before = saved.stat().st_mtime
+    try:
+        with ob.offline_page(url, viewport=(1300, 1000)) as (page, blocked, errors):
+            page.on("dialog", lambda d: d.accept())
+            page.goto(f"{url}/lab/workspaces/run/tree/{name}?token={token}")
+            page.wait_for_selector(".jp-Notebook .jp-Cell")
+            page.wait_for_function(lab.KERNEL_IDLE_JS, timeout=120_000)
+            page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+            page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+            page.wait_for_function(f"() => ({LIVE_VIEWS_JS})() >= 2", timeout=120_000)
+            page.wait_for_function(lab.KERNEL_IDLE_JS, timeout=120_000)
+            page.locator(".jp-Notebook").first.click()
+            page.keyboard.press("Control+s")
+            deadline = time.monotonic() + 30
+            while saved.stat().st_mtime == before and time.monotonic() < deadline:
+                time.sleep(0.2)
+            nb = nbformat.read(saved, as_version=4)
+            players = [o["data"] for c in nb.cells for o in c.get("outputs", []) if PLAYER_MIME in o.get("data", {})]
+            # no kernel: every session ends
+            req = urllib.request.Request(f"{url}/api/sessions?token={token}")
+            for sess in json.loads(urllib.request.urlopen(req, timeout=10).read()):
+                urllib.request.urlopen(urllib.request.Request(
+                    f"{url}/api/sessions/{sess['id']}?token={token}", method="DELETE"), timeout=10)
+            page.goto(f"{url}/lab/workspaces/reopen/tree/{name}?token={token}")
+            page.wait_for_function(f"""() => document.querySelectorAll('.hotellab-mime[data-hl-ready="1"]').length
+                >= {len(players)}""", timeout=60_000)
+            text = page.locator(".jp-Notebook").inner_text()
+            errors_seen = list(errors)
+    finally:
+        lab.stop(proc)
+    assert saved.stat().st_mtime != before, "the notebook was not saved"
+    assert len(players) == 2 and all("application/vnd.jupyter.widget-view+json" not in d for d in players)
+    assert "model not found" not in text
+    assert not [e for e in errors_seen if "model not found" in e], errors_seen[:3]

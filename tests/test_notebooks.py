@@ -222,7 +222,17 @@ def test_tutorial_content(kernel_name):
     assert len([mid for _, mid in views if mid in models or mid in lessons]) >= 12, "one game view or lesson per stop"
     plotly = [o for c in nb.cells for o in c.get("outputs", []) if "application/vnd.plotly.v1+json" in o.get("data", {})]
     assert len(plotly) >= 3, "score breakdown, score timeline and adjacency figures"
-    for o in plotly:  # the renderer set at the top gives exported HTML something to draw
+    # the tutorial's renderer (plotly_mimetype): JupyterLab draws the JSON with its own plotly.js,
+    # and nothing asks plotly's CDN (issue 23; notebook_connected did)
+    assert not [o for o in plotly if "cdn.plot.ly" in json.dumps(o)], "a figure output asks plotly's CDN"
+    # what `jupyter nbconvert --to hotellab_html` exports (publishable): every figure drawn by plotly.js
+    import copy
+
+    from hotellab.publish.notebook import publishable
+
+    exported = copy.deepcopy(nb)
+    publishable(exported)
+    for o in [o for c in exported.cells for o in c.get("outputs", []) if "application/vnd.plotly.v1+json" in o.get("data", {})]:
         assert "text/html" in o["data"], "a plotly figure without an HTML representation is lost in HTML export"
     # the replay of the saved game carries every state of it to the browser
     from hotellab import GameLog, Replay

@@ -128,9 +128,46 @@ def without_lite_only(page_config: dict) -> dict:
     return page_config
 
 
+def drop_dangling_views(nb: dict) -> int:
+    """Remove, from the outputs of notebook ``nb`` (a dict, changed in place) that carry a
+    hotellab player (:data:`PLAYER_MIME`), the widget entry whose model state the notebook does
+    not hold (JupyterLab's default: widget state is not saved). Reopened with no kernel, such an
+    entry showed "Error displaying widget: model not found" where the saved player would play
+    (ipywidgets' renderer ranks first). Outputs of other widgets, and views whose state is
+    saved, are left alone. Returns how many entries went."""
+    from ..publish.notebook import WIDGET_STATE, WIDGET_VIEW
+
+    widgets = (nb.get("metadata") or {}).get("widgets") or {}
+    saved = ((widgets.get(WIDGET_STATE) or {}).get("state") or {}) if isinstance(widgets, dict) else {}
+    dropped = 0
+    for cell in nb.get("cells") or []:
+        for out in cell.get("outputs") or [] if isinstance(cell, dict) else []:
+            data = out.get("data") if isinstance(out, dict) else None
+            if not isinstance(data, dict) or PLAYER_MIME not in data or not isinstance(data.get(WIDGET_VIEW), dict):
+                continue
+            if data[WIDGET_VIEW].get("model_id") not in saved:
+                del data[WIDGET_VIEW]
+                dropped += 1
+    return dropped
+
+
+def _pre_save(model, **kwargs) -> None:
+    """Jupyter server's pre-save hook: a notebook is written without dangling widget entries
+    on its hotellab players (:func:`drop_dangling_views`)."""
+    if isinstance(model, dict) and model.get("type") == "notebook" and isinstance(model.get("content"), dict):
+        drop_dangling_views(model["content"])
+
+
 def _load_jupyter_server_extension(server_app) -> None:
-    """The Jupyter server extension: JupyterLab's page config leaves out the :data:`LITE_ONLY`
-    extensions (through jupyterlab_server's ``page_config_hook``, after any hook set before)."""
+    """The Jupyter server extension:
+
+    - JupyterLab's page config leaves out the :data:`LITE_ONLY` extensions (through
+      jupyterlab_server's ``page_config_hook``, after any hook set before);
+    - a notebook is saved without the widget entries of its hotellab players whose state it
+      does not hold (:func:`drop_dangling_views`), so that reopened with no kernel it plays
+      the saved players. (Reopened while the kernel still runs, the output is then the saved
+      player, a record, until the cell runs again.)
+    """
     settings = server_app.web_app.settings
     prev = settings.get("page_config_hook")
 
@@ -138,6 +175,9 @@ def _load_jupyter_server_extension(server_app) -> None:
         return without_lite_only(prev(handler, page_config) if prev else page_config)
 
     settings["page_config_hook"] = hook
+    cm = getattr(server_app, "contents_manager", None)
+    if cm is not None and hasattr(cm, "register_pre_save_hook"):
+        cm.register_pre_save_hook(_pre_save)
 
 
 def enable_server_extension(prefix: str | os.PathLike | None = None) -> Path:
