@@ -301,6 +301,30 @@ def test_compile_bytecode_without_node(tmp_path, monkeypatch):
     assert len(said) == 1 and "Node.js" in said[0] and "source" in said[0]
 
 
+def test_notebooks_the_site_cannot_run_are_left_out(tmp_path):
+    """A notebook that imports a module the site's Python cannot import is left out, with the
+    module named; the standard library and the shipped packages are importable."""
+    import nbformat
+
+    from hotellab.publish.site import notebook_imports, stage_notebooks
+
+    src = tmp_path / "nbs"
+    src.mkdir()
+    for name, code in (("ok.ipynb", "import json, os.path\nfrom hotellab import widgets\nimport plotly.io as pio"),
+                       ("needs.ipynb", "%matplotlib inline"), ("pd.ipynb", "x = 1\nimport pandas as pd\nfrom scipy import stats")):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(c) for c in code.split("\n")]
+        nbformat.write(nb, src / name)
+    assert notebook_imports(nbformat.read(src / "pd.ipynb", as_version=4)) == {"pandas", "scipy"}
+    left: list = []
+    said: list = []
+    names = stage_notebooks(src, tmp_path / "out", said.append, importable={"hotellab", "plotly"}, left_out=left)
+    assert names == ["needs.ipynb", "ok.ipynb"]  # a magic is not an import
+    assert left == [("pd.ipynb", ["pandas", "scipy"])]
+    assert any("left out pd.ipynb: it imports pandas, scipy" in m for m in said)
+    assert not (tmp_path / "out" / "pd.ipynb").exists()
+
+
 def test_stage_notebooks(tmp_path):
     """Every notebook of the folder (a new one joins by being there), made publishable;
     data files beside them; no build scripts."""
@@ -514,7 +538,10 @@ def test_site_runs_the_tutorial_offline(tmp_path):
 
     site = tmp_path / "site"
     summary = build_site(site, NOTEBOOKS, log=print)
-    assert summary["notebooks"] == sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if not p.name.startswith("."))
+    # the notebooks whose first cell would fail (pandas has no wheel for the site) stay out
+    assert summary["left_out"] == [("balance.ipynb", ["pandas"]), ("design_lab.ipynb", ["pandas"])]
+    assert summary["notebooks"] == sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")
+                                          if not p.name.startswith(".") and p.name not in ("balance.ipynb", "design_lab.ipynb"))
     cfg = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = cfg["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert kernel["disablePyPIFallback"] is True

@@ -669,10 +669,39 @@ def _lite_renderer(source: str) -> str:
     return _CONNECTED.sub(r"\1plotly_mimetype\1", source)
 
 
-def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
+def notebook_imports(nb) -> set[str]:
+    """The top-level modules the code cells of notebook ``nb`` import (``import a.b``,
+    ``from a import b``; relative imports and cells that are not Python, e.g. magics, are left
+    out)."""
+    import ast
+
+    found: set[str] = set()
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(cell.source)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                found.add(node.module.split(".")[0])
+    return found
+
+
+def stage_notebooks(src: Path, dest: Path, log=None, importable: set[str] | None = None,
+                    left_out: list | None = None) -> list[str]:
     """Copy the notebooks folder (notebooks made publishable and trusted; data files as they
     are; no build scripts, checkpoints or hidden files) into ``dest``. Returns the notebook
-    names."""
+    names.
+
+    :param importable: the modules the site's Python can import (besides its standard
+        library): a notebook that imports another one (e.g. pandas, which has no wheel for the
+        site) is left out, since its first cell would fail; None: every notebook goes in.
+    :param left_out: a list that gets ``(name, [missing modules])`` of each notebook left out.
+    """
     import nbformat
 
     from .notebook import publishable
@@ -690,6 +719,13 @@ def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
         out.parent.mkdir(parents=True, exist_ok=True)
         if p.suffix == ".ipynb":
             nb = nbformat.read(p, as_version=4)
+            if importable is not None:
+                missing = sorted(notebook_imports(nb) - importable - set(sys.stdlib_module_names))
+                if missing:
+                    _say(log, f"left out {rel}: it imports {', '.join(missing)}, which the site does not ship")
+                    if left_out is not None:
+                        left_out.append((str(rel), missing))
+                    continue
             # game views as players; figures keep what they have (JupyterLite draws them from
             # plotly's own JSON with the plotly extension: plotly.js inline would add 1.9 MB
             # per notebook)
@@ -713,7 +749,8 @@ def stage_notebooks(src: Path, dest: Path, log=None) -> list[str]:
 # ----------------------------------------------------------------------------- the site
 def build_site(outdir, notebooks=None, *, log=print, lite_args=(), bytecode: bool = True) -> dict:
     """Build the JupyterLite site into ``outdir`` (replaced if it exists) and return a
-    summary: ``{"outdir", "notebooks", "packages", "bytes", "files", "seconds"}``.
+    summary: ``{"outdir", "notebooks", "left_out", "packages", "bytes", "files", "seconds"}``
+    (``left_out``: ``[(notebook, [modules the site cannot import])]``).
 
     :param notebooks: the notebooks folder (default: the bundled tutorials, as found by
         ``hotellab lab``).
@@ -773,7 +810,9 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=(), bytecode: boo
         core_files = {"python_stdlib.zip": stdlib}
         lite = tmp / "lite"
         lock = write_lock(core, chosen, lite / "static" / "pyodide", work=tmp / "slim", core_files=core_files)
-        nb_names = stage_notebooks(notebooks, lite / "files", log)
+        importable = {i for meta in lock["packages"].values() for i in meta.get("imports") or []}
+        left_out: list = []
+        nb_names = stage_notebooks(notebooks, lite / "files", log, importable=importable, left_out=left_out)
         packages = sorted(lock["packages"])
         preload = sorted(at_start)
         write_whole(lite / "jupyter-lite.json", json.dumps({
@@ -815,6 +854,7 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=(), bytecode: boo
     summary = {
         "outdir": str(outdir),
         "notebooks": nb_names,
+        "left_out": left_out,
         "packages": packages,
         "preloaded": preload,
         "bytes": sum(p.stat().st_size for p in files),

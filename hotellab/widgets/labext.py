@@ -201,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:  # pragma: no cover - a command-
         print(f"{STAMP}: sources {build_stamp()['sources'][:12]}")
         return 0
     if "--link" in args:
-        print(f"linked {link()} -> {BUILT}")
+        dest = link()
+        print(f"linked {dest} -> {BUILT}" if dest.is_symlink() else f"{dest} is installed (a wheel's copy): left as it is")
         print(f"enabled the server extension: {enable_server_extension()}")
         return 0
     print("installed at:", ", ".join(map(str, installed_paths())) or "nowhere (python -m hotellab.widgets.labext --link)")
