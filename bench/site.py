@@ -40,15 +40,11 @@ average before and after. Results go to ``bench/results/site.json`` (one entry p
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import http.server
 import json
 import os
 import re
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -96,28 +92,14 @@ _MILESTONES_JS = r"""
 """
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-        ".json": "application/json", ".whl": "application/octet-stream", ".zip": "application/zip",
-    }
+def _offline_browser():
+    """tests/offline_browser.py (its static server serves the site, as in the site's test)."""
+    import importlib.util
 
-    def log_message(self, *args):  # quiet
-        pass
-
-
-@contextlib.contextmanager
-def serve(root):
-    """Serve folder ``root`` on 127.0.0.1 (a free port); yields the base URL (no trailing /)."""
-    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(root)))
-    t = threading.Thread(target=srv.serve_forever, daemon=True)
-    t.start()
-    try:
-        yield f"http://127.0.0.1:{srv.server_address[1]}"
-    finally:
-        srv.shutdown()
-        srv.server_close()
+    spec = importlib.util.spec_from_file_location("hl_offline_browser", ROOT / "tests" / "offline_browser.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _kind(path: str) -> str:
@@ -267,7 +249,7 @@ def measure(site: Path, notebook: str = "hostil_hostal.ipynb", warm: bool = True
     """Serve ``site`` and visit ``notebook`` cold then (``warm``) again with the same profile."""
     saved = (site / "files" / notebook).read_text("utf-8").count('class=\\"hotellab-player\\"')
     runs = {}
-    with serve(site) as base, tempfile.TemporaryDirectory(prefix="hotellab-profile-") as prof:
+    with _offline_browser().static_server(site) as base, tempfile.TemporaryDirectory(prefix="hotellab-profile-") as prof:
         runs["cold"] = visit(base, notebook, Path(prof), saved_views=saved)
         if warm:
             runs["warm"] = visit(base, notebook, Path(prof), saved_views=saved)

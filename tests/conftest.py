@@ -10,6 +10,9 @@ from pathlib import Path
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 if str(PLUGINS) not in sys.path:
     sys.path.insert(0, str(PLUGINS))
+# the browser tests' helper modules (offline_browser, lab_server): `import lab_server as lab`
+if str(Path(__file__).parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).parent))
 
 from hotellab.core.game import reload_plugins  # noqa: E402
 

@@ -37,7 +37,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
-        ".json": "application/json", ".whl": "application/octet-stream",
+        ".json": "application/json", ".whl": "application/octet-stream", ".zip": "application/zip",
     }
 
     def log_message(self, *args):  # quiet

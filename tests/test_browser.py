@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import importlib.util
 import os
 import time
 from pathlib import Path
@@ -28,12 +27,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 RESULTS = ROOT / "bench" / "results"
-_ob_spec = importlib.util.spec_from_file_location("hl_offline_browser", Path(__file__).with_name("offline_browser.py"))
-_ob = importlib.util.module_from_spec(_ob_spec)
-_ob_spec.loader.exec_module(_ob)
-_lab_spec = importlib.util.spec_from_file_location("hl_lab_server", Path(__file__).with_name("lab_server.py"))
-_lab = importlib.util.module_from_spec(_lab_spec)
-_lab_spec.loader.exec_module(_lab)
+import lab_server as _lab  # noqa: E402  (tests/ is on sys.path: conftest.py)
+import offline_browser as _ob  # noqa: E402
+
 KERNEL_IDLE_JS = _lab.KERNEL_IDLE_JS
 CHROMIUM, NO_CHROMIUM = _ob.CHROMIUM, _ob.NO_CHROMIUM
 CHROMIUM_ARGS = [

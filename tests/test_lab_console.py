@@ -15,7 +15,6 @@ prints both counts.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import nbformat
@@ -26,15 +25,8 @@ NOTEBOOK = "hostil_hostal.ipynb"
 PLOTLY = "application/vnd.plotly.v1+json"
 
 
-def _load(name: str, file: str):
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ob = _load("hl_offline_browser", "offline_browser.py")
-lab = _load("hl_lab_server", "lab_server.py")  # JupyterLab start/stop and the kernel-idle check
+import lab_server as lab  # noqa: E402  (tests/ is on sys.path: conftest.py)
+import offline_browser as ob  # noqa: E402
 
 # The one console error this environment used to log, "Shared module @jupyterlite/services
 # doesn't exist in shared scope default", came from @jupyterlite/pyodide-kernel-extension

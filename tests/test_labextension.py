@@ -166,17 +166,8 @@ def test_server_extension_keeps_lite_only_extensions_out_of_jupyterlab(tmp_path)
 
 
 # ----------------------------------------------------------------------------- in JupyterLab
-def _load(name: str, file: str):
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name(file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-ob = _load("hl_offline_browser", "offline_browser.py")
-lab = _load("hl_lab_server", "lab_server.py")
+import lab_server as lab  # noqa: E402  (tests/ is on sys.path: conftest.py)
+import offline_browser as ob  # noqa: E402
 
 # every saved player drawn by the extension; then, in one game view with more than 2 states,
 # First and Next move it, and in one lesson the first button of the step moves the lesson on

@@ -36,10 +36,11 @@ from nbconvert.exporters import HTMLExporter
 from nbconvert.preprocessors import Preprocessor
 from traitlets import default, validate
 
+from ..widgets._mime import WIDGET_VIEW
+
 TEMPLATES = Path(__file__).resolve().with_name("templates")
 """The folder holding hotellab's nbconvert templates (one: ``hotellab_lab``)."""
 TEMPLATE_NAME = "hotellab_lab"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 class PublishPreprocessor(Preprocessor):

@@ -46,8 +46,7 @@ import sys
 import uuid
 from pathlib import Path
 
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+from ..widgets._mime import PLAYER_MIME, WIDGET_STATE, WIDGET_VIEW, player_marker
 PLOTLY = "application/vnd.plotly.v1+json"
 GAMEVIEW_ID = "hotellab.widgets.gameview.GameView"
 """anywidget's ``_anywidget_id`` of :class:`hotellab.widgets.GameView` models."""
@@ -227,7 +226,6 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
         names the cell).
     """
     from ..widgets.export import PLAYER_CLASS, module_html, refresh_loaders
-    from ..widgets.labext import PLAYER_MIME, player_marker
 
     meta = nb.get("metadata", {})
     widgets = meta.get("widgets") or {}

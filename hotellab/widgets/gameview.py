@@ -356,7 +356,7 @@ class GameView(anywidget.AnyWidget):
         data, md = bundle
         try:
             from .export import player_html
-            from .labext import PLAYER_MIME, player_marker
+            from ._mime import PLAYER_MIME, player_marker
 
             fr = self._store.frame_at(self.index, self.perspective)
             traits = {k: getattr(self, k) for k in ("_chunks", "_tail", "_meta", "index", "perspective", "speed")}

@@ -28,13 +28,10 @@ import os
 import sys
 from pathlib import Path
 
+from ._mime import PLAYER_MIME, PLAYER_VERSION, WIDGET_STATE, WIDGET_VIEW, player_marker  # noqa: F401 (public here)
+
 NAME = "hotellab"
 """The extension's package name (its folder under ``share/jupyter/labextensions``)."""
-PLAYER_MIME = "application/vnd.hotellab.player+json"
-"""The output type the extension renders: ``{"kind": "gameview" | "lesson", "version": 1}``;
-the player's state is read from the same output's ``text/html``."""
-PLAYER_VERSION = 1
-
 BUILT = Path(__file__).resolve().parent.parent / "labextension"
 """The built extension inside the package (``package.json`` and ``static/``)."""
 _ROOT = BUILT.parent.parent
@@ -44,13 +41,6 @@ SOURCES = ("labextension/index.js", "labextension/package.json", "labextension/p
            "hotellab/widgets/gameview.js", "hotellab/widgets/gameview.css",
            "hotellab/widgets/lesson.js", "hotellab/widgets/lesson.css")
 STAMP = BUILT / "build.json"
-
-
-def player_marker(kind: str) -> dict:
-    """The :data:`PLAYER_MIME` data of an output of ``kind`` ("gameview" or "lesson")."""
-    if kind not in ("gameview", "lesson"):
-        raise ValueError(f"a player is a 'gameview' or a 'lesson', not {kind!r}")
-    return {"kind": kind, "version": PLAYER_VERSION}
 
 
 def sources_digest(root: Path = _ROOT) -> str:
@@ -135,8 +125,6 @@ def drop_dangling_views(nb: dict) -> int:
     entry showed "Error displaying widget: model not found" where the saved player would play
     (ipywidgets' renderer ranks first). Outputs of other widgets, and views whose state is
     saved, are left alone. Returns how many entries went."""
-    from ..publish.notebook import WIDGET_STATE, WIDGET_VIEW
-
     widgets = (nb.get("metadata") or {}).get("widgets") or {}
     saved = ((widgets.get(WIDGET_STATE) or {}).get("state") or {}) if isinstance(widgets, dict) else {}
     dropped = 0

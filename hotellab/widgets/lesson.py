@@ -29,7 +29,7 @@ from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
 from ..lesson import (LessonRun, answer_rule, answers, check_step, check_step_state, expected_answer, hints_for,
                       parse_answer_spec)
-from .labext import PLAYER_MIME, player_marker
+from ._mime import PLAYER_MIME, player_marker
 
 _HERE = pathlib.Path(__file__).parent
 MAX_MOVES = 40
