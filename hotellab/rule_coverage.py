@@ -51,23 +51,53 @@ class Coverage:
     missing: list[RuleRef]
     counts: dict = field(default_factory=dict)
     sources: list[str] = field(default_factory=list)
+    practised: list[RuleRef] = field(default_factory=list)
+    """The rules a learner step's checked answer depends on (every branch of every lesson;
+    :func:`hotellab.lesson.practice.answer_rules`), in table order. A log, replay or match has
+    no learner steps: [] there."""
+    applied: list[RuleRef] = field(default_factory=list)
+    """The table's rules a player applies: the table less the game's overview and component
+    sentences (``Game.overview_rules``)."""
 
     @property
     def fraction(self) -> float:
         return len(self.covered) / len(self.table) if self.table else 1.0
 
+    @property
+    def practised_fraction(self) -> float:
+        """Practised rules over the rules a player applies, 0.0 to 1.0 (1.0 when none apply)."""
+        applied = set(self.applied)
+        return len([r for r in self.practised if r in applied]) / len(applied) if applied else 1.0
+
+    @property
+    def shown_only(self) -> list[RuleRef]:
+        """Rules some event cites (a watch step, a game played by agents) but no learner step
+        practises, in table order."""
+        done = set(self.practised)
+        return [r for r in self.covered if r not in done]
+
+    @property
+    def untaught(self) -> list[RuleRef]:
+        """Rules a player applies that nothing cites, in table order."""
+        seen = set(self.covered) | set(self.practised)
+        return [r for r in self.applied if r not in seen]
+
     def __repr__(self) -> str:
         return (f"<Coverage {self.game}: {len(self.covered)}/{len(self.table)} rules "
-                f"({self.fraction:.0%}) from {len(self.sources)} source(s)>")
+                f"({self.fraction:.0%}), practised {self.practised_fraction:.0%} of {len(self.applied)} applied, "
+                f"from {len(self.sources)} source(s)>")
 
     def to_text(self) -> str:
-        """One line per rule of the table, in rulebook order: ``[x]`` exercised (with how
-        many times), ``[ ]`` not; then the total."""
+        """One line per rule of the table, in rulebook order: ``[P]`` practised by a learner
+        step, ``[x]`` only shown (with how many events cited it), ``[ ]`` not used, ``[-]`` an
+        overview sentence no move applies; then the totals."""
         lines = [f"Rule coverage of {self.game}: {len(self.covered)} of {len(self.table)} rules "
-                 f"({self.fraction:.0%})"]
+                 f"({self.fraction:.0%}); practised {len([r for r in self.practised if r in set(self.applied)])} "
+                 f"of {len(self.applied)} applied ({self.practised_fraction:.0%})"]
+        practised, applied = set(self.practised), set(self.applied)
         for r in self.table:
             n = self.counts.get(r, 0)
-            mark = "[x]" if n else "[ ]"
+            mark = "[P]" if r in practised else "[x]" if n else "[ ]" if r in applied else "[-]"
             quote = f' — "{r.quote}"' if r.quote else ""
             lines.append(f"{mark} {r.section}{quote}" + (f"  ({n}×)" if n else ""))
         return "\n".join(lines)
@@ -79,6 +109,7 @@ class Coverage:
         import plotly.graph_objects as go
 
         labels, values, colours, hover = [], [], [], []
+        practised, applied = set(self.practised), set(self.applied)
         seen: dict[str, int] = {}
         for r in self.table:
             base = r.section
@@ -87,14 +118,17 @@ class Coverage:
             n = self.counts.get(r, 0)
             labels.append(label)
             values.append(n if n else 0.3)
-            colours.append("#2f9e44" if n else "#c9c2b6")
-            hover.append(f"{r.section}<br>{r.quote or ''}<br>{'used ' + str(n) + '×' if n else 'not exercised'}")
+            kind = ("practised" if r in practised else "shown only" if n else
+                    "not taught" if r in applied else "overview (no move applies it)")
+            colours.append({"practised": "#2f9e44", "shown only": "#e8a33d", "not taught": "#c92a2a"}.get(kind, "#c9c2b6"))
+            hover.append(f"{r.section}<br>{r.quote or ''}<br>{kind}{', cited ' + str(n) + '×' if n else ''}")
         fig = go.Figure(go.Bar(
             x=values, y=labels, orientation="h", marker_color=colours,
             hovertext=hover, hoverinfo="text",
         ))
         fig.update_layout(
-            title=f"{self.game}: {len(self.covered)} of {len(self.table)} rules exercised ({self.fraction:.0%})",
+            title=(f"{self.game}: practised {self.practised_fraction:.0%} of the rules a player applies "
+                   f"(green practised, amber shown only, red not taught, grey overview)"),
             height=max(300, 22 * len(labels) + 120), margin=dict(l=10, r=10, t=50, b=30),
             yaxis=dict(autorange="reversed", automargin=True), xaxis_title="events citing the rule",
             plot_bgcolor="#ffffff",
@@ -131,8 +165,12 @@ def _from_log(log) -> tuple[str, list[RuleRef]]:
 
 def _from_scenario(sc) -> tuple[str, list[RuleRef]]:
     """The rules a scenario's script and steps exercise; a predict step that asks whether a
-    move is legal (``answer = "legal:..."``) also exercises the rule that forbids it."""
+    move is legal (``answer = "legal:..."``) also exercises the rule that forbids it. The
+    rules its learner steps practise are kept in ``_PRACTISED`` for :func:`coverage`."""
     from .core.actions import parse_action
+    from .lesson.practice import practised_rules
+
+    _PRACTISED.extend(practised_rules(sc))
 
     states, asked = [], []
     m = sc.match()
@@ -149,6 +187,9 @@ def _from_scenario(sc) -> tuple[str, list[RuleRef]]:
                 asked.append(why.rule)
     refs, _ = _refs_of_state_path(states)
     return sc.game, refs + asked
+
+
+_PRACTISED: list = []  # filled by _from_scenario while one coverage() call reads its sources
 
 
 _PATH = re.compile(r"""["']([^"'\n]+?\.(?:toml|json))["']""")
@@ -201,6 +242,7 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
     from .core.state import State
 
     sources: list[str] = []
+    _PRACTISED.clear()
     if isinstance(obj, (str, Path)):
         path = Path(obj)
         if not path.exists():
@@ -249,4 +291,9 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
             counts[r] = counts.get(r, 0) + 1
     covered = [r for r in table if counts.get(r)]
     missing = [r for r in table if not counts.get(r)]
-    return Coverage(gid, table, covered, missing, counts, sources)
+    done = set(_PRACTISED)
+    _PRACTISED.clear()
+    from .lesson.practice import applied_rules
+
+    return Coverage(gid, table, covered, missing, counts, sources, [r for r in table if r in done],
+                    applied_rules(game_class(gid)))

@@ -43,7 +43,7 @@ class ScenarioStep:
     """One step: ``kind`` ("watch", "do", "exercise" or "predict"; see :mod:`hotellab.lesson`),
     ``action`` (a watch step's directive, see the module doc), ``text`` and ``title``; for the
     learner's steps ``expect`` (do: the move or moves), ``goal`` (exercise), ``question`` and
-    ``answer`` (predict), ``hints`` and ``area`` (where to look)."""
+    ``answer`` (predict), ``hints`` and ``area`` (where to look), ``mistakes``."""
 
     action: str
     text: str = ""
@@ -55,6 +55,9 @@ class ScenarioStep:
     answer: str = ""
     hints: list = field(default_factory=list)
     area: str = ""
+    mistakes: list = field(default_factory=list)
+    """Authored words for likely mistakes: ``{answer = ..., say = "..."}`` (predict) or
+    ``{move = "p0 ...", say = "..."}`` (do, exercise), checked like every other field."""
 
 
 @dataclass
@@ -76,6 +79,10 @@ class Scenario:
     legacy_position: int = 0
     """How many entries of :attr:`position` came from a list-valued ``position`` field (the
     rest from ``script``); error messages name the field the file used."""
+    teaches: list[str] = field(default_factory=list)
+    """The rule-table sections this lesson teaches (in its text), in the order taught; a
+    tutorial's steps may test only rules taught in their lesson or an earlier one
+    (:func:`hotellab.lesson.practice.untaught`)."""
 
     @classmethod
     def load(cls, path) -> "Scenario":
@@ -113,6 +120,7 @@ class Scenario:
             answer: str = ""
             hints: list[str] = []
             area: str = ""
+            mistakes: list[dict[str, Any]] = []
 
         class ScenarioModel(BaseModel):
             model_config = ConfigDict(extra="forbid")
@@ -125,6 +133,7 @@ class Scenario:
             description: str = ""
             position: list[str] | dict[str, Any] = []
             script: list[str] = []
+            teaches: list[str] = []
             steps: list[StepModel] = []
 
         try:
@@ -151,13 +160,21 @@ class Scenario:
             position=(list(m.position) if isinstance(m.position, list) else []) + list(m.script),
             steps=[ScenarioStep(s.action, s.text, s.title, s.kind,
                                 [s.expect] if isinstance(s.expect, str) else list(s.expect),
-                                dict(s.goal), s.question, s.answer, list(s.hints), s.area)
+                                dict(s.goal), s.question, s.answer, list(s.hints), s.area,
+                                [dict(x) for x in s.mistakes])
                    for s in m.steps],
             source=source,
             start=dict(m.position) if isinstance(m.position, dict) else None,
             legacy_position=len(m.position) if isinstance(m.position, list) else 0,
+            teaches=list(m.teaches),
         )
         game = sc.game_object()  # checks game id, players and options now
+        sections = {r.section for r in game.rule_table}
+        for i, sec in enumerate(sc.teaches):
+            if sec not in sections:
+                near = sorted(x for x in sections if sec.lower() in x.lower() or x.lower() in sec.lower())[:3]
+                raise ScenarioError(f"{source}: field 'teaches[{i}]': {sec!r} is not a section of {game.id}'s rule "
+                                    f"table" + (f"; did you mean {', '.join(map(repr, near))}?" if near else ""))
         if sc.start is not None:
             sc.initial_state(game)  # checks the declared position now
         from ..lesson import check_step_fields

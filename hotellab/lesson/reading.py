@@ -1,0 +1,131 @@
+"""Reading a learner's typed answer: one definition, in Python here and in ``lesson.js``.
+
+Both read against the same table of cases (``hotellab/lesson/answer_cases.json``): pytest
+checks this module with it and Node's test runner checks the page's reader with it
+(``tests/js/lesson_answers.test.mjs``), so a lesson accepts the same answers in the kernel and
+on a static page.
+
+An answer spec (what the step's ``answer`` reads from the state) is a dict:
+
+- ``{"type": "number", "value": 12}``: a whole or decimal number; ``+3``, ``-2``, ``−2``
+  (typographic minus) and ``3.0`` are read; so is a number followed by ``points``/``pts``.
+- ``{"type": "bool", "value": true}``: yes / no (``y``, ``true``, ``legal``, ``1`` ...).
+- ``{"type": "seat", "value": 1, "seats": ["Blue", "Red"]}``: a seat, as its number or its
+  name (case ignored).
+- ``{"type": "list", "value": [20, 24], "ordered": true, "seats": [...]}``: numbers (or seat
+  names when ``seats`` is given) separated by commas, semicolons, spaces or "and";
+  ``ordered`` false compares them as a set (every winner, in any order).
+
+Cleaning, everywhere: whitespace around the answer goes, and punctuation at either end
+(``!?;:,`` before it, ``.!?;:,`` after it), never a sign. :func:`read` returns ``(value, problem)``: the value read, or
+``None`` and a sentence saying what to type. :func:`judge` compares a read value with the
+spec: ``{"ok", "off"}`` where ``off`` is given minus right for a number (0 when ok), and for a
+list how many entries are wrong. :func:`off_words` says how far off in words.
+"""
+
+from __future__ import annotations
+
+import re
+
+YES_WORDS = ("yes", "y", "true", "legal", "1")
+NO_WORDS = ("no", "n", "false", "illegal", "0")
+_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_EDGE = ".!?;:, \t\n"
+_UNIT = re.compile(r"\s*(points?|pts?|pt)$")
+_SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+and\s+|\s+)")
+CLOSE = 2
+"""A number answer within this many of the right one is "close"."""
+
+
+def clean(given) -> str:
+    """``given`` as lower-case text: a typographic minus read as "-", whitespace around it
+    gone, and punctuation at its ends (``!?;:,`` at the start, ``.!?;:,`` at the end)."""
+    text = str(given if given is not None else "").replace("\u2212", "-").replace("\u2013", "-")
+    return text.strip().lstrip("!?;:,").rstrip(".!?;:,").strip().lower()
+
+
+def _number(text: str):
+    t = _UNIT.sub("", text).strip()
+    if not _NUMBER.match(t):
+        return None
+    x = float(t)
+    return int(x) if x.is_integer() else x
+
+
+def _seat(text: str, seats) -> int | None:
+    n = _number(text)
+    if isinstance(n, int) and 0 <= n < len(seats or [n + 1]):
+        return n
+    names = [str(s).lower() for s in (seats or [])]
+    return names.index(text) if text in names else None
+
+
+def read(given, spec: dict):
+    """``(value, None)`` for an answer that can be read against ``spec``, else ``(None,
+    problem)`` with a sentence saying what to type."""
+    kind = spec["type"]
+    if isinstance(given, bool) and kind == "bool":
+        return given, None
+    text = clean(given)
+    if kind == "bool":
+        if text in YES_WORDS:
+            return True, None
+        if text in NO_WORDS:
+            return False, None
+        return None, "Answer yes or no."
+    if kind == "number":
+        n = _number(text) if not isinstance(given, (int, float)) or isinstance(given, bool) else given
+        return (n, None) if n is not None else (None, "Type a number, for example 12.")
+    seats = spec.get("seats") or []
+    if kind == "seat":
+        s = _seat(text, seats) if not isinstance(given, int) or isinstance(given, bool) else given
+        names = ", ".join(seats)
+        return (s, None) if s is not None else (None, f"Type a seat: its name ({names}) or its number.")
+    if kind == "list":
+        parts = list(given) if isinstance(given, (list, tuple)) else [p for p in _SPLIT.split(text) if p]
+        out = []
+        for p in parts:
+            p = clean(p) if isinstance(p, str) else p
+            v = (_seat(p, seats) if seats else _number(p)) if isinstance(p, str) else p
+            if v is None:
+                what = "seat names or numbers" if seats else "numbers"
+                return None, f"Type {what} separated by commas."
+            out.append(v)
+        return out, None
+    raise ValueError(f"unknown answer type {kind!r}; types: number, bool, seat, list")
+
+
+def judge(value, spec: dict) -> dict:
+    """``{"ok": bool, "off": number}``: for a number, ``off`` = value - right; for a list, the
+    number of entries that differ (a missing or extra entry counts); else 0 or 1."""
+    right = spec["value"]
+    kind = spec["type"]
+    if kind == "number":
+        off = value - right
+        return {"ok": off == 0, "off": int(off) if float(off).is_integer() else off}
+    if kind == "list":
+        got, want = list(value), list(right)
+        if spec.get("ordered", True) is False:
+            got, want = sorted(got), sorted(want)
+            missing = sum(max(0, want.count(x) - got.count(x)) for x in set(want))
+            extra = sum(max(0, got.count(x) - want.count(x)) for x in set(got))
+            off = max(missing, extra)
+        else:
+            off = sum(1 for a, b in zip(got, want) if a != b) + abs(len(got) - len(want))
+        return {"ok": off == 0, "off": off}
+    return {"ok": value == right, "off": 0 if value == right else 1}
+
+
+def off_words(verdict: dict, spec: dict) -> str:
+    """How far off a wrong answer is, in words, without the right answer: "Too high, but
+    close." / "Too low, by more than 2." / "2 of the 3 are wrong." / "" when right."""
+    if verdict["ok"]:
+        return ""
+    off = verdict["off"]
+    if spec["type"] == "number":
+        side = "Too high" if off > 0 else "Too low"
+        return f"{side}, but close." if abs(off) <= CLOSE else f"{side}, by more than {CLOSE}."
+    if spec["type"] == "list":
+        n = len(spec["value"])
+        return f"{off} of the {n} {'is' if off == 1 else 'are'} wrong." if n > 1 else "Not that one."
+    return "Not that seat." if spec["type"] == "seat" else ""
