@@ -73,6 +73,20 @@ class HelltonPalaceGame(Game):
     state_class = HelltonPalaceState
     phases = PHASES
     rule_table = RULE_TABLE
+    overview_rules = frozenset({
+        # Game Components: the board, the cards, the tiles and the coins described; the rules that
+        # use them are those of the Course of the Game (rooms 1 to 9: the Tour; 3 doorbells: Recover
+        # a Doorbell; the pillar groups: End of the Game; a card's side: 1. Welcome a New Guest).
+        "Game Components / 2 Hotel boards",
+        "Game Components / 36 Guest cards",
+        "Game Components / 10 Groom tiles",
+        "Game Components / 36 Coin tokens",
+        # Setup (unnumbered): advice on the cards of a first game (the option cards="intro", chosen
+        # before play) and who is the First player (decided by the people at the table; hotellab's
+        # Red is always first, ruling HP-01): no move or engine step applies them. Setup / 6, the
+        # display, is the engine's chance step and stays in.
+        "Setup",
+    })
     hidden_information = False  # cards face up, both sides may be looked at, all on the table
     scores_are_points = False  # scores are the tour measures the end rule compares (ruling HP-10)
     rulebook = "Hellton Palace rulebook"
