@@ -5,6 +5,7 @@ taker's tip). Expected values are worked out by hand from the toy's rules."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -34,25 +35,39 @@ def test_predict_reads_the_answer_from_the_state():
     run = lesson('[[steps]]\nkind = "predict"\nquestion = "Whose turn?"\nanswer = "current_player"\n'
                  '[[steps]]\nkind = "predict"\nquestion = "Scores?"\nanswer = "scores"\n'
                  '[[steps]]\nkind = "predict"\nquestion = "May Amber take 3?"\nanswer = "legal:p0 take 3"\n')
-    fb = run.answer("1")
-    assert not fb.correct and fb.text == "Not quite: the answer is 0."
+    fb = run.answer("Teal")  # seats by name too; the first miss says how far off and the rule, not the answer
+    assert not fb.correct and fb.level == 1
+    assert fb.text == 'Not that seat. Rule: Turn ("take 1 or 2 keys from the key board").'
+    assert "Amber" not in fb.text and "0" not in fb.text
     assert run.index == 0 and run.progress["wrong"] == 1
+    fb = run.answer("the porter")  # unreadable: what to type, and no miss counted
+    assert not fb.correct and fb.level == 0 and fb.text.startswith("Type a seat: its name (Amber, Teal)")
+    assert run.progress["wrong"] == 1
     assert run.answer(0).correct and run.index == 1
-    assert run.answer("0, 0").correct
-    assert not run.answer("yes").correct          # "take 1 or 2 keys": 3 is not legal
+    fb = run.answer("0, 0")
+    assert fb.correct and fb.text == "Right: 0, 0. Amber 0, Teal 0."
+    fb = run.answer("yes")           # "take 1 or 2 keys": 3 is not legal
+    assert not fb.correct and fb.text.startswith("Rule: Turn")
     assert run.answer("no").correct and run.done
+    # 3 learner steps of 3 points: 1 miss at the first (2), 1 at the last (2), none at the second (3)
+    assert run.score == (7, 9)
 
 
 def test_do_step_names_the_rule_for_an_illegal_move_and_gates_a_legal_other_one():
-    run = lesson('[[steps]]\nkind = "do"\nexpect = "p0 take 2"\n')
+    run = lesson('[[steps]]\nkind = "do"\nexpect = "p0 take 2"\nquestion = "Take two keys"\n')
     fb = run.answer("p0 take 3")
     assert not fb.correct and fb.text.startswith("Not allowed:") and fb.rule.section == "Turn"
     fb = run.answer("p0 take 1")
-    assert not fb.correct and fb.text == "p0 take 1 is legal, but this step asks for p0 take 2."
-    assert fb.did == ["Amber takes 1."] and fb.best_did == ["Amber takes 2."]
+    assert not fb.correct and fb.text == "p0 take 1 is legal, but it is not the move this step asks for (Take two keys). " \
+        'Rule: Turn ("take 1 or 2 keys from the key board"). Read the rule again, then try once more.'
+    assert fb.level == 2 and fb.did == ["Amber takes 1."] and fb.best == []  # the answer is not given yet
     assert run.state.keys == 4  # a wrong answer makes no move
+    fb = run.answer("p0 take 1")  # the third miss shows the answer
+    assert fb.level == 3 and "A right move: p0 take 2" in fb.text and fb.best == ["p0 take 2"]
+    assert fb.best_did == ["Amber takes 2."]
     fb = run.answer("p0 take 2")
     assert fb.correct and run.state.keys == 2 and run.done
+    assert run.score == (0, 3)  # shown after three misses: the step scores 0
 
 
 def test_exercise_best_move_is_computed():
@@ -62,15 +77,56 @@ def test_exercise_best_move_is_computed():
                  '[[steps]]\nkind = "exercise"\ngoal = {type = "best", seat = 1, measure = "score"}\n')
     assert run.answer("p0 take 2").correct
     fb = run.answer("p1 take 1")
-    assert not fb.correct and fb.best == ["p1 take 2"]
-    assert fb.text == "p1 take 1 leaves Teal with 0 points; the best move, p1 take 2, gives 3."
-    assert run.hint().startswith("Look at the rule: Turn")
-    assert run.hint() == "One right move: p1 take 2"
-    assert run.hint() is None
+    assert not fb.correct and fb.best == [] and fb.level == 1
+    # what the move does, in numbers, and the rule of the line the best move wins: never the best move
+    assert fb.text.startswith("p1 take 1: Teal would have 0 points. There is a move that gives Teal more. "
+                              "Compare tip: this move gives 0 there. Rule:")
+    assert "take 2" not in fb.text
+    fb = run.answer("p1 take 1")  # the second miss narrows: the best move's points
+    assert "The best move gives Teal 3 points." in fb.text and "take 2" not in fb.text
+    assert run.hint().startswith("Look at the rule:")
+    assert run.hint() is None  # no hint gives the answer away: "Show me" does
+    assert run.show().startswith("A right move: p1 take 2.")
     assert run.answer("p1 take 2").correct and run.state.is_terminal and run.state.scores == [0, 3]
-    assert run.progress == {"steps": 2, "done": 2, "hints_used": 2, "wrong": 1}
+    assert run.progress == {"steps": 2, "done": 2, "hints_used": 1, "wrong": 2, "shown": 1, "score": 3,
+                            "max_score": 6}
     run.restart()
     assert run.index == 0 and run.state.keys == 4 and run.progress["hints_used"] == 0
+
+
+def test_authored_mistakes_are_said_first_and_checked_like_every_field():
+    run = lesson('[[steps]]\nkind = "predict"\nquestion = "Keys left after Amber takes 2?"\nanswer = "score[0]"\n'
+                 'mistakes = [{answer = "5", say = "The tip is not a key."}]\n'
+                 '[[steps]]\nkind = "do"\nexpect = "p0 take 2"\nquestion = "Leave Teal two keys"\n'
+                 'mistakes = [{move = "p0 take 1", say = "Then three keys are left."}]\n')
+    fb = run.answer("5")
+    assert fb.text.startswith("The tip is not a key. Too high, by more than 2.")
+    assert run.answer("0").correct
+    assert run.answer("p0 take 1").text.startswith("Then three keys are left. p0 take 1 is legal")
+    for bad, words in [('mistakes = [{answer = "0", say = "x"}]', "is the right answer here"),
+                       ('mistakes = [{answer = "lots", say = "x"}]', "Type a number"),
+                       ('mistakes = [{move = "p0 take 1", say = "x"}]', "a predict step's mistake names a wrong answer"),
+                       ('mistakes = [{answer = "3"}]', "mistakes[0].say")]:
+        with pytest.raises(hl.ScenarioError, match=re.escape(words)):
+            lesson('[[steps]]\nkind = "predict"\nquestion = "?"\nanswer = "score[0]"\n' + bad + "\n")
+    with pytest.raises(hl.ScenarioError, match=r"mistakes\[0\]\.move p0 take 2 is a right move here"):
+        lesson('[[steps]]\nkind = "do"\nexpect = "p0 take 2"\nmistakes = [{move = "p0 take 2", say = "x"}]\n')
+
+
+def test_the_lesson_follows_each_right_move():
+    # from 4 keys Amber may take 1 or 2 (both are as good: 0 points either way); the next step
+    # asks how many keys Teal may take to score: after "take 1" 3 keys are left (no move of Teal
+    # scores), after "take 2" 2 keys (take 2 scores the tip). Each branch is checked and followed.
+    from hotellab.lesson import lesson_tree
+
+    sc = hl.Scenario.from_toml(HEAD + '[[steps]]\nkind = "exercise"\ngoal = {type = "best", seat = 0}\n'
+                               '[[steps]]\nkind = "predict"\nquestion = "Keys left?"\nanswer = "score[1]"\n',
+                               source="lesson.toml")
+    nodes = lesson_tree(sc)
+    assert [(n.index, n.match.state.keys) for n in nodes] == [(0, 4), (1, 3), (1, 2)]
+    assert nodes[0].next == {"p0 take 1": 1, "p0 take 2": 2}
+    run = LessonRun(sc)
+    assert run.answer("p0 take 2").correct and run.state.keys == 2  # the learner's move, not the first right one
 
 
 def test_category_goal_and_own_hints():
@@ -125,16 +181,21 @@ def test_coverage_of_a_whole_game_and_of_a_lesson(tmp_path):
     cov = hl.coverage(log)
     # a whole game rolls, deals, takes keys and ends: all 4 rules of the toy's table
     assert cov.fraction == 1.0 and cov.missing == [] and len(cov.covered) == 4
+    # ... but a game the agents play practises nothing: every rule is only shown
+    assert cov.practised == [] and cov.practised_fraction == 0.0 and len(cov.shown_only) == 4
     sc_path = tmp_path / "lesson.toml"
     sc_path.write_text(HEAD + '[[steps]]\nkind = "do"\nexpect = "p0 take 2"\n', "utf-8")
     cov = hl.coverage(str(sc_path))
     # from a declared position only "Turn" is exercised: 1 of 4
     assert [r.section for r in cov.covered] == ["Turn"] and cov.fraction == 0.25
     assert [r.section for r in cov.missing] == ["Setup", "Setup / Tips", "End"]
-    assert "[ ] Setup" in cov.to_text() and "[x] Turn" in cov.to_text()
+    # the do step's answer depends on Turn (the rule of the decision; its event cites Turn)
+    assert [r.section for r in cov.practised] == ["Turn"] and cov.practised_fraction == 0.25
+    assert [r.section for r in cov.untaught] == ["Setup", "Setup / Tips", "End"]
+    assert "[ ] Setup" in cov.to_text() and "[P] Turn" in cov.to_text()
     fig = cov.figure()
     assert list(fig.data[0].y) == ["Setup", "Setup / Tips", "Turn", "End"]
-    assert fig.data[0].marker.color[2] == "#2f9e44" and fig.data[0].marker.color[0] == "#c9c2b6"
+    assert fig.data[0].marker.color[2] == "#2f9e44" and fig.data[0].marker.color[0] == "#c92a2a"
     nb = tmp_path / "t.ipynb"
     nb.write_text(json.dumps({"cells": [{"cell_type": "code", "source": ["hl.Scenario.load('lesson.toml')"]}],
                               "metadata": {}, "nbformat": 4, "nbformat_minor": 5}), "utf-8")
@@ -172,8 +233,8 @@ def test_cli_coverage_prints_the_table_in_rulebook_order(tmp_path):
     res = CliRunner().invoke(app, ["coverage", str(path)])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0] == "Rule coverage of toy_porter: 1 of 4 rules (25%)"
-    assert [ln[:3] for ln in lines[1:5]] == ["[ ]", "[ ]", "[x]", "[ ]"]
+    assert lines[0] == "Rule coverage of toy_porter: 1 of 4 rules (25%); practised 1 of 4 applied (25%)"
+    assert [ln[:3] for ln in lines[1:5]] == ["[ ]", "[ ]", "[P]", "[ ]"]
     res = CliRunner().invoke(app, ["coverage", str(path), "--missing"])
     assert res.output.splitlines()[0] == "3 of 4 rules of toy_porter not exercised:"
     res = CliRunner().invoke(app, ["coverage", str(tmp_path / "nope.ipynb")])
@@ -206,11 +267,12 @@ def test_coverage_counts_the_rule_a_legality_question_asks_about(tmp_path):
 
 
 def test_answers_yes_no_and_winners_are_read_as_people_write_them():
-    from hotellab.lesson import _same_answer, yes_no
+    # the whole table of typed answers is tests/test_lesson_reading.py's; here, through a lesson
+    from hotellab.lesson import yes_no
 
     assert yes_no("Yes!") is True and yes_no(" no. ") is False and yes_no("banana") is None
-    assert _same_answer("Yes.", True) and not _same_answer("maybe", False)
-    assert _same_answer("1 0", [0, 1], ordered=False) and not _same_answer("1 0", [0, 1])
+    run = lesson('[[steps]]\nkind = "predict"\nquestion = "May Amber take 2?"\nanswer = "legal:p0 take 2"\n')
+    assert run.answer("Legal.").correct
 
 
 def test_a_legality_questions_hint_names_the_rule_that_forbids_the_move():

@@ -437,7 +437,7 @@ def explain_right(step, state, move=None) -> list[str]:
     if step.kind in ("do", "exercise"):
         move = move if move is not None else answers(step, state)[0]
         after = state.apply(move)
-        out = [f"{e.text} ({e.rule.section})" for e in after.events]
+        out = [f"{e.text.rstrip('.')} ({e.rule.section})." for e in after.events]
         goal = step.goal or {}
         if step.kind == "exercise" and goal.get("type") == "best" and goal.get("measure", "score") == "score":
             seat = goal["seat"]
@@ -482,9 +482,6 @@ def narrow_text(step, state) -> str:
             seat = goal["seat"]
             best = state.apply(right[0])
             parts.append(f"The best move gives {state.game.seat_label(seat)} {_num(best.scores[seat])} points.")
-        rule = answer_rule(step, state)
-        if rule is not None:
-            parts.append(_rule_words(rule))
     else:
         spec = parse_answer_spec(step.answer)
         if spec[0] in ("score", "category"):
@@ -536,8 +533,10 @@ def miss_text(step, state, move) -> tuple[str, Any]:
     said = _mistake_say(step, state, move)
     pre = (said + " ") if said else ""
     if step.kind == "do":
-        ask = step.question or step.title or "this step"
-        return pre + f"{label} is legal, but it is not what {ask[0].lower() + ask[1:] if ask != 'this step' else ask} asks for.", state.current_rule()
+        ask = (step.question or step.title).strip().rstrip(".")
+        rule = state.current_rule()
+        return (pre + f"{label} is legal, but it is not the move this step asks for" + (f" ({ask})." if ask else ".")
+                + (" " + _rule_words(rule) if rule is not None else "")), rule
     goal = step.goal or {}
     right = answers(step, state)
     if goal.get("type") == "category":
@@ -606,7 +605,7 @@ def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Fee
     did = _events(after)
     if move in right:
         lines = explain_right(step, state, move)
-        return Feedback(True, "Right. " + " ".join(lines) + (f" {step.text}" if step.text else ""),
+        return Feedback(True, "Right. " + " ".join(lines),
                         answer_rule(step, state), did, [str(a) for a in right], did, lines)
     text, rule = miss_text(step, state, move)
     best, best_did = [], []

@@ -1,23 +1,33 @@
-// hotellab Lesson: the front end of hotellab.widgets.Lesson.
+// hotellab Lesson: the front end of hotellab.widgets.Lesson (and of hl.widgets.Review).
 //
 // A pure player of data built in Python (hotellab/widgets/lesson.py): every step's caption,
 // the board before it, and for the learner's steps every offered move's feedback (and outcome
 // board) or the predict step's answer — so a lesson is checked in the browser, with a kernel
 // or without one (an exported page, nbconvert, the live site).
 //
-//   model "_data"     base64(gzip(JSON lesson)) — the lesson, compressed (boards are SVG text);
-//                     the lesson is {"title", "description", "steps": [step...]}; a step:
-//                     {"kind": "watch"|"do"|"exercise"|"predict", "title", "text", "area",
-//                      "question", "hints": [str], "before": {"svg", "status"},
-//                      "after": {"svg", "status", "events": [str]} (watch),
+//   model "_data"     base64(gzip(JSON lesson)). Version 2 (lesson.py's lesson_data):
+//                     {"version": 2, "title", "description", "count" (steps of the scenario),
+//                      "learner_steps", "scoring": {"step", "miss", "show_after"}, "key",
+//                      "mode"?: "review", "steps": [node...]}. A node is one step at one
+//                     position (a step with several right moves has one branch per move, so
+//                     the lesson goes on from the learner's own move):
+//                     {"n" (step number), "kind": "watch"|"do"|"exercise"|"predict", "title",
+//                      "text", "area", "question", "hints": [str], "before": {"svg", "status"},
+//                      "next" (node, -1 at the end; watch, predict), "narrow", "reveal",
+//                      "after": {"svg", "status", "events"} (watch),
 //                      "moves": [{"label", "value", "correct", "feedback", "rule", "events",
-//                                 "svg"|null}] (do, exercise),
-//                      "answer": {"type": "number"|"list"|"bool", "value"}, "right", "wrong"
-//                      (predict)}
-//   model "progress"  {"index", "hints": {step: n}, "wrong": {step: n}} (saved with the page)
+//                                 "svg"|null, "status", "next" (right moves)}] (do, exercise),
+//                      "answer": {"type": "number"|"bool"|"seat"|"list", "value", "seats"?,
+//                                 "ordered"?}, "right", "why", "mistakes": [{"value", "say"}]
+//                      (predict)}. Version 1 (a linear list, no "next") still plays.
+//   model "progress"  {"index" (node), "done": [nodes answered], "hints": {node: n},
+//                      "wrong": {node: n}, "shown": {node: 1}, "queue"?: [nodes] (review)};
+//                     saved with the page and, in the browser, under the lesson's "key".
 //
-// Every text from data goes in with textContent; a board SVG is parsed with DOMParser,
-// scrubbed of scripts and event handlers, then imported.
+// Feedback by miss: the first wrong answer says what it did and the rule (never the answer),
+// the second adds "narrow", the third (or "Show me") the answer ("reveal"), and the step then
+// scores 0. Every text from data goes in with textContent; a board SVG is parsed with
+// DOMParser, scrubbed to an allowlist of drawing elements, then imported.
 
 const SVG_KEEP = new Set(["svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
   "text", "tspan", "title", "desc", "defs", "lineargradient", "radialgradient", "stop", "clippath", "mask",
@@ -54,29 +64,103 @@ function h(tag, cls, text) {
   return el;
 }
 
-const YES = ["yes", "y", "true", "legal", "1"];
-const NO = ["no", "n", "false", "illegal", "0"];
+// == reading a typed answer: the same rules as hotellab/lesson/reading.py, checked against
+// == the same table (hotellab/lesson/answer_cases.json) by pytest and by Node's test runner
+export const YES = ["yes", "y", "true", "legal", "1"];
+export const NO = ["no", "n", "false", "illegal", "0"];
+export const CLOSE = 2;
 
-// true / false for a yes- or no-word (case and trailing punctuation ignored), null otherwise
-function yesNo(given) {
-  const g = String(given ?? "").trim().toLowerCase().replace(/[.!?;, ]+$/, "");
-  return YES.includes(g) ? true : NO.includes(g) ? false : null;
+export function clean(given) {
+  const text = String(given ?? "").replace(/\u2212|\u2013/g, "-");
+  return text.trim().replace(/^[!?;:,]+/, "").replace(/[.!?;:,]+$/, "").trim().toLowerCase();
 }
 
-function sameAnswer(given, answer) {
-  const g = String(given ?? "").trim().toLowerCase();
-  if (answer.type === "bool") return yesNo(given) === answer.value;
-  if (answer.type === "list") {
-    const parts = g.split(/[\s,;]+/).filter((x) => x !== "").map(Number);
-    const want = answer.value.map(Number);
-    if (parts.length !== want.length || parts.some(Number.isNaN)) return false;
-    if (answer.ordered === false) {
-      parts.sort((a, b) => a - b);
-      want.sort((a, b) => a - b);
-    }
-    return parts.every((x, i) => x === want[i]);
+function number(text) {
+  const t = text.replace(/\s*(points?|pts?|pt)$/, "").trim();
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return null;
+  return Number(t);
+}
+
+function seat(text, seats) {
+  const n = number(text);
+  const names = (seats || []).map((s) => String(s).toLowerCase());
+  if (n !== null && Number.isInteger(n) && n >= 0 && n < (seats && seats.length ? seats.length : n + 1)) return n;
+  const i = names.indexOf(text);
+  return i >= 0 ? i : null;
+}
+
+// [value, null] for an answer that can be read against spec, else [null, what to type]
+export function readAnswer(given, spec) {
+  const text = clean(given);
+  if (spec.type === "bool") {
+    if (YES.includes(text)) return [true, null];
+    if (NO.includes(text)) return [false, null];
+    return [null, "Answer yes or no."];
   }
-  return g !== "" && Number(g) === Number(answer.value);
+  if (spec.type === "number") {
+    const n = number(text);
+    return n !== null ? [n, null] : [null, "Type a number, for example 12."];
+  }
+  const seats = spec.seats || [];
+  if (spec.type === "seat") {
+    const s = seat(text, seats);
+    return s !== null ? [s, null] : [null, `Type a seat: its name (${seats.join(", ")}) or its number.`];
+  }
+  const parts = text.split(/(?:\s*[,;]\s*|\s+and\s+|\s+)/).filter((x) => x !== "");
+  const out = [];
+  for (const p of parts) {
+    const c = clean(p);
+    const v = seats.length ? seat(c, seats) : number(c);
+    if (v === null) return [null, `Type ${seats.length ? "seat names or numbers" : "numbers"} separated by commas.`];
+    out.push(v);
+  }
+  return [out, null];
+}
+
+// {ok, off}: a number's off is given - right; a list's, how many entries differ
+export function judge(value, spec) {
+  const right = spec.value;
+  if (spec.type === "number") {
+    const off = value - right;
+    return { ok: off === 0, off };
+  }
+  if (spec.type === "list") {
+    let got = [...value];
+    let want = [...right];
+    let off;
+    if (spec.ordered === false) {
+      const count = (xs, x) => xs.filter((y) => y === x).length;
+      const missing = [...new Set(want)].reduce((a, x) => a + Math.max(0, count(want, x) - count(got, x)), 0);
+      const extra = [...new Set(got)].reduce((a, x) => a + Math.max(0, count(got, x) - count(want, x)), 0);
+      off = Math.max(missing, extra);
+    } else {
+      off = got.slice(0, want.length).filter((x, i) => x !== want[i]).length + Math.abs(got.length - want.length);
+    }
+    return { ok: off === 0, off };
+  }
+  return { ok: value === right, off: value === right ? 0 : 1 };
+}
+
+export function offWords(verdict, spec) {
+  if (verdict.ok) return "";
+  const off = verdict.off;
+  if (spec.type === "number") {
+    const side = off > 0 ? "Too high" : "Too low";
+    return Math.abs(off) <= CLOSE ? `${side}, but close.` : `${side}, by more than ${CLOSE}.`;
+  }
+  if (spec.type === "list") {
+    const n = spec.value.length;
+    return n > 1 ? `${off} of the ${n} ${off === 1 ? "is" : "are"} wrong.` : "Not that one.";
+  }
+  return spec.type === "seat" ? "Not that seat." : "";
+}
+
+// == scoring (hotellab/lesson/__init__.py's step_score): the k-th hint costs k
+export function stepScore(scoring, misses, hints, shown) {
+  if (shown) return 0;
+  let cost = (scoring.miss ?? 1) * misses;
+  for (let k = 1; k <= hints; k++) cost += k;
+  return Math.max(0, (scoring.step ?? 3) - cost);
 }
 
 async function gunzipBase64(b64) {
@@ -90,62 +174,136 @@ async function gunzipBase64(b64) {
   return await new Response(ds.readable).text();
 }
 
+// a version-1 lesson (a linear list of steps) as version 2
+function upgrade(lesson) {
+  if (lesson.version === 2) return lesson;
+  const steps = (lesson.steps || []).map((s, i, all) => {
+    const next = i + 1 < all.length ? i + 1 : -1;
+    const moves = (s.moves || []).map((m) => (m.correct ? { ...m, next } : m));
+    return { ...s, n: i, next, moves, answer: s.answer && s.answer.type === "list"
+      ? s.answer : s.answer, why: s.wrong || "", narrow: "", reveal: "" };
+  });
+  return { ...lesson, version: 2, count: steps.length, scoring: { step: 3, miss: 1, show_after: 3 },
+    learner_steps: steps.filter((s) => s.kind !== "watch").length, steps };
+}
+
+function storage() {
+  try {
+    const s = globalThis.localStorage;
+    s.getItem("hotellab-probe");
+    return s;
+  } catch (e) {
+    return null; // a sandboxed page: the progress lives in the page only
+  }
+}
+
 async function render({ model, el }) {
   el.classList.add("hl-lesson");
-  let lessonData = { steps: [] };
+  let lesson = { steps: [] };
   async function load() {
     const raw = model.get("_data");
     // a host may give a synchronous inflate (hotellab's JupyterLab extension does): the
     // lesson is then drawn at once, not after the page's other work
     const inflate = model.get("_inflate");
-    lessonData = raw ? JSON.parse(typeof inflate === "function" ? inflate(raw) : await gunzipBase64(raw)) : { steps: [] };
+    lesson = upgrade(raw ? JSON.parse(typeof inflate === "function" ? inflate(raw) : await gunzipBase64(raw)) : { steps: [] });
   }
   await load();
+  const store = storage();
+  const storeKey = () => "hotellab-lesson:" + (lesson.key || lesson.title || "");
+  const review = lesson.mode === "review";
   let shownHints = 0;
   let solved = false; // the current learner step was answered right (Next is open)
+  let chosenNext = null; // the node the learner's right move leads to
 
+  function fresh() {
+    const p = { index: 0, done: [], hints: {}, wrong: {}, shown: {} };
+    if (review) p.queue = lesson.steps.map((_, i) => i);
+    return p;
+  }
   function progress() {
-    const p = model.get("progress") || {};
-    return { index: p.index || 0, hints: { ...(p.hints || {}) }, wrong: { ...(p.wrong || {}) } };
+    let p = model.get("progress") || {};
+    const empty = !p.index && !(p.done || []).length && !Object.keys(p.wrong || {}).length;
+    if (empty && store) { // a learner's progress kept by this browser
+      try {
+        const kept = JSON.parse(store.getItem(storeKey()) || "null");
+        if (kept && typeof kept === "object") p = kept;
+      } catch (e) { /* unreadable: start afresh */ }
+    }
+    const base = fresh();
+    const q = { index: Number.isInteger(p.index) ? p.index : 0, done: [...(p.done || [])], hints: { ...(p.hints || {}) },
+      wrong: { ...(p.wrong || {}) }, shown: { ...(p.shown || {}) } };
+    if (review) q.queue = Array.isArray(p.queue) ? [...p.queue] : base.queue;
+    if (q.index >= lesson.steps.length && q.index !== -1) q.index = 0;
+    return q;
   }
   function save(p) {
     model.set("progress", p);
     model.save_changes();
+    if (store) {
+      try { store.setItem(storeKey(), JSON.stringify(p)); } catch (e) { /* full or blocked */ }
+    }
+  }
+  function current(p) {
+    if (review) return p.queue.length ? p.queue[0] : -1;
+    return p.index;
+  }
+  function score(p) {
+    const sc = lesson.scoring || {};
+    let got = 0;
+    for (const id of p.done) {
+      const s = lesson.steps[id];
+      if (!s || s.kind === "watch") continue;
+      got += stepScore(sc, p.wrong[id] || 0, p.hints[id] || 0, !!p.shown[id]);
+    }
+    const most = (sc.step ?? 3) * (review ? lesson.steps.length : lesson.learner_steps || 0);
+    return [got, most];
   }
 
   function draw() {
-    const lesson = lessonData;
     const steps = lesson.steps || [];
     el.replaceChildren();
     const p = progress();
+    const id = current(p);
     const head = h("div", "hl-lesson-head");
     head.append(h("span", "hl-lesson-title", lesson.title || "Lesson"));
-    const count = h("span", "hl-lesson-count",
-      p.index < steps.length ? `Step ${p.index + 1} of ${steps.length}` : `${steps.length} steps`);
+    const step = id >= 0 ? steps[id] : null;
+    const total = review ? steps.length : lesson.count || steps.length;
+    const count = h("span", "hl-lesson-count", step
+      ? (review ? `${total - p.queue.length + 1} of ${total}${p.queue.length > total ? " (again)" : ""}`
+        : `Step ${step.n + 1} of ${total}`)
+      : `${total} steps`);
     head.append(count);
+    const [got, most] = score(p);
+    const sc = h("span", "hl-lesson-score", `Score ${got} of ${most}`);
+    sc.title = "Each learner step is worth " + ((lesson.scoring || {}).step ?? 3)
+      + " points: a wrong answer costs 1, the first hint 1, the second 2 more; 'Show me' scores the step 0.";
+    head.append(sc);
     const restart = h("button", "hl-lesson-restart", "Start over");
     restart.type = "button";
     restart.addEventListener("click", () => {
       shownHints = 0;
       solved = false;
-      save({ index: 0, hints: {}, wrong: {} });
+      save(fresh());
       draw();
     });
     head.append(restart);
     el.append(head);
-    if (p.index >= steps.length) {
+    if (!step) {
       const hints = Object.values(p.hints).reduce((a, b) => a + b, 0);
       const wrong = Object.values(p.wrong).reduce((a, b) => a + b, 0);
+      const shown = Object.keys(p.shown).length;
+      const pct = most ? Math.round((100 * got) / most) : 100;
       el.append(h("p", "hl-lesson-done",
-        `Lesson complete: ${steps.length} steps, ${hints} hint(s) used, ${wrong} wrong answer(s).`));
+        `${review ? "Review" : "Lesson"} complete: score ${got} of ${most} (${pct}%); ${hints} hint(s), `
+        + `${wrong} wrong answer(s), ${shown} answer(s) shown.`));
       return;
     }
-    const step = steps[p.index];
     const card = h("div", "hl-lesson-card hl-kind-" + step.kind);
-    const badge = { watch: "Watch", do: "Your move", exercise: "Exercise", predict: "Predict" }[step.kind];
+    const badge = { watch: "Watch", do: "Your move", exercise: "Your move", predict: "Predict" }[step.kind];
     card.append(h("span", "hl-lesson-badge", badge));
     if (step.title) card.append(h("h4", "hl-lesson-step-title", step.title));
-    if (step.text) card.append(h("p", "hl-lesson-text", step.text));
+    // a predict step's text explains its answer: it shows with the right answer, not before
+    if (step.text && step.kind !== "predict") card.append(h("p", "hl-lesson-text", step.text));
     if (step.area) card.append(h("p", "hl-lesson-area", "Look at: " + step.area));
     if (step.question) card.append(h("p", "hl-lesson-question", step.question));
     el.append(card);
@@ -155,6 +313,7 @@ async function render({ model, el }) {
     board.append(status, svgNode(step.before ? step.before.svg : ""));
     const feedback = h("div", "hl-lesson-feedback");
     feedback.setAttribute("role", "status");
+    feedback.setAttribute("aria-live", "polite");
     const controls = h("div", "hl-lesson-controls");
     const next = h("button", "hl-lesson-next", step.kind === "watch" ? "Play this step" : "Next step");
     next.type = "button";
@@ -170,14 +329,46 @@ async function render({ model, el }) {
       feedback.append(h("p", "hl-lesson-verdict", text));
       for (const line of extra || []) feedback.append(h("p", "hl-lesson-event", line));
     }
-    function goNext() {
+    function goNext(target) {
       const q = progress();
-      q.index += 1;
+      if (!q.done.includes(id)) q.done.push(id);
+      if (review) q.queue.shift();
+      else q.index = target;
       shownHints = 0;
       solved = false;
+      chosenNext = null;
       save(q);
       draw();
     }
+    // a miss: count it; in a review the step comes back three steps later (once)
+    function miss() {
+      const q = progress();
+      q.wrong[id] = (q.wrong[id] || 0) + 1;
+      if (review && q.wrong[id] === 1) q.queue.splice(Math.min(q.queue.length, 4), 0, id);
+      save(q);
+      return q.wrong[id];
+    }
+    function level(misses) {
+      const after = (lesson.scoring || {}).show_after ?? 3;
+      return misses >= after ? 3 : misses;
+    }
+    function markShown() {
+      const q = progress();
+      q.shown[id] = 1;
+      save(q);
+      showMe.disabled = true;
+    }
+    function missWords(base, misses) {
+      const lv = level(misses);
+      if (lv >= 3) markShown();
+      return [base, lv === 2 ? step.narrow : "", lv >= 3 ? step.reveal : ""].filter((x) => x).join(" ");
+    }
+    const afterMove = (target) => (review || target === undefined ? -1 : target);
+
+    const showMe = h("button", "hl-lesson-show", "Show me");
+    showMe.type = "button";
+    showMe.title = "Show the answer (the step then scores 0)";
+    if (p.shown[id]) showMe.disabled = true;
 
     if (step.kind === "watch") {
       let played = false;
@@ -189,7 +380,7 @@ async function render({ model, el }) {
           next.textContent = "Next step";
           return;
         }
-        goNext();
+        goNext(afterMove(step.next));
       });
       controls.append(next);
     } else if (step.kind === "predict") {
@@ -199,71 +390,90 @@ async function render({ model, el }) {
       const check = h("button", "hl-lesson-check", "Check");
       check.type = "button";
       const answer = () => {
-        if (step.answer.type === "bool" && yesNo(input.value) === null) {
-          showFeedback(false, "Answer yes or no.");
+        if (solved) return;
+        const [value, problem] = readAnswer(input.value, step.answer);
+        if (problem !== null) {
+          showFeedback(false, problem);
           return;
         }
-        const ok = sameAnswer(input.value, step.answer);
-        if (ok) {
+        const verdict = judge(value, step.answer);
+        if (verdict.ok) {
           solved = true;
           next.disabled = false;
-        } else {
-          const q = progress();
-          q.wrong[p.index] = (q.wrong[p.index] || 0) + 1;
-          save(q);
+          showFeedback(true, step.right);
+          return;
         }
-        showFeedback(ok, ok ? step.right : step.wrong);
+        const said = (step.mistakes || []).find((mk) => JSON.stringify(mk.value) === JSON.stringify(value));
+        const base = [said ? said.say : "", offWords(verdict, step.answer), step.why].filter((x) => x).join(" ");
+        showFeedback(false, missWords(base, miss()));
       };
       check.addEventListener("click", answer);
-      input.addEventListener("keydown", (e) => { if (e.key === "Enter") answer(); });
+      input.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") answer();
+        e.stopPropagation(); // typing is not JupyterLab's command keys
+      });
+      showMe.addEventListener("click", () => {
+        markShown();
+        showFeedback(false, step.reveal);
+      });
       next.disabled = true;
-      next.addEventListener("click", () => { if (solved) goNext(); });
+      next.addEventListener("click", () => { if (solved) goNext(afterMove(step.next)); });
       controls.append(input, check, next);
     } else {
       const moves = h("div", "hl-lesson-moves");
+      const buttons = [];
       for (const mv of step.moves || []) {
         const b = h("button", "hl-lesson-move", mv.label);
         b.type = "button";
-        b.title = mv.value;
         b.dataset.value = mv.value;
         b.addEventListener("click", () => {
           if (solved) return;
-          if (mv.svg) showBoard({ svg: mv.svg, status: mv.status || "" });
           const extra = [...(mv.events || [])];
-          if (mv.rule) extra.push("Rule: " + mv.rule);
-          showFeedback(mv.correct, mv.feedback, extra);
           if (mv.correct) {
             solved = true;
+            chosenNext = mv.next;
             next.disabled = false;
             b.classList.add("hl-chosen");
-          } else {
-            const q = progress();
-            q.wrong[p.index] = (q.wrong[p.index] || 0) + 1;
-            save(q);
-            if (!mv.svg) showBoard(step.before);
+            const target = mv.next !== undefined && mv.next >= 0 ? steps[mv.next] : null;
+            showBoard(mv.svg ? { svg: mv.svg, status: mv.status || "" } : target ? target.before : null);
+            showFeedback(true, mv.feedback);
+            return;
           }
+          if (mv.svg) showBoard({ svg: mv.svg, status: mv.status || "" });
+          else showBoard(step.before);
+          const misses = miss();
+          if (level(misses) >= 3) for (const [k, m] of (step.moves || []).entries()) if (m.correct) buttons[k].classList.add("hl-shown");
+          showFeedback(false, missWords(mv.feedback, misses), extra);
         });
+        buttons.push(b);
         moves.append(b);
       }
+      showMe.addEventListener("click", () => {
+        markShown();
+        for (const [k, m] of (step.moves || []).entries()) if (m.correct) buttons[k].classList.add("hl-shown");
+        showFeedback(false, step.reveal);
+      });
       next.disabled = true;
-      next.addEventListener("click", () => { if (solved) goNext(); });
+      next.addEventListener("click", () => { if (solved) goNext(afterMove(chosenNext)); });
       controls.append(moves, next);
     }
     const hintBox = h("div", "hl-lesson-hints");
     if ((step.hints || []).length) {
       const hint = h("button", "hl-lesson-hint", "Hint");
       hint.type = "button";
+      hint.title = "A hint costs points: the first 1, the second 2";
       hint.addEventListener("click", () => {
         if (shownHints >= step.hints.length) return;
         hintBox.append(h("p", "hl-lesson-hint-text", step.hints[shownHints]));
         shownHints += 1;
         const q = progress();
-        q.hints[p.index] = Math.max(q.hints[p.index] || 0, shownHints);
+        q.hints[id] = Math.max(q.hints[id] || 0, shownHints);
         save(q);
         if (shownHints >= step.hints.length) hint.disabled = true;
       });
       controls.append(hint);
     }
+    if (step.kind !== "watch" && step.reveal) controls.append(showMe);
     el.append(controls, hintBox, feedback, board);
   }
 

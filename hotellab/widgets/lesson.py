@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import gzip
+import hashlib
 import html
 import json
 import pathlib
@@ -27,8 +28,8 @@ import traitlets
 
 from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
-from ..lesson import (LessonRun, answer_rule, answers, check_step, check_step_state, expected_answer, hints_for,
-                      parse_answer_spec)
+from ..lesson import (SCORING, LessonRun, answer_spec, answers, check_step, hints_for, lesson_tree, narrow_text,
+                      predict_miss_text, reading, reveal_text)
 from ._mime import PLAYER_MIME, player_marker
 
 _HERE = pathlib.Path(__file__).parent
@@ -44,62 +45,88 @@ def _frame(state, perspective) -> dict:
     return {"svg": state.game.render_svg(state.view(perspective)), "status": state.status_text()}
 
 
+def _step_data(node, scenario, perspective, max_moves: int, ids) -> dict:
+    """One node of the lesson tree as the page plays it (see ``lesson.js``). ``ids`` maps a
+    node id of the tree to its number on the page (-1: the end)."""
+    step, m, i = node.step, node.match, node.index
+    state = m.state
+    d = {"n": i, "kind": step.kind, "title": step.title, "text": step.text, "area": step.area,
+         "question": step.question, "before": _frame(state, perspective)}
+    if step.kind == "watch":
+        d["hints"] = list(step.hints)
+        m2 = m.fork()
+        n = len(m2.states)
+        scenario._run(m2, step.action, f"steps[{i}].action")
+        events = [e.text for s in m2.states[n:] for e in (s.events if perspective is None else s.events_for(perspective))]
+        d["after"] = {**_frame(m2.state, perspective), "events": events}
+        d["next"] = ids(node.next[""])
+        return d
+    d["hints"] = hints_for(step, state)
+    d["narrow"] = narrow_text(step, state)
+    d["reveal"] = reveal_text(step, state)
+    if step.kind == "predict":
+        spec = answer_spec(step, state)
+        d["answer"] = spec
+        fb = check_step(step, state, spec["value"] if spec["type"] != "seat" else spec["seats"][spec["value"]])
+        d["right"] = fb.text
+        d["why"] = predict_miss_text(step, state)
+        d["mistakes"] = [{"value": reading.read(mk["answer"], spec)[0], "say": mk["say"]} for mk in step.mistakes]
+        d["next"] = ids(node.next[""])
+        return d
+    right = answers(step, state)
+    legal = state.legal_actions()
+    shown = right + [a for a in legal if a not in right]
+    shown = shown[:max(max_moves, len(right))]
+    shown.sort(key=legal.index)
+    moves = []
+    wrong_boards = 0
+    for mv in shown:
+        fb = check_step(step, state, mv)
+        after = state.apply(mv)
+        keep_board = not fb.correct and wrong_boards < MAX_BOARDS
+        wrong_boards += keep_board
+        entry = {
+            "label": state.action_to_string(mv, perspective), "value": str(mv),
+            "correct": fb.correct, "feedback": fb.text,
+            "rule": fb.rule.section if fb.rule is not None else "",
+            "events": fb.did if perspective is None else [e.text for e in after.events_for(perspective)],
+            "svg": _frame(after, perspective)["svg"] if keep_board else None,
+            "status": after.status_text(),
+        }
+        if fb.correct:  # its board is the next step's "before"
+            entry["next"] = ids(node.next[str(mv)])
+        moves.append(entry)
+    d["moves"] = moves
+    if not any(mv["correct"] for mv in moves):
+        raise ScenarioError(f"{scenario.source}: steps[{i}]: none of the moves offered is right")
+    return d
+
+
+def lesson_key(data: dict) -> str:
+    """A short digest of a lesson's content: the browser keeps a learner's progress under it
+    (a changed lesson starts afresh)."""
+    raw = json.dumps(data.get("steps", []), separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
+
+
 def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves: int = MAX_MOVES) -> dict:
-    """The JSON the Lesson front end plays (see ``lesson.js`` for its shape). Runs the
-    scenario: raises ScenarioError when a step cannot be played."""
-    run = LessonRun(scenario)  # checks every step's fields
-    m = run.match
-    out = []
-    for i, step in enumerate(scenario.steps):
-        state = m.state
-        check_step_state(step, state, f"{scenario.source}: steps[{i}]")
-        d = {"kind": step.kind, "title": step.title, "text": step.text, "area": step.area,
-             "question": step.question, "before": _frame(state, perspective)}
-        if step.kind == "watch":
-            d["hints"] = list(step.hints)
-            n = len(m.states)
-            scenario._run(m, step.action, f"steps[{i}].action")
-            events = [e.text for s in m.states[n:] for e in (s.events if perspective is None else s.events_for(perspective))]
-            d["after"] = {**_frame(m.state, perspective), "events": events}
-        elif step.kind == "predict":
-            d["hints"] = hints_for(step, state)
-            right = expected_answer(step, state)
-            kind = "bool" if isinstance(right, bool) else "list" if isinstance(right, list) else "number"
-            d["answer"] = {"type": kind, "value": right}
-            shown = ("yes" if right else "no") if kind == "bool" else ", ".join(map(str, right)) if kind == "list" else right
-            d["right"] = f"Right: {shown}." + (f" {step.text}" if step.text else "")
-            rule = answer_rule(step, state)
-            d["wrong"] = "Not quite." + (f" Look at the rule: {rule.section}." if rule is not None else "") + " Try again, or take a hint."
-            if parse_answer_spec(step.answer)[0] == "winners":
-                d["answer"]["ordered"] = False  # every winner, in any order
-        else:
-            d["hints"] = hints_for(step, state)
-            right = answers(step, state)
-            legal = state.legal_actions()
-            shown = right + [a for a in legal if a not in right]
-            shown = shown[:max(max_moves, len(right))]
-            shown.sort(key=legal.index)
-            moves = []
-            wrong_boards = 0
-            for k, mv in enumerate(shown):
-                fb = check_step(step, state, mv)
-                after = state.apply(mv)
-                keep_board = fb.correct or wrong_boards < MAX_BOARDS
-                wrong_boards += keep_board and not fb.correct
-                moves.append({
-                    "label": state.action_to_string(mv, perspective), "value": str(mv),
-                    "correct": fb.correct, "feedback": fb.text,
-                    "rule": fb.rule.section if fb.rule is not None else "",
-                    "events": fb.did if perspective is None else [e.text for e in after.events_for(perspective)],
-                    "svg": _frame(after, perspective)["svg"] if keep_board else None,
-                    "status": after.status_text(),
-                })
-            d["moves"] = moves
-            if not any(mv["correct"] for mv in moves):
-                raise ScenarioError(f"{scenario.source}: steps[{i}]: none of the moves offered is right")
-            m.step(right[0])
-        out.append(d)
-    return {"title": scenario.title, "description": scenario.description, "steps": out}
+    """The JSON the Lesson front end plays (see ``lesson.js`` for its shape): every node of
+    the lesson's tree (:func:`hotellab.lesson.lesson_tree`: one branch per right move, so the
+    page goes on from the learner's own move), the first right answers' line first. Raises
+    ScenarioError when a step cannot be played on some branch."""
+    run = LessonRun(scenario)  # checks every step's fields and every branch
+    nodes = lesson_tree(scenario)
+
+    def ids(k: int) -> int:
+        return k
+
+    steps = [_step_data(node, scenario, perspective, max_moves, ids) for node in nodes]
+    learner = sum(1 for s in scenario.steps if s.kind != "watch")
+    data = {"version": 2, "title": scenario.title, "description": scenario.description,
+            "count": len(scenario.steps), "learner_steps": learner, "scoring": dict(SCORING), "steps": steps}
+    data["key"] = lesson_key(data)
+    del run
+    return data
 
 
 def encode(data: dict) -> str:
