@@ -2,8 +2,10 @@
 are checked in the browser with no kernel. The fixture lesson (tests/fixtures/toy_lesson.toml)
 runs on the toy plug-in Night Porter; expected values by hand from its rules: 5 keys, Amber
 (seat 0) to act; a predict (Amber's score: 0, nobody scores before the last key), a watch
-(Amber takes 1), a do (Teal takes 1), and an exercise with 3 keys left (either move is best:
-neither takes the last key)."""
+(Amber takes 1), a do (Teal takes 1), an exercise with 3 keys left (either move is best:
+neither takes the last key), and a predict after it whose answer depends on the learner's
+move (after "take 1" two keys are left and Teal may take 2; after "take 2" one key is left and
+Teal may not)."""
 
 from __future__ import annotations
 
@@ -29,19 +31,28 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 
 def test_lesson_data_is_computed_from_the_engine():
     data = lesson_data(hl.Scenario.load(FIXTURE))
-    kinds = [s["kind"] for s in data["steps"]]
-    assert kinds == ["predict", "watch", "do", "exercise"]
-    predict, watch, do, exercise = data["steps"]
-    assert predict["answer"] == {"type": "number", "value": 0}
+    assert (data["version"], data["count"], data["learner_steps"]) == (2, 5, 4)
+    # one node per step along the first right answers, then the branch of "p0 take 2"
+    assert [(s["n"], s["kind"]) for s in data["steps"]] == [
+        (0, "predict"), (1, "watch"), (2, "do"), (3, "exercise"), (4, "predict"), (4, "predict")]
+    predict, watch, do, exercise, after1, after2 = data["steps"]
+    assert predict["answer"] == {"type": "number", "value": 0} and predict["next"] == 1
     assert watch["after"]["events"] == ["Amber takes 1."]
     assert watch["after"]["status"] == "Round 2 — Teal to act"
     # do: Teal may take 1 or 2; only "p1 take 1" is the step's move
     assert [(m["value"], m["correct"]) for m in do["moves"]] == [("p1 take 1", True), ("p1 take 2", False)]
-    assert do["moves"][1]["feedback"] == "p1 take 2 is legal, but this step asks for p1 take 1."
-    # exercise: 3 keys left, Amber to act: taking 1 or 2 scores nothing now (0 = 0): both best
+    assert do["moves"][1]["feedback"] == ('p1 take 2 is legal, but it is not the move this step asks for. '
+                                          'Rule: Turn ("take 1 or 2 keys from the key board").')
+    # exercise: 3 keys left, Amber to act: taking 1 or 2 scores nothing now (0 = 0): both best,
+    # and each goes on to its own next node
     assert exercise["before"]["status"] == "Round 3 — Amber to act"
-    assert [(m["value"], m["correct"]) for m in exercise["moves"]] == [("p0 take 1", True), ("p0 take 2", True)]
-    assert all(m["svg"].startswith("<svg") for m in exercise["moves"])
+    assert [(m["value"], m["correct"], m["next"]) for m in exercise["moves"]] == [
+        ("p0 take 1", True, 4), ("p0 take 2", True, 5)]
+    # a right move's board is the next node's: not stored twice
+    assert all(m["svg"] is None for m in exercise["moves"])
+    assert after1["answer"]["value"] is True and after2["answer"]["value"] is False
+    assert after1["next"] == after2["next"] == -1
+    assert "The answer" not in after2["why"] and after2["reveal"].startswith("The answer is no.")
 
 
 def test_the_widget_and_its_kernel_free_html():
@@ -50,7 +61,7 @@ def test_the_widget_and_its_kernel_free_html():
     assert lesson.run.answer("3").correct is False and lesson.run.answer(0).correct
     data, _ = lesson._repr_mimebundle_()
     page = data["text/html"]
-    assert 'class="hotellab-lesson-module"' in page and "<strong>The last key</strong> — 4 steps." in page
+    assert 'class="hotellab-lesson-module"' in page and "<strong>The last key</strong> — 5 steps." in page
     payload = re.search(r'<script type="application/json" id="(hl-lesson-[0-9a-f]+)-data">(.*?)</script>', page, re.S)
     import base64
     import gzip
@@ -68,11 +79,12 @@ def test_a_static_lesson_page_checks_answers_with_no_kernel_and_no_network(tmp_p
     from playwright.sync_api import sync_playwright
 
     data = lesson_data(hl.Scenario.load(FIXTURE))
-    page_html = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>lesson</title></head><body>"
+    page_html = ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>lesson</title></head><body>"
                  + lesson_html(data) + "</body></html>")
     path = tmp_path / "lesson.html"
     path.write_text(page_html, "utf-8")
     blocked, errors = [], []
+    verdict = ".hl-lesson-verdict"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:
@@ -81,38 +93,68 @@ def test_a_static_lesson_page_checks_answers_with_no_kernel_and_no_network(tmp_p
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(path.as_uri())
             page.wait_for_selector(".hl-lesson-card")
-            assert page.text_content(".hl-lesson-count") == "Step 1 of 4"
-            # predict: a wrong answer, then the right one
-            page.fill(".hl-lesson-input", "5")
+            assert page.text_content(".hl-lesson-count") == "Step 1 of 5"
+            assert page.text_content(".hl-lesson-score") == "Score 0 of 12"
+            # predict: the text that explains the answer is not on the card before it is answered
+            assert "Nobody scores" not in page.text_content(".hl-lesson-card")
+            page.fill(".hl-lesson-input", "seven")  # unreadable: what to type, no miss
             page.click(".hl-lesson-check")
-            assert page.text_content(".hl-lesson-verdict").startswith("Not quite.")
+            assert page.text_content(verdict) == "Type a number, for example 12."
+            page.fill(".hl-lesson-input", "5")  # 5 against 0: too high, the rule, not the answer
+            page.click(".hl-lesson-check")
+            assert page.text_content(verdict) == \
+                'Too high, by more than 2. Rule: Turn ("take 1 or 2 keys from the key board").'
             assert page.is_disabled(".hl-lesson-next")
             page.fill(".hl-lesson-input", "0")
             page.click(".hl-lesson-check")
-            assert page.text_content(".hl-lesson-verdict") == "Right: 0. Nobody scores before the last key."
+            assert page.text_content(verdict) == "Right: 0. Amber has no points here yet. Nobody scores before the last key."
             page.click(".hl-lesson-next")
             # watch: play it, see what happened
             page.click(".hl-lesson-next")
             assert "Amber takes 1." in page.text_content(".hl-lesson-feedback")
             page.click(".hl-lesson-next")
-            # do: the wrong legal move is refused with the reason, the right one opens Next
+            # do: the wrong legal move is refused with the rule, not the answer; the right one opens Next
             page.click("button[data-value='p1 take 2']")
-            assert page.text_content(".hl-lesson-verdict") == "p1 take 2 is legal, but this step asks for p1 take 1."
+            assert page.text_content(verdict).startswith("p1 take 2 is legal, but it is not the move this step asks for.")
+            assert "p1 take 1" not in page.text_content(".hl-lesson-feedback")
             page.click(".hl-lesson-hint")
             assert page.text_content(".hl-lesson-hint-text").startswith("Look at the rule: Turn")
             page.click("button[data-value='p1 take 1']")
-            assert page.text_content(".hl-lesson-verdict") == "Right. Teal takes one key too."
+            assert page.text_content(verdict) == "Right. Teal takes 1 (Turn)."
             page.click(".hl-lesson-next")
+            # exercise: the LAST of the two right moves; the next step goes on from it
             page.click("button[data-value='p0 take 2']")
-            assert page.text_content(".hl-lesson-verdict").startswith("Right.")
+            assert page.text_content(verdict).startswith("Right. Amber takes 2 (Turn).")
             page.click(".hl-lesson-next")
-            assert page.text_content(".hl-lesson-done") == \
-                "Lesson complete: 4 steps, 1 hint(s) used, 2 wrong answer(s)."
+            assert page.text_content(".hl-lesson-count") == "Step 5 of 5"
+            assert page.text_content(".hl-lesson-status") == after_status(data, 5)
+            page.fill(".hl-lesson-input", "yes")  # right on the other branch, wrong on this one
+            page.click(".hl-lesson-check")
+            assert page.text_content(verdict).startswith("Rule: Turn")
+            page.click(".hl-lesson-show")
+            assert page.text_content(verdict).startswith("The answer is no.")
+            page.fill(".hl-lesson-input", "no")
+            page.click(".hl-lesson-check")
+            assert page.text_content(verdict).startswith("Right: no.")
+            page.click(".hl-lesson-next")
+            # 3 points a step: predict 1 miss (2), do 1 miss + 1 hint (1), exercise (3), shown (0)
+            done = "Lesson complete: score 6 of 12 (50%); 1 hint(s), 3 wrong answer(s), 1 answer(s) shown."
+            assert page.text_content(".hl-lesson-done") == done
+            page.reload()  # the browser keeps the learner's progress under the lesson's key
+            page.wait_for_selector(".hl-lesson-done")
+            assert page.text_content(".hl-lesson-done") == done
             page.click(".hl-lesson-restart")
-            assert page.text_content(".hl-lesson-count") == "Step 1 of 4"
+            assert page.text_content(".hl-lesson-count") == "Step 1 of 5"
+            page.reload()
+            page.wait_for_selector(".hl-lesson-card")
+            assert page.text_content(".hl-lesson-count") == "Step 1 of 5"
         finally:
             browser.close()
     assert not errors and not blocked
+
+
+def after_status(data, node: int) -> str:
+    return data["steps"][node]["before"]["status"]
 
 
 def test_lesson_refuses_what_is_not_a_scenario():

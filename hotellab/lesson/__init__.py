@@ -353,6 +353,16 @@ def _shown(spec: dict) -> str:
     return _num(v)
 
 
+def _say(*parts) -> str:
+    """Sentences joined with one space, each ending in a full stop (or its own ! ? :)."""
+    out = []
+    for p in parts:
+        p = (p or "").strip()
+        if p:
+            out.append(p if p[-1] in ".!?:" else p + ".")
+    return " ".join(out)
+
+
 def _events(state) -> list[str]:
     return [e.text for e in state.events]
 
@@ -506,9 +516,9 @@ def reveal_text(step, state) -> str:
     if step.kind in ("do", "exercise"):
         right = answers(step, state)
         more = f" (or {len(right) - 1} other move{'s' if len(right) > 2 else ''} as good)" if len(right) > 1 else ""
-        return f"A right move: {_label(state, right[0])}{more}. " + " ".join(explain_right(step, state, right[0]))
+        return _say(f"A right move: {_label(state, right[0])}{more}", *explain_right(step, state, right[0]))
     spec = answer_spec(step, state)
-    return f"The answer is {_shown(spec)}. " + " ".join(explain_right(step, state))
+    return _say(f"The answer is {_shown(spec)}", *explain_right(step, state))
 
 
 def _mistake_say(step, state, answer) -> str:
@@ -581,14 +591,10 @@ def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Fee
         verdict = reading.judge(value, spec)
         if verdict["ok"]:
             lines = explain_right(step, state)
-            return Feedback(True, f"Right: {_shown(spec)}. " + " ".join(lines) + (f" {step.text}" if step.text else ""),
-                            rule, lines=lines)
+            return Feedback(True, _say(f"Right: {_shown(spec)}", *lines, step.text), rule, lines=lines)
         said = _mistake_say(step, state, answer)
-        text = " ".join(x for x in (said, reading.off_words(verdict, spec), predict_miss_text(step, state)) if x)
-        if level == 2:
-            text += " " + narrow_text(step, state)
-        elif level == 3:
-            text += " " + reveal_text(step, state)
+        text = _say(said, reading.off_words(verdict, spec), predict_miss_text(step, state),
+                    narrow_text(step, state) if level == 2 else "", reveal_text(step, state) if level == 3 else "")
         return Feedback(False, text, rule, level=level)
     try:
         move = answer if isinstance(answer, Action) else parse_action(str(answer))
@@ -605,14 +611,14 @@ def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Fee
     did = _events(after)
     if move in right:
         lines = explain_right(step, state, move)
-        return Feedback(True, "Right. " + " ".join(lines),
+        return Feedback(True, _say("Right", *lines),
                         answer_rule(step, state), did, [str(a) for a in right], did, lines)
     text, rule = miss_text(step, state, move)
     best, best_did = [], []
     if level == 2:
-        text += " " + narrow_text(step, state)
+        text = _say(text, narrow_text(step, state))
     elif level == 3:
-        text += " " + reveal_text(step, state)
+        text = _say(text, reveal_text(step, state))
         best, best_did = [str(a) for a in right], _events(state.apply(right[0]))
     return Feedback(False, text, rule, did, best, best_did, level=level)
 

@@ -181,9 +181,8 @@ def lesson_html(data: dict, progress: dict | None = None) -> str:
     and first caption as text."""
     pid = "hl-lesson-" + uuid.uuid4().hex[:12]
     module = {"esm": (_HERE / "lesson.js").read_text("utf-8"), "css": (_HERE / "lesson.css").read_text("utf-8")}
-    first = data["steps"][0] if data.get("steps") else {}
     plain = (f"<strong>{html.escape(data.get('title') or 'Lesson')}</strong> — "
-             f"{len(data.get('steps', []))} steps. {html.escape(first.get('text') or '')}")
+             f"{data.get('count', len(data.get('steps', [])))} steps. {html.escape(data.get('description') or '')}")
     return (f'<script type="application/json" class="hotellab-lesson-module">{_script_json(module)}</script>'
             f'<div data-hl-lesson="{pid}" class="hotellab-lesson-player"><p>{plain}</p></div>'
             f'<script type="application/json" id="{pid}-data">'
@@ -230,5 +229,5 @@ class Lesson(anywidget.AnyWidget):
         data = dict(data or {})
         data["text/html"] = lesson_html(self.data, self.progress)
         data[PLAYER_MIME] = player_marker("lesson")  # JupyterLab/JupyterLite: the player, untrusted too
-        data.setdefault("text/plain", f"<Lesson {self.scenario.title!r}: {len(self.data['steps'])} steps>")
+        data.setdefault("text/plain", f"<Lesson {self.scenario.title!r}: {self.data['count']} steps>")
         return data, meta
