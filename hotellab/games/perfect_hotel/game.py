@@ -46,6 +46,9 @@ class PerfectHotelGame(Game):
     state_class = PerfectHotelState
     phases = PHASES
     rule_table = RULE_TABLE
+    # Sentences no move or engine step applies (issue 19): the Overview's player count and the
+    # Components list (the cards, the Tourist backs, the Score Trackers).
+    overview_rules = frozenset({"Overview", "Components"})
     hidden_information = True  # hands, the House Deck's order, face-down stars on the Tag Rows
 
     def colour(self, seat: int) -> str:
