@@ -160,3 +160,50 @@ def after_status(data, node: int) -> str:
 def test_lesson_refuses_what_is_not_a_scenario():
     with pytest.raises(hl.ScenarioError, match="Lesson takes a Scenario or the path"):
         hl.widgets.Lesson(None)
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+@pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=NO_CHROMIUM)
+def test_a_static_review_brings_a_missed_step_back_later(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    from hotellab.widgets.lesson import review_data
+
+    one = hl.Scenario.load(FIXTURE)
+    data = review_data([one, one], per_lesson=2)  # steps: Amber's score (0) twice, then "may Teal take 2?" twice
+    path = tmp_path / "review.html"
+    path.write_text("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>review</title></head><body>"
+                    + lesson_html(data) + "</body></html>", "utf-8")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            page = browser.new_page()
+            page.goto(path.as_uri())
+            page.wait_for_selector(".hl-lesson-card")
+
+            def answer(text):
+                page.fill(".hl-lesson-input", text)
+                page.click(".hl-lesson-check")
+                return page.text_content(".hl-lesson-verdict")
+
+            assert page.text_content(".hl-lesson-count") == "1 of 4"
+            assert answer("2").startswith("Too high, but close.")
+            assert answer("0").startswith("Right: 0.")
+            page.click(".hl-lesson-next")
+            seen = []
+            for _ in range(3):  # the three other steps (right at once), then the missed one again
+                seen.append(page.text_content(".hl-lesson-question"))
+                value = "0" if "points" in seen[-1] else "yes"
+                assert answer(value).startswith("Right")
+                page.click(".hl-lesson-next")
+            assert seen == ["How many points does Amber have now?", "May Teal take two keys now?",
+                            "May Teal take two keys now?"]
+            assert page.text_content(".hl-lesson-count") == "Once more: you missed this one earlier"
+            assert page.text_content(".hl-lesson-question") == "How many points does Amber have now?"
+            assert answer("0").startswith("Right")
+            page.click(".hl-lesson-next")
+            # 3 points a step, one miss: 11 of 12
+            assert page.text_content(".hl-lesson-done").startswith("Review complete: score 11 of 12 (92%)")
+        finally:
+            browser.close()

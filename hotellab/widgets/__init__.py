@@ -15,7 +15,7 @@ from __future__ import annotations
 from ._frames import frames
 from .export import export_html
 
-__all__ = ["GameView", "Lesson", "export_html", "frames"]
+__all__ = ["GameView", "GuidedGame", "Lesson", "Review", "export_html", "frames"]
 
 
 def __getattr__(name):
@@ -27,6 +27,14 @@ def __getattr__(name):
         from .lesson import Lesson
 
         return Lesson
+    if name == "Review":
+        from .lesson import Review
+
+        return Review
+    if name == "GuidedGame":
+        from .guided import GuidedGame
+
+        return GuidedGame
     raise AttributeError(f"module 'hotellab.widgets' has no attribute {name!r}")
 
 

@@ -23,6 +23,7 @@
 //                     timeline, e.g. the tutor's costly moves; see drawMarks)}
 //   model "index", "perspective", "speed" (steps per second), "_actions" [{label, value, kind}],
 //   model "_error"   text of the last error
+//   model "_note"    a coach's comment on the last move (hl.widgets.GuidedGame), "" for none
 //
 // A live view (meta.live) plays on only once a kernel has answered: it sends {"type": "hello"}
 // and waits for {"type": "hello"} back. A saved notebook exported to HTML has widget state but
@@ -301,7 +302,10 @@ function render({ model, el }) {
   const actionsBox = h("div", "hl-actions");
   const error = h("div", "hl-error");
   error.setAttribute("role", "alert");
-  root.append(head, controls, markBar, error, main, actionsBox);
+  const note = h("div", "hl-note");
+  note.setAttribute("role", "status"); // a screen reader hears the coach's comment
+  note.hidden = true;
+  root.append(head, controls, markBar, error, note, main, actionsBox);
   el.replaceChildren(root);
 
   root.addEventListener("keydown", (ev) => {
@@ -775,6 +779,8 @@ function render({ model, el }) {
     bSave.disabled = S.waiting;
     error.textContent = S.notice || model.get("_error") || "";
     error.hidden = !error.textContent;
+    note.textContent = model.get("_note") || "";
+    note.hidden = !note.textContent;
     root.classList.toggle("hl-waiting", S.waiting);
 
     const n = count();
@@ -874,6 +880,7 @@ function render({ model, el }) {
   model.on("change:speed", onUpdate);
   model.on("change:_actions", onUpdate);
   model.on("change:_error", onError);
+  model.on("change:_note", onUpdate);
   model.on("msg:custom", onMsg);
   update();
   loadChunks();
@@ -894,6 +901,7 @@ function render({ model, el }) {
       model.off("change:speed", onUpdate);
       model.off("change:_actions", onUpdate);
       model.off("change:_error", onError);
+      model.off("change:_note", onUpdate);
       model.off("msg:custom", onMsg);
     }
   };

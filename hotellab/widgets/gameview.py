@@ -91,6 +91,7 @@ class GameView(anywidget.AnyWidget):
     _meta = traitlets.Dict().tag(sync=True)
     _actions = traitlets.List(traitlets.Dict()).tag(sync=True)
     _error = traitlets.Unicode("").tag(sync=True)
+    _note = traitlets.Unicode("").tag(sync=True)  # a coach's comment (GuidedGame); "" for none
     _head = traitlets.Dict().tag(sync=True)
     index = traitlets.Int(0).tag(sync=True)
     perspective = traitlets.Int(None, allow_none=True).tag(sync=True)

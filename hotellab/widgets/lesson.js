@@ -269,7 +269,7 @@ async function render({ model, el }) {
     const step = id >= 0 ? steps[id] : null;
     const total = review ? steps.length : lesson.count || steps.length;
     const count = h("span", "hl-lesson-count", step
-      ? (review ? `${total - p.queue.length + 1} of ${total}${p.queue.length > total ? " (again)" : ""}`
+      ? (review ? (p.done.includes(id) ? "Once more: you missed this one earlier" : `${Math.min(total, p.done.length + 1)} of ${total}`)
         : `Step ${step.n + 1} of ${total}`)
       : `${total} steps`);
     head.append(count);

@@ -229,5 +229,66 @@ class Lesson(anywidget.AnyWidget):
         data = dict(data or {})
         data["text/html"] = lesson_html(self.data, self.progress)
         data[PLAYER_MIME] = player_marker("lesson")  # JupyterLab/JupyterLite: the player, untrusted too
-        data.setdefault("text/plain", f"<Lesson {self.scenario.title!r}: {self.data['count']} steps>")
+        data.setdefault("text/plain", f"<{type(self).__name__} {self.data['title']!r}: {self.data['count']} steps>")
         return data, meta
+
+
+REVIEW_PER_LESSON = 2
+"""How many learner steps a review draws from each lesson by default."""
+
+
+def review_data(scenarios, *, per_lesson: int = REVIEW_PER_LESSON, perspective: int | None = None,
+                title: str = "Review", max_moves: int = MAX_MOVES) -> dict:
+    """The data of a mixed review (``lesson.js`` plays it with ``"mode": "review"``): up to
+    ``per_lesson`` learner steps of each lesson (spread over it, along its first right
+    answers), taken in turn from each lesson so that topics mix; each step carries its own
+    board. On the page a step answered wrong comes back three steps later (spaced), and the
+    review ends when every step has been answered right. Raises ScenarioError for a scenario
+    that cannot be played, OptionError for ``per_lesson`` below 1."""
+    from ..core.errors import OptionError
+
+    if isinstance(per_lesson, bool) or not isinstance(per_lesson, int) or per_lesson < 1:
+        raise OptionError(f"per_lesson is a whole number of steps >= 1, got {per_lesson!r}", field="per_lesson")
+    picked = []
+    for sc in scenarios:
+        nodes = [n for n in lesson_tree(sc)[:len(sc.steps)] if n.step.kind != "watch"]
+        if not nodes:
+            continue
+        k = min(per_lesson, len(nodes))
+        chosen = [nodes[round(i * (len(nodes) - 1) / max(1, k - 1))] for i in range(k)] if k > 1 else [nodes[-1]]
+        picked.append([(sc, n) for n in {n.id: n for n in chosen}.values()])
+    order = [p[i] for i in range(max((len(p) for p in picked), default=0)) for p in picked if i < len(p)]
+    steps = []
+    for sc, node in order:
+        d = _step_data(node, sc, perspective, max_moves, lambda k: -1)
+        d["title"] = f"{sc.title}: {node.step.title}" if node.step.title else sc.title
+        steps.append(d)
+    if not steps:
+        raise ScenarioError("a review needs lessons with learner steps (do, exercise or predict); these have none")
+    data = {"version": 2, "mode": "review", "title": title, "description": f"{len(steps)} steps from "
+            f"{len(picked)} lessons", "count": len(steps), "learner_steps": len(steps), "scoring": dict(SCORING),
+            "steps": steps}
+    data["key"] = lesson_key(data)
+    return data
+
+
+class Review(Lesson):
+    """A mixed review of a tutorial, kernel-free: learner steps drawn from every lesson
+    (:func:`review_data`), in an order that mixes the topics; a step the learner misses comes
+    back three steps later, until each is answered right. Scored like a lesson.
+
+    ``scenarios``: Scenarios or scenario TOML paths, in the tutorial's order; ``per_lesson``:
+    steps drawn from each (default 2); ``title``. Raises ScenarioError for a scenario that
+    cannot be played, OptionError for a bad ``per_lesson``.
+    """
+
+    def __init__(self, scenarios, *, per_lesson: int = REVIEW_PER_LESSON, perspective: int | None = None,
+                 title: str = "Review", max_moves: int = MAX_MOVES, **kwargs):
+        if isinstance(scenarios, (str, pathlib.Path, Scenario)) or not hasattr(scenarios, "__iter__"):
+            raise ScenarioError(f"Review takes a list of Scenarios or scenario TOML paths, got {type(scenarios).__name__}")
+        loaded = [s if isinstance(s, Scenario) else Scenario.load(s) for s in scenarios]
+        self.scenarios = loaded
+        self.data = review_data(loaded, per_lesson=per_lesson, perspective=perspective, title=title,
+                                max_moves=max_moves)
+        anywidget.AnyWidget.__init__(self, _data=encode(self.data), progress={"index": 0, "hints": {}, "wrong": {}},
+                                     **kwargs)
