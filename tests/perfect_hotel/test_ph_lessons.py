@@ -9,18 +9,21 @@ Hotel -3 (fewer than 4 kinds); Tourist Group -3 each in a hotel or in hand. The 
 game in progress as if it ended now (ruling PH-21).
 
 The tutorial notebook's rule coverage (lessons, scenarios and the saved log it names) is at
-least 90% of the rule table (issue 14).
+least 90% of the rule table (issue 14); its lessons teach before they test and are no
+click-through, and the rules its learner steps practise are counted (issue 19).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 import hotellab as hl
 from hotellab.lesson import LessonRun, answers, expected_answer
+from hotellab.lesson.practice import tutorial_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -29,120 +32,92 @@ LEARNER = ("do", "exercise", "predict")
 
 # lesson -> {step index: the right moves (a set of action texts) or the predicted value}
 EXPECTED = {
-    "overview": {
-        # Blue holds a Tourist (-3 in hand) and draws 2 Gardens; Tourists lie on the Bedroom, Pool,
-        # Restaurant and Spa rows (one per row), so the Tourist may go on Lounge or Garden only.
-        # Placing it saves 3 points; a Spa or Garden on a row changes nothing.
-        1: {"p0 place lounge tourist", "p0 place garden tourist"},
-        # Blue: Bedroom 5 > 3 (+10), Pool 4 (+7), Lounge 3 (+6), Sky Room 3 cards on top > 2 (+3),
-        # Cheap Hotel 3 kinds (-3) = 23. Red: Restaurant 8 + Spa 5 + Garden 4 + Perfect View
-        # (4 floors > 3) 5 = 22, 4 kinds: no Cheap Hotel. Blue wins.
-        2: [0],
-        3: 23,
+    "01_goal": {
+        0: 10,   # Red's Bedroom floor is the only one: Bedroom's printed 10 (the rulebook's example)
+        1: 6,    # Green's Lounge floor of 2 is the only one: Lounge's 6 (Components, ruling PH-02)
+        2: 3,    # Pool: Blue 3 and Green 3 tie: "each player receives a point for each card" (Point Calculation)
     },
-    "components": {
-        0: 6,    # Lounge majority: Lounge cards show 6 points
-        1: 10,   # Bedroom majority: 10 points (the rulebook's example)
-        2: 4,    # Garden majority: 4 points
-        3: -3,   # one Tourist Group card in Red's hand: -3
+    "02_setup_turns": {
+        0: False,  # before Game Setup's shuffle and deal no seat acts (Game Setup / 1. Card Setup)
+        2: False,  # Blue's turn: Red waits (Gameplay / End of turn, clockwise from the first player)
+        5: 1,      # Blue has researched and placed: clockwise, Red (End of turn)
     },
-    "setup": {
-        0: None,  # watch: the forced deal
-        1: 0,     # Game Setup / 4: seat 0 (Blue) starts
-        2: True,  # Blue was dealt 2 plain Pool cards: a set of 2 (B. Build, Hand Cards only)
-        3: {"p0 build pool hand 2 0 0"},
+    "03_research": {
+        0: False,  # "1. Draw 2 cards ... 2. Place 1 card": no placing before the draw (A. Research)
+        # Blue drew Bedroom 0 and 1 (starred, the House Deck in card-number order): keep the pair,
+        # place the single Restaurant or the single Spa (A. Research / 2)
+        2: {"p0 place restaurant plain", "p0 place spa plain"},
     },
-    "objective": {
-        0: 10,  # Red's Bedroom floor of 3 is the only one: the Bedroom majority, 10
-        # Bedroom row (2) + Blue's 2 Bedroom cards = 4 > Red's 3; row + 1 = 3 ties (no majority),
-        # the row alone or the hand alone = 2.
-        1: {"p0 build bedroom row 2 0 0"},
-        2: 0,   # Red's 3 is no longer the most: the points go whole to Blue
-        # Blue: Bedroom 10, Perfect View 1 floor each, a three-way tie (+1), Sky Room 4 cards on
-        # top > 3, 2 (+3), Cheap Hotel (-3) = 11
-        3: 11,
+    "04_build": {
+        0: False,  # "Create a set of 2 cards or more" (B. Build / 1): one Bedroom is no set
+        # the whole Pool row (2) + Blue's 2 Pool = 4 > Green's 3 (Pool majority); row + 1 = 3 ties;
+        # the row alone or the hand alone = 2 (B. Build / 1, Point Calculation)
+        1: {"p0 build pool row 2 0 0"},
+        # Red: 2 Spa from hand (no Spa row), the only set it can make: Spa majority
+        2: {"p1 build spa hand 2 0 0"},
     },
-    "research": {
-        0: False,  # one Restaurant card is no set of 2
-        1: {"p0 research"},
-        2: {"p0 place restaurant plain", "p0 place spa plain"},  # the lesson keeps the Bedroom pair
+    "05_awards": {
+        0: 5,   # Red 3 floors, Blue 2, Green 1: the tallest (most floors, ruling PH-17) +5
+        1: 3,   # top floors: Green 3 cards, Blue 2, Red 2: Sky Room +3 (ruling PH-18)
+        # 4 Pool cards: a third floor (Perfect View tie with Red, +1), 4 cards on top > 3 (Sky Room
+        # +3), Pool +7, Restaurant 8, Lounge 6, Cheap Hotel -3 = 22; 3 or 2 Pool cards leave the Sky
+        # Room tied or Green's: 19; Research: 11
+        2: {"p0 build pool hand 4 0 0"},
+        3: -3,  # Blue's hotel has 3 kinds (Restaurant, Lounge, Pool): Cheap Hotel -3
+        4: 22,  # 8 + 6 + 7 + Perfect View tie 1 + Sky Room 3 - Cheap Hotel 3
     },
-    "build": {
-        # row (2) + 2 Pool from hand = 4 > Green's 3: Pool +7, Perfect View tie of 1-floor hotels
-        # +1, Sky Room 4 > 3 +3, Cheap Hotel -3 = 8. Row + 1 = 3 ties Green: 3 + 1 - 3 = 1; two
-        # Pool cards (row alone or hand alone): 0 + 1 - 3 = -2; Research: -3.
-        0: {"p0 build pool row 2 0 0"},
-        1: {"p1 build spa hand 2 0 0"},
-        2: 3,  # Red: Spa 5 + Perfect View tie of three 1-floor hotels +1 - Cheap Hotel 3
-    },
-    "end_of_turn": {
-        # Red draws the two lowest-numbered free cards, Bedroom 0 and 1 (both starred); any card
-        # of its hand may go on its row
-        1: {"p1 place bedroom star", "p1 place lounge plain", "p1 place spa plain"},
-        2: 2,  # clockwise after Red: Green
-        3: {"p2 build garden hand 2 0 0"},
-        4: 0,  # clockwise after Green: Blue
-    },
-    "annex": {
-        0: False,  # Bedroom is not Blue's last-built set: only 1 set per kind, Annex only on top
+    "06_annex": {
+        0: False,  # Bedroom is not Blue's last-built set: one set per kind, an Annex only on top
+        # Annex of 3 Pool: Pool set 2 + 3 = 5 > Red's 4 (+7), Bedroom 10, Perfect View 3 floors > 2
+        # (+5), Cheap Hotel (2 kinds) -3 = 19; an Annex of 2 ties Red's 4 (4 points): 16; Research: 8
         1: {"p0 build pool hand 3 0 0"},
-        2: 7,      # Pool floors 2 + 3 = one set of 5 (Point Calculation): the Pool majority, 7
-        # Bedroom 10 + Pool 7 + Perfect View 3 floors > 1 (+5) - Cheap Hotel (2 kinds) 3; the Sky
-        # Room is tied (Blue's Annex 3 cards, Red's Restaurant floor 3): 19
-        3: 19,
+        2: 7,   # Pool floors 2 + 3 = one set of 5 (Point Calculation: "counted as 1 whole set")
+        3: 19,  # 10 + 7 + 5 - 3; the Sky Room is Red's (4 cards on top > Blue's Annex of 3)
     },
-    "tourist": {
+    "07_tourist": {
         0: False,  # "Not able to Build using solely Tourist Group Cards"
         # Lounge 2 + 2 Tourists = 4 cards: Lounge +6, Perfect View tie (1 floor each) +1, Sky Room
-        # 4 > Red's 3 +3, Tourists -6 (used or in hand alike), Cheap Hotel -3 = 1. With one Tourist
-        # (3 cards: Sky Room tied) or none: 6 + 1 - 6 - 3 = -2.
+        # 4 > Red's 3 +3, Tourists -6 (used or in hand alike), Cheap Hotel -3 = 1. Fewer cards tie
+        # or lose the Sky Room: -2; Research: -9
         1: {"p0 build lounge hand 2 0 2"},
-        3: {"p1 place pool tourist"},
-        4: True,   # the row's Tourist + Green's Pool: a set of 2 with a Build Card in it
-        5: False,  # the row's Tourist + Green's Tourist: Tourists only
+        3: False,  # the Pool row already holds Green's Tourist: "Only 1 Tourist Group Card ... per Tag Row"
+        # Red's Tourist in hand costs 3; on any row without a Tourist (all but Pool) it costs nothing
+        4: {f"p1 place {k} tourist" for k in ("bedroom", "restaurant", "lounge", "spa", "garden")},
+        5: True,   # the row's Tourist (counts as Pool) + Green's Pool card: 2 cards, 1 Build Card
+        6: False,  # the row's Tourist + Green's Tourist: Tourists only
     },
-    "game_end": {
-        2: {"p1 research"},
-        3: 1,  # "The player to draw the last card of the House Deck places 1 card on a Tag Row."
+    "08_game_end": {
+        3: 1,  # "The player to draw the last card of the House Deck places 1 card": Red
         # Red's Tourist in hand costs 3; the Pool, Lounge, Spa and Garden rows already hold a
         # Tourist, so it may go on Bedroom or Restaurant
         4: {"p1 place bedroom tourist", "p1 place restaurant tourist"},
         # Blue: Bedroom 6 > 4 (+10), Spa (+5), Cheap Hotel (-3) = 12. Red: Restaurant (+8), Lounge
         # (+6), Perfect View tie 3 floors (+1), Cheap Hotel (-3) = 12. Green: Pool 3 > 2 (+7),
         # Garden (+4), Perfect View tie (+1), Sky Room 4 on top (+3), Cheap Hotel (-3) = 12.
-        # A tie in the total shares the title.
+        # "a tie in the total points ... the best hotel mogul moniker is shared"
         5: [0, 1, 2],
     },
-    "points": {
+    "09_points": {
         0: 3,  # Pool: Red 3, Green 3, a tie: each scores its number of cards
         # the rulebook's Player A: the row's Bedroom + 3 from hand + 2 Tourists = 6 > 5; any
         # smaller set makes 5 at most (a tie with Green)
         1: {"p0 build bedroom row 3 0 2"},
         2: 10,  # "Player A receives the designated 10 points"
-        3: -6,  # "3 points being deducted for each Tourist Group Card": 10 - 6 = 4
+        3: -6,  # "3 points being deducted for each Tourist Group Card" (2), a negative line (PH-16)
     },
-    "awards": {
-        0: 5,  # Red: 3 floors, the tallest hotel
-        1: 3,  # Green: 3 cards on its top floor, more than 2 and 2
-        # 4 Pool cards: a third floor (Perfect View tie with Red, +1), 4 cards on top > 3 (Sky
-        # Room +3), Pool +7, with Restaurant 8 and Lounge 6, Cheap Hotel -3 = 22; 3 Pool or 2 Pool
-        # cards leave the Sky Room tied or Green's: 19
-        2: {"p0 build pool hand 4 0 0"},
-        3: -3,  # Blue's hotel has 3 kinds (Restaurant, Lounge, Pool): Cheap Hotel
-    },
-    "high_season": {
-        0: {"p0 build bedroom row 1 0 0"},
+    "11_high_season": {
+        # the Bedroom row (2) alone or with Blue's Bedroom card: the only majority Blue can build
+        0: {"p0 build bedroom row 0 0 0", "p0 build bedroom row 1 0 0"},
         3: False,  # the High-Season Bedroom row shows 1 card: "until at least 2 cards get displayed"
-        4: {"p2 research"},
-        5: {"p2 place bedroom plain"},
+        5: {"p2 place bedroom plain"},  # Green's Bedroom card makes the row show 2
         6: True,   # 2 cards on the row; Blue's top floor is Bedroom: an Annex from the row
     },
-    "star_bonus": {
+    "12_star_bonus": {
         # 3 Pool cards (the star among them) > Red's 2: Pool +7, a star +1, Perfect View tie +1,
         # Sky Room 3 > 2 +3, Cheap Hotel -3 = 9; 2 cards (with the star): tie 2 + 1 + 1 - 3 = 1;
         # 2 plain cards: 2 + 1 - 3 = 0
         0: {"p0 build pool hand 2 1 0"},
-        1: 1,
+        1: 1,   # one starred card in Blue's hotel: +1 (Star Bonus)
     },
 }
 
@@ -156,8 +131,8 @@ def _name(path: Path) -> str:
 
 
 def test_every_lesson_file_is_checked_here():
-    # point_track is checked by test_point_track_lesson_adds_the_games (its game 1 is the agents')
-    assert {_name(p) for p in lesson_paths()} == set(EXPECTED) | {"point_track"}
+    # 10_point_track is checked by test_point_track_lesson_adds_the_games (game 2's deal comes from the seed)
+    assert {_name(p) for p in lesson_paths()} == set(EXPECTED) | {"10_point_track"}
 
 
 def _walk(path: Path):
@@ -211,32 +186,40 @@ def test_lesson_answers_are_the_hand_derived_values(name):
 
 
 def test_point_track_lesson_adds_the_games():
-    # Point Track Board: "Keeping the scores as is after each game and adding to it". The agents
-    # play game 1 from the seed, so its points are read from the finished game (state.results)
-    # and the rest is derived: game 2 has just been dealt, every hotel is empty (Cheap Hotel -3)
-    # and each Tourist Group card in a hand costs 3.
-    path = SCENARIOS / "perfect_hotel_lesson_point_track.toml"
+    # Point Track Board: "Keeping the scores as is after each game and adding to it". Game 1 is
+    # lesson 8's end, but Red keeps its Tourist: Restaurant 8 + Lounge 6 + Perfect View tie 1 -
+    # Cheap Hotel 3 - Tourist in hand 3 = 9. Game 2 is dealt from the seed: every hotel is empty
+    # (Cheap Hotel -3) and each Tourist Group card in Red's hand costs 3. Game 2 starts one seat
+    # clockwise from game 1's first player (ruling PH-24): Red.
+    path = SCENARIOS / "perfect_hotel_lesson_10_point_track.toml"
     kinds = {}
     for i, step, state, right in _walk(path):
         kinds[i] = step.kind
-        if i == 2:
-            assert right == {"p0 research"} and state.deck_size == 2
-        if i == 3:
-            assert right == {str(a) for a in state.legal_actions()} and state.deck_size == 0
         if i == 5:
-            assert state.game_no == 2 and right == state.results[0][0]
-            game1 = right
+            assert state.game_no == 2 and right == 9 == state.results[0][1]
         if i == 6:
-            tourists = sum(1 for c in state.hands[0] if c >= 57)
-            assert right == game1 - 3 - 3 * tourists
-    assert [kinds[i] for i in sorted(kinds)] == ["watch", "watch", "do", "exercise", "watch", "predict", "predict"]
+            assert right == 1
+        if i == 7:
+            tourists = sum(1 for c in state.hands[1] if c >= 57)
+            assert right == 9 - 3 - 3 * tourists
+    assert [kinds[i] for i in sorted(kinds)] == ["watch"] * 5 + ["predict"] * 3
 
 
 def test_high_season_lesson_flips_the_tag_and_reopens_the_row():
-    sc = hl.Scenario.load(SCENARIOS / "perfect_hotel_lesson_high_season.toml")
+    sc = hl.Scenario.load(SCENARIOS / "perfect_hotel_lesson_11_high_season.toml")
     texts = [e.text for s in sc.run().states for e in s.events]
     assert any("Bedroom Build Tag is flipped upside-down" in t for t in texts)
     assert any(t.startswith("The Bedroom Tag Row is High-Season and now shows 2 cards") for t in texts)
+
+
+def notebook_lessons():
+    """The lessons in the tutorial notebook's order (the paths its Lesson cells name)."""
+    nb = json.loads((NOTEBOOKS / "perfect_hotel.ipynb").read_text("utf-8"))
+    paths = []
+    for c in nb["cells"]:
+        if c["cell_type"] == "code":
+            paths += re.findall(r'hl\.widgets\.Lesson\("([^"]+)"\)', "".join(c["source"]))
+    return [hl.Scenario.load(NOTEBOOKS / p) for p in paths]
 
 
 def test_tutorial_has_a_lesson_in_every_section_and_its_coverage_map():
@@ -252,10 +235,53 @@ def test_tutorial_has_a_lesson_in_every_section_and_its_coverage_map():
         elif c["cell_type"] == "code" and "hl.widgets.Lesson(" in src and current:
             sections[current] += 1
     numbered = [h for h in sections if h[3].isdigit()]
-    assert len(numbered) == 13, numbered  # Overview ... Advanced Rule (Star Bonus)
-    assert all(sections[h] >= 1 for h in numbered), sections
-    assert numbered[0].startswith("## 1. Overview") and "won" in numbered[0]
+    assert len(numbered) == 12, numbered  # 1. The goal ... 12. Advanced Rule (Star Bonus)
+    assert all(sections[h] == 1 for h in numbered), sections
+    assert numbered[0].startswith("## 1. The goal")
+    # every lesson file is in the notebook, in its number's order
+    names = [Path(sc.source).stem for sc in notebook_lessons()]
+    assert names == sorted(names) == [p.stem for p in lesson_paths()]
+    # teacher material (file names, API calls, ruling ids as engine detail) sits after "For teachers"
+    heads = [h for h in sections]
+    assert heads[-1] == "## For teachers"
+    cut = next(i for i, c in enumerate(nb["cells"]) if "".join(c["source"]).startswith("## For teachers"))
+    learner = "".join("".join(c["source"]) for c in nb["cells"][:cut] if c["cell_type"] == "markdown")
+    for word in ("to_scenario", "state_from_position", ".toml", "research_face", "high_season", "star_bonus"):
+        assert word not in learner, word
+    assert all("hl.widgets.Lesson(" in "".join(c["source"]) or "import hotellab" in "".join(c["source"])
+               or "hl.Match(" in "".join(c["source"]) for c in nb["cells"][:cut] if c["cell_type"] == "code")
     assert 'hl.coverage("perfect_hotel.ipynb").figure()' in "".join(nb["cells"][-1]["source"])
+
+
+def test_tutorial_lessons_teach_before_they_test_and_are_no_click_through():
+    # issue 19: every lesson names what it teaches; no step tests an untaught rule, no click-through
+    # (a do step naming its move, an exercise any legal move passes, a step with one legal move),
+    # no answer standing in its own question
+    lessons = notebook_lessons()
+    assert all(sc.teaches for sc in lessons)
+    assert tutorial_problems(lessons) == []
+
+
+def test_tutorial_practised_coverage():
+    # The rules a player applies (the table less Overview and Components) that some learner step
+    # practises: 28 of 34. The six left are applied by no move the engine cites: the deal's House
+    # Deck, the Build Tags and the first player (Game Setup events of a chance step), the floors'
+    # display order (B. Build / 2) and "only 1 set per kind" (refused by the Annex rule's sentence),
+    # and "3-round games are highly recommended!!" (a recommendation).
+    cov = hl.coverage(str(NOTEBOOKS / "perfect_hotel.ipynb"))
+    applied = set(cov.applied)
+    practised = [r for r in cov.practised if r in applied]
+    assert len(applied) == 34 and len(practised) == 28
+    missing = {(r.section, r.quote[:20]) for r in cov.applied if r not in set(cov.practised)}
+    assert {sec for sec, _ in missing} == {"Game Setup / 1. Card Setup", "Game Setup / 3. Build Tags",
+                                           "Game Setup / 4. Start of Game", "Gameplay / B. Build / 2",
+                                           "Additional Rules", "Point Track Board"}
+    assert cov.practised_fraction >= 0.82
+
+
+@pytest.mark.xfail(strict=True, reason="needs engine citations (issue 19): 28/34 = 0.82; see test_tutorial_practised_coverage")
+def test_tutorial_practised_fraction_is_at_least_90_percent():
+    assert hl.coverage(str(NOTEBOOKS / "perfect_hotel.ipynb")).practised_fraction >= 0.9
 
 
 def test_tutorial_rule_coverage_is_at_least_90_percent(monkeypatch):
