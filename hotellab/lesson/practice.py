@@ -26,7 +26,8 @@ import re
 from ..core.rules import RuleRef
 from . import answers, answer_spec, lesson_tree, parse_answer_spec
 
-__all__ = ["answer_rules", "applied_rules", "practised_rules", "tutorial_problems", "untaught"]
+__all__ = ["answer_fingerprint", "answer_rules", "applied_rules", "practised_rules", "tutorial_problems",
+           "tutorial_scenarios", "untaught"]
 
 
 def _add(out: list, rule) -> None:
@@ -169,3 +170,57 @@ def tutorial_problems(scenarios) -> list[str]:
                     out.append(f"{where}: its answer {v} stands in its own question or title")
     out.extend(untaught(scenarios))
     return sorted(set(out), key=out.index)
+
+
+_SCENARIO_PATH = re.compile(r"""["']([^"'\n]+?\.toml)["']""")
+
+
+def tutorial_scenarios(notebook) -> list:
+    """The scenarios a tutorial notebook's code cells name (quoted paths ending in ``.toml``,
+    relative to the notebook), in the order they first appear: its lessons in order. Raises
+    ScenarioError for a named file that cannot be read."""
+    import json
+    from pathlib import Path
+
+    from ..core.scenario import Scenario
+
+    path = Path(notebook)
+    nb = json.loads(path.read_text("utf-8"))
+    seen: list = []
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            for rel in _SCENARIO_PATH.findall("".join(cell.get("source", []))):
+                p = (path.parent / rel).resolve()
+                if p.exists() and p not in seen:
+                    seen.append(p)
+    return [Scenario.load(p) for p in seen]
+
+
+def answer_fingerprint(scenarios) -> list:
+    """Every learner step's computed answer, over every branch of every lesson: ``[source,
+    step number, kind, answer]`` rows (the sorted right moves of a do / exercise step, the
+    predict step's value); a lesson that no longer plays gives one ``[source, -1, "error",
+    message]`` row. ``scripts/practice_check.py`` compares it before and after a mutation of
+    the engine."""
+    from pathlib import Path
+
+    from ..core.errors import HotellabError
+    from . import expected_answer
+
+    rows = []
+    for sc in scenarios:
+        name = Path(sc.source).name
+        try:
+            for node in lesson_tree(sc):
+                step, state = node.step, node.match.state
+                if step.kind == "watch":
+                    continue
+                if step.kind == "predict":
+                    value = expected_answer(step, state)
+                    rows.append([name, node.index, step.kind, value if isinstance(value, (bool, int, float, list))
+                                 else str(value)])
+                else:
+                    rows.append([name, node.index, step.kind, sorted(str(a) for a in answers(step, state))])
+        except (HotellabError, ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+            rows.append([name, -1, "error", f"{type(exc).__name__}: {exc}"[:200]])
+    return rows
