@@ -55,6 +55,13 @@ class BoutiqueHotelGame(Game):
     state_class = BoutiqueHotelState
     phases = R.PHASES
     rule_table = R.RULE_TABLE
+    overview_rules = frozenset({
+        R.R_OVERVIEW.section,     # "W pigułce": the rulebook's summary of the phases, each told again in its own section
+        R.R_COMPONENTS.section,   # "Komponenty": the list of the box's contents (the dice, tokens and cards it counts)
+    })
+    """Sections no move applies (overview, component list), left out of practised coverage. The
+    component counts of stay and connection tokens are enforced only by the house reading of
+    option ``token_supply="limited"`` (rulings BH-32..34), not by a sentence of play."""
     hidden_information = True
 
     def colour(self, seat: int) -> str:
