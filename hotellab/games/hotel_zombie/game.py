@@ -10,7 +10,7 @@ from . import position as _position
 from . import render as _render
 from . import rules
 from . import view as _view
-from .rules import R_REPEAT, R_ROUNDS, R_WAIT
+from .rules import R_OBJECTIVE, R_PLAYERS, R_REPEAT, R_ROUNDS, R_WAIT
 from .state import HotelZombieState
 
 
@@ -48,6 +48,14 @@ class HotelZombieGame(Game):
     state_class = HotelZombieState
     phases = rules.PHASES
     rule_table = rules.RULE_TABLE
+    # The rule table's sentences that no move or engine step applies (issue 19; left out of
+    # ``hl.coverage(obj).practised_fraction``). Sections are shared here ("Title" also holds
+    # "20 Rounds of Game Play", "Objective" the winner and the group-loss rules, both applied),
+    # so the two sentences are named by their RuleRef, which ``applied_rules`` accepts beside a
+    # section: the player count "2-4 Players" (a component count the table setup checks as
+    # ``min_players``/``max_players``, no move) and the aim "Players have 20 rounds to defeat as
+    # many zombies as possible" (an overview; the 20 rounds are R_ROUNDS / R_REPEAT).
+    overview_rules = frozenset({R_PLAYERS, R_OBJECTIVE})
     hidden_information = True  # hands, deck orders, secret Game Plans, face-down mansion cards
     scores_are_points = True  # decorations: a seat's breakdown lines add up to its score
 
