@@ -10,7 +10,7 @@ from . import position as _position
 from . import render as _render
 from . import rules
 from . import view as _view
-from .rules import R_OBJECTIVE, R_PLAYERS, R_REPEAT, R_ROUNDS, R_WAIT
+from .rules import R_OBJECTIVE, R_PHASES, R_PLAYERS, R_REPEAT, R_ROUNDS, R_WAIT
 from .state import HotelZombieState
 
 
@@ -48,14 +48,17 @@ class HotelZombieGame(Game):
     state_class = HotelZombieState
     phases = rules.PHASES
     rule_table = rules.RULE_TABLE
-    # The rule table's sentences that no move or engine step applies (issue 19; left out of
-    # ``hl.coverage(obj).practised_fraction``). Sections are shared here ("Title" also holds
-    # "20 Rounds of Game Play", "Objective" the winner and the group-loss rules, both applied),
-    # so the two sentences are named by their RuleRef, which ``applied_rules`` accepts beside a
-    # section: the player count "2-4 Players" (a component count the table setup checks as
-    # ``min_players``/``max_players``, no move) and the aim "Players have 20 rounds to defeat as
-    # many zombies as possible" (an overview; the 20 rounds are R_ROUNDS / R_REPEAT).
-    overview_rules = frozenset({R_PLAYERS, R_OBJECTIVE})
+    # The rule table's sentences that no move applies (issue 19; left out of
+    # ``hl.coverage(obj).practised_fraction``): the player count "2-4 Players" (a component
+    # count, checked as min_players/max_players when the table is made), the aim "Players have
+    # 20 rounds to defeat as many zombies as possible" (the 20 rounds themselves are R_ROUNDS and
+    # R_REPEAT) and the list of a round's phases "1. GAME PLAN 2. COMBAT 3. REGROUP" (an
+    # overview: each phase's own sentences - R_PLAN, R_REVEAL, R_COMBAT_OVER, R_RAISE ... - are
+    # what the moves and the phase table cite). Each shares its section with sentences a player
+    # applies ("Title" holds "20 Rounds of Game Play", "Objective" the winner and the group loss,
+    # "Game Phases" the end rule), so they are named by RuleRef, which
+    # ``hotellab.lesson.practice.applied_rules`` accepts beside a section string.
+    overview_rules = frozenset({R_PLAYERS, R_OBJECTIVE, R_PHASES})
     hidden_information = True  # hands, deck orders, secret Game Plans, face-down mansion cards
     scores_are_points = True  # decorations: a seat's breakdown lines add up to its score
 
