@@ -38,8 +38,11 @@ def statements(game: str) -> list[dict]:
     """The game's mutation table as ``{"id", "section", "quote", "mutations": [[(file, old,
     new), ...], ...]}`` rows (Hostil Hostal's from its own Python table)."""
     if game == "hostil_hostal":
-        sys.path.insert(0, str(ROOT / "tests" / "hostil_hostal"))
-        import mutation_check as hh  # noqa: PLC0415
+        import importlib.util  # noqa: PLC0415  (not "mutation_check": scripts/ has one of that name)
+
+        spec = importlib.util.spec_from_file_location("hh_mutation_check", ROOT / "tests" / "hostil_hostal" / "mutation_check.py")
+        hh = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(hh)
 
         return [{"id": sid, "section": sec, "quote": text, "mutations": [[m] for m in muts]}
                 for sid, sec, text, muts, _tests in hh.STATEMENTS]

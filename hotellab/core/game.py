@@ -80,9 +80,10 @@ class Game:
     state_class: ClassVar[type] = None  # type: ignore[assignment]
     phases: ClassVar[tuple[Phase, ...]] = ()
     rule_table: ClassVar[tuple[RuleRef, ...]] = ()
-    # Sections of ``rule_table`` entries that no move applies (an overview, a list of
-    # components): practised coverage (``hl.coverage(obj).practised_fraction``) leaves them out.
-    overview_rules: ClassVar[frozenset[str]] = frozenset()
+    # The ``rule_table`` entries that no move applies (an overview, a list of components, a
+    # recommendation), as sections (every entry of the section) or RuleRefs (that entry):
+    # practised coverage (``hl.coverage(obj).practised_fraction``) leaves them out.
+    overview_rules: ClassVar[frozenset] = frozenset()
     # False for a game where every seat sees everything (``view(p)`` differs from ``view()``
     # only in its "perspective" field): an omniscient GameView then carries one set of frames
     # instead of one per seat.

@@ -263,23 +263,21 @@ def test_tutorial_lessons_teach_before_they_test_and_are_no_click_through():
 
 
 def test_tutorial_practised_coverage():
-    # The rules a player applies (the table less Overview and Components) that some learner step
-    # practises: 28 of 34. The six left are applied by no move the engine cites: the deal's House
-    # Deck, the Build Tags and the first player (Game Setup events of a chance step), the floors'
-    # display order (B. Build / 2) and "only 1 set per kind" (refused by the Annex rule's sentence),
-    # and "3-round games are highly recommended!!" (a recommendation).
+    # The rules a player applies (the table less Overview, Components and the advice "3-round
+    # games are highly recommended!!") that some learner step practises: 29 of 33. The four left
+    # are applied by no move the engine cites: the deal's House Deck, the Build Tags and the first
+    # player (Game Setup events of a chance step) and the floors' display order (B. Build / 2).
     cov = hl.coverage(str(NOTEBOOKS / "perfect_hotel.ipynb"))
     applied = set(cov.applied)
     practised = [r for r in cov.practised if r in applied]
-    assert len(applied) == 34 and len(practised) == 28
+    assert len(applied) == 33 and len(practised) == 29
     missing = {(r.section, r.quote[:20]) for r in cov.applied if r not in set(cov.practised)}
     assert {sec for sec, _ in missing} == {"Game Setup / 1. Card Setup", "Game Setup / 3. Build Tags",
-                                           "Game Setup / 4. Start of Game", "Gameplay / B. Build / 2",
-                                           "Additional Rules", "Point Track Board"}
-    assert cov.practised_fraction >= 0.82
+                                           "Game Setup / 4. Start of Game", "Gameplay / B. Build / 2"}
+    assert cov.practised_fraction >= 0.87
 
 
-@pytest.mark.xfail(strict=True, reason="needs engine citations (issue 19): 28/34 = 0.82; see test_tutorial_practised_coverage")
+@pytest.mark.xfail(strict=True, reason="needs engine citations (issue 19): 29/33 = 0.88; see test_tutorial_practised_coverage")
 def test_tutorial_practised_fraction_is_at_least_90_percent():
     assert hl.coverage(str(NOTEBOOKS / "perfect_hotel.ipynb")).practised_fraction >= 0.9
 

@@ -14,7 +14,7 @@ from ...core.actions import CHANCE
 from .components import HIGH_SEASON_MIN, KINDS, KIND_IDS, KIND_INDEX, MIN_SET, NUM_CARDS, RESEARCH_DRAW
 from .rules import (
     N_END, N_PLACE, N_SHUFFLE, N_TURN, R_ANNEX, R_BUILD, R_BUILD_ROW, R_DRAW, R_HIGH_SEASON, R_NEXT,
-    R_ONE_TOURIST, R_PLACE, R_SETUP, R_TOURIST_ALONE, R_TURN,
+    R_ONE_SET, R_ONE_TOURIST, R_PLACE, R_SETUP, R_TOURIST_ALONE, R_TURN,
 )
 
 _KINDS = KINDS
@@ -130,7 +130,7 @@ def _explain_build(state, a):
     if state.built_kinds(p) >> k & 1 and state.top_kind(p) != k:
         top = _KINDS[state.top_kind(p)].name
         return state.refuse(f"{a}: {who} already has a {name} set: a second set of a kind must be an Annex "
-                            f"on top of the last-built set (the top floor is {top})", R_ANNEX)
+                            f"on top of the last-built set (the top floor is {top})", R_ONE_SET)
     row = state.rows[k]
     r = len(row) if src == "row" else 0
     rt = state.row_has_tourist(k) if src == "row" else 0

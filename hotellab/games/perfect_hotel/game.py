@@ -48,7 +48,9 @@ class PerfectHotelGame(Game):
     rule_table = RULE_TABLE
     # Sentences no move or engine step applies (issue 19): the Overview's player count and the
     # Components list (the cards, the Tourist backs, the Score Trackers).
-    overview_rules = frozenset({"Overview", "Components"})
+    # the Overview and Components sections, and "3-round games are highly recommended!!" (advice:
+    # the match length is the "games" option, chosen before play)
+    overview_rules = frozenset({"Overview", "Components", R_ROUNDS})
     hidden_information = True  # hands, the House Deck's order, face-down stars on the Tag Rows
 
     def colour(self, seat: int) -> str:
