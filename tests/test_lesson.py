@@ -381,3 +381,24 @@ def test_current_player_after_the_game_is_refused_too():
     with pytest.raises(hl.ScenarioError, match=r"lesson\.toml: steps\[2\]\.answer: 'current_player' is asked "
                                                r"where no seat decides \(the game is over\)"):
         LessonRun(hl.Scenario.from_toml(run_text, source="lesson.toml"))
+
+
+def test_a_number_of_the_view_is_asked_with_the_rules_it_depends_on_declared():
+    # the toy's view at the HEAD position: 4 keys on the board, 4 tip cards in the deck
+    run = lesson('[[steps]]\nkind = "predict"\nquestion = "How many keys are left?"\nanswer = "view:keys"\n'
+                 'rules = ["Setup"]\n'
+                 '[[steps]]\nkind = "predict"\nquestion = "Teal\'s tip?"\nanswer = "view[1]:seats.1.tip"\n'
+                 'rules = ["Setup / Tips"]\n')
+    fb = run.answer("5")
+    assert fb.text.startswith("Too high, but close. Rule: Setup")
+    assert run.answer("4").correct and run.answer("3").correct and run.done
+    from hotellab.lesson.practice import practised_rules
+
+    assert [r.section for r in practised_rules(run.scenario)] == ["Setup", "Setup / Tips"]
+    for steps, words in [('answer = "view:keys"\n', "steps[0].rules: a view answer needs the rule-table sections"),
+                         ('answer = "view:keys"\nrules = ["Lunch"]\n', "steps[0].rules[0]: 'Lunch' is not a section"),
+                         ('answer = "score[0]"\nrules = ["Setup"]\n', "only a predict step with a view answer"),
+                         ('answer = "view:seats.5.tip"\nrules = ["Setup"]\n', "seats has no '5' (positions 0 to 1)"),
+                         ('answer = "view:status"\nrules = ["Setup"]\n', "not a number, yes/no or a list")]:
+        with pytest.raises(hl.ScenarioError, match=re.escape(words)):
+            lesson('[[steps]]\nkind = "predict"\nquestion = "?"\n' + steps)

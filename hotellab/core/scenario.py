@@ -58,6 +58,9 @@ class ScenarioStep:
     mistakes: list = field(default_factory=list)
     """Authored words for likely mistakes: ``{answer = ..., say = "..."}`` (predict) or
     ``{move = "p0 ...", say = "..."}`` (do, exercise), checked like every other field."""
+    rules: list = field(default_factory=list)
+    """For a predict step with a view answer (``view[SEAT]:PATH``): the rule-table sections
+    the value depends on (the engine cannot tell them for a number of the view)."""
 
 
 @dataclass
@@ -121,6 +124,7 @@ class Scenario:
             hints: list[str] = []
             area: str = ""
             mistakes: list[dict[str, Any]] = []
+            rules: list[str] = []
 
         class ScenarioModel(BaseModel):
             model_config = ConfigDict(extra="forbid")
@@ -161,7 +165,7 @@ class Scenario:
             steps=[ScenarioStep(s.action, s.text, s.title, s.kind,
                                 [s.expect] if isinstance(s.expect, str) else list(s.expect),
                                 dict(s.goal), s.question, s.answer, list(s.hints), s.area,
-                                [dict(x) for x in s.mistakes])
+                                [dict(x) for x in s.mistakes], list(s.rules))
                    for s in m.steps],
             source=source,
             start=dict(m.position) if isinstance(m.position, dict) else None,

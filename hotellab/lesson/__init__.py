@@ -42,7 +42,8 @@ STEP_KINDS = ("watch", "do", "exercise", "predict")
 GOAL_TYPES = ("best", "category", "legal")
 MEASURES = ("score", "heuristic")
 
-_SPEC = re.compile(r"^(?:(score)\[(\d+)\]|(scores)|(winners)|(current_player)|(category)\[(\d+)\]:(.+)|(legal):(.+))$")
+_SPEC = re.compile(r"^(?:(score)\[(\d+)\]|(scores)|(winners)|(current_player)|(category)\[(\d+)\]:(.+)|(legal):(.+)"
+                   r"|(view)(?:\[(\d+)\])?:([\w.]+))$")
 
 
 def parse_answer_spec(text: str) -> tuple:
@@ -51,7 +52,7 @@ def parse_answer_spec(text: str) -> tuple:
     if not m:
         raise ValueError(
             f"cannot read answer {text!r}; use score[SEAT], scores, winners, current_player, "
-            "category[SEAT]:NAME or legal:ACTION")
+            "category[SEAT]:NAME, legal:ACTION or view[SEAT]:PATH")
     if m.group(1):
         return ("score", int(m.group(2)))
     if m.group(3):
@@ -62,7 +63,31 @@ def parse_answer_spec(text: str) -> tuple:
         return ("current_player",)
     if m.group(6):
         return ("category", int(m.group(7)), m.group(8).strip())
+    if m.group(11):
+        return ("view", int(m.group(12)) if m.group(12) is not None else None, m.group(13))
     return ("legal", m.group(10).strip())
+
+
+def read_view(state, seat, path: str):
+    """The value at ``path`` (keys and list positions joined by dots, e.g. ``deck.size`` or
+    ``seats.0.hand``) of ``state.view(seat)``: a number or yes/no as it stands, a list or table
+    as its length. Raises ValueError naming the first part of the path that is not there."""
+    node = state.view(seat)
+    for i, part in enumerate(path.split(".")):
+        here = ".".join(path.split(".")[:i]) or "the view"
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            keys = ", ".join(sorted(map(str, node))[:12]) if isinstance(node, dict) else \
+                f"positions 0 to {len(node) - 1}" if isinstance(node, list) else "no parts"
+            raise ValueError(f"{path}: {here} has no {part!r} ({keys})")
+    if isinstance(node, (list, dict)):
+        return len(node)
+    if isinstance(node, bool) or (isinstance(node, (int, float))):
+        return node
+    raise ValueError(f"{path}: a {type(node).__name__} ({str(node)[:40]!r}), not a number, yes/no or a list to count")
 
 
 def check_step_fields(step, where: str, game) -> None:
@@ -107,6 +132,12 @@ def check_step_fields(step, where: str, game) -> None:
             raise bad("answer", str(exc)) from None
         if spec[0] in ("score", "category") and not 0 <= spec[1] < game.num_seats:
             raise bad("answer", f"seat {spec[1]} does not exist (0 to {game.num_seats - 1})")
+        if spec[0] == "view":
+            if spec[1] is not None and not 0 <= spec[1] < game.num_seats:
+                raise bad("answer", f"seat {spec[1]} does not exist (0 to {game.num_seats - 1})")
+            if not step.rules:
+                raise bad("rules", "a view answer needs the rule-table sections it depends on (rules = [...]): "
+                                   "the engine cannot tell which rules made a number of the view")
         if spec[0] == "legal":  # the move asked about must be a seat's move of this table
             try:
                 move = game.parse_action(spec[1])
@@ -118,6 +149,13 @@ def check_step_fields(step, where: str, game) -> None:
             if not 0 <= move.player < game.num_seats:
                 raise bad("answer", f"legal:{spec[1]}: seat {move.player} does not exist "
                                     f"(0 to {game.num_seats - 1})")
+    if step.rules:
+        if step.kind != "predict" or parse_answer_spec(step.answer)[0] != "view":
+            raise bad("rules", "only a predict step with a view answer declares its rules; the others are computed")
+        sections = {r.section for r in game.rule_table}
+        for i, sec in enumerate(step.rules):
+            if sec not in sections:
+                raise bad(f"rules[{i}]", f"{sec!r} is not a section of {game.id}'s rule table")
 
 
 def _check_mistakes(step, where: str, game) -> None:
@@ -265,6 +303,11 @@ def step_problem(step, state) -> str | None:
         spec = parse_answer_spec(step.answer)
         if spec[0] == "winners" and not state.is_terminal:
             return "'winners' is asked before the end of the game (there are none yet)"
+        if spec[0] == "view":
+            try:
+                read_view(state, spec[1], spec[2])
+            except ValueError as exc:
+                return f"view: {exc}"
         if spec[0] == "current_player" and (state.is_terminal or state.is_chance_node):
             return ("'current_player' is asked where no seat decides (" +
                     ("the game is over" if state.is_terminal else "chance decides") + ")")
@@ -303,6 +346,8 @@ def expected_answer(step, state):
         return state.current_player
     if kind == "category":
         return _category_points(state, spec[1], spec[2])
+    if kind == "view":
+        return read_view(state, spec[1], spec[2])
     return state.explain_illegal(spec[1]) is None
 
 
@@ -312,7 +357,7 @@ def answer_spec(step, state) -> dict:
     kind = parse_answer_spec(step.answer)[0]
     right = expected_answer(step, state)
     seats = list(state.game.seat_labels)
-    if kind == "legal":
+    if kind == "legal" or (kind == "view" and isinstance(right, bool)):
         return {"type": "bool", "value": right}
     if kind == "current_player":
         return {"type": "seat", "value": right, "seats": seats}
@@ -430,6 +475,8 @@ def answer_rule(step, state):
                 return max(items, key=lambda i: abs(i.points)).rule
         elif spec[0] == "winners" and state.game.phases:
             return state.game.phases[-1].rule
+        elif spec[0] == "view":
+            return declared_rules(step, state.game)[0]
     elif step.kind in ("do", "exercise"):
         right = answers(step, state)
         if right:
@@ -437,6 +484,12 @@ def answer_rule(step, state):
             if events:
                 return events[0].rule
     return state.current_rule()
+
+
+def declared_rules(step, game) -> list:
+    """The rule-table entries of the sections a step declares (``rules``), in table order."""
+    want = set(step.rules)
+    return [r for r in game.rule_table if r.section in want]
 
 
 def explain_right(step, state, move=None) -> list[str]:
@@ -473,6 +526,8 @@ def explain_right(step, state, move=None) -> list[str]:
             rule = answer_rule(step, state)
             out.append(_rule_words(rule))
         return out
+    if spec[0] == "view":
+        return [_rule_words(r) for r in declared_rules(step, state.game)[:3]]
     if spec[0] == "legal":
         why = state.explain_illegal(spec[1])
         if why is not None:

@@ -7,7 +7,8 @@ when changing the rule changes the step's computed answer:
 - a ``predict`` of a score or a category: the rules of the score lines the value adds up;
   of the scores or the winners: every seat's score lines (and the end rule for the winners);
   of a move's legality: the rule that forbids it, or the rule of the decision that allows it;
-  of the seat to decide: the rule of the decision.
+  of the seat to decide: the rule of the decision; of a number of the view (``view:PATH``): the
+  rules the step declares (``rules``), which ``scripts/practice_check.py`` then proves.
 - a ``do`` or ``exercise`` step: the rule of the decision (which moves are legal), the rules
   the right moves' events cite, and for a goal of the best score or a category, the score
   lines in which the right moves and the others differ.
@@ -64,6 +65,10 @@ def answer_rules(step, state) -> list[RuleRef]:
             out = _lines_of(state, set(range(state.game.num_seats)))
             if kind == "winners" and state.game.phases:
                 _add(out, state.game.phases[-1].rule)
+        elif kind == "view":  # the engine cannot attribute a number of the view: the step declares it
+            from . import declared_rules
+
+            out = declared_rules(step, state.game)
         elif kind == "legal":
             why = state._illegal_reason(parse_action(spec[1]))
             _add(out, why.rule if why is not None else state.current_rule())
