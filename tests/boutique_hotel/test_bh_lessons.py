@@ -101,8 +101,10 @@ EXPECTED = {
     # FAQ: card 9 from Saturday, 4 nights: Blue 400 + 300 + 300 + 300 = 1300 < Red 4 x 500 = 2000
     # -> Blue (0); an end room (1 or 3) leaves a door pair free; room money 1300.
     "17_faq_sunday": [0, {"p0 block 1,", "p0 block 3,"}, 1300],
-    # Dodatkowe zasady, 3 players: the cheapest face is 1 (100); Green starts with 500 like all.
-    "18_more_players": [{"p0 price mon 1"}, 500],
+    # Dodatkowe zasady, 3 players: the cheapest face is 1 (100), for Blue's Monday (the game's first
+    # die) and Green's breakfast (the last die: the dice are revealed and 5 x 3 = 15 cards are
+    # played); Green starts with 500 like all ("Każdy gracz otrzymuje 500").
+    "18_more_players": [{"p0 price mon 1"}, {"p2 price breakfast 1"}, 500],
 }
 
 FILES = sorted(SCENARIOS.glob("boutique_hotel_lesson_*.toml"))
