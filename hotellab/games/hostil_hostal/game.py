@@ -45,16 +45,9 @@ class HostilHostalGame(Game):
         # has its own rule.
         "Phase 3 - Dawn",
         "Phase 4 - Day",
-        # The table's choices before the game, taken outside it: the game's length (the option
-        # ``nights``) and who had a bad night most recently (seats are numbered from that player,
-        # ruling HH-06). No move or decision of the game applies them.
+        # The table's choice of the game's length before play (the option ``nights``); the end
+        # after the last night is "End of the Game and Winner".
         "Let's Begin (Setup) / 4",
-        "Let's Begin (Setup) / 5",
-        # The 2-player component list (three rooms, a third colour as the automata) and the
-        # statement that the automata scores like a player: no move applies them, and no event or
-        # score line cites them (the automata's points are Rest and card lines).
-        "Variation for 2 Players / Setup",
-        "Variation for 2 Players / Scoring",
     })
     """Rule-table sections no player move applies (left out of ``hl.coverage(...).practised_fraction``)."""
 
