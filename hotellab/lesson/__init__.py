@@ -359,8 +359,9 @@ def answer_spec(step, state) -> dict:
     seats = list(state.game.seat_labels)
     if kind == "legal" or (kind == "view" and isinstance(right, bool)):
         return {"type": "bool", "value": right}
-    if kind == "current_player":
-        return {"type": "seat", "value": right, "seats": seats}
+    if kind == "current_player" or (kind == "view" and parse_answer_spec(step.answer)[2].endswith("player")
+                                    and isinstance(right, int) and not isinstance(right, bool)):
+        return {"type": "seat", "value": right, "seats": seats}  # a view's "...player" is a seat
     if kind == "winners":
         return {"type": "list", "value": list(right), "ordered": False, "seats": seats}
     if kind == "scores":

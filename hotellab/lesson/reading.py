@@ -10,8 +10,9 @@ An answer spec (what the step's ``answer`` reads from the state) is a dict:
 - ``{"type": "number", "value": 12}``: a whole or decimal number; ``+3``, ``-2``, ``−2``
   (typographic minus) and ``3.0`` are read; so is a number followed by ``points``/``pts``.
 - ``{"type": "bool", "value": true}``: yes / no (``y``, ``true``, ``legal``, ``1`` ...).
-- ``{"type": "seat", "value": 1, "seats": ["Blue", "Red"]}``: a seat, as its number or its
-  name (case ignored).
+- ``{"type": "seat", "value": 1, "seats": ["Blue", "Red"]}``: a seat (its index), typed as
+  its name (case ignored) or its place at the table counted from 1 (``2``, ``player 2``: the
+  second seat, index 1), as people count; a Python int is taken as the index itself.
 - ``{"type": "list", "value": [20, 24], "ordered": true, "seats": [...]}``: numbers (or seat
   names when ``seats`` is given) separated by commas, semicolons, spaces or "and";
   ``ordered`` false compares them as a set (every winner, in any order).
@@ -53,11 +54,15 @@ def _number(text: str):
 
 
 def _seat(text: str, seats) -> int | None:
-    n = _number(text)
-    if isinstance(n, int) and 0 <= n < len(seats or [n + 1]):
-        return n
+    """A seat typed by a person: its name, or its place at the table counted from 1 ("2",
+    "player 2", "seat 2" is the second seat, index 1)."""
     names = [str(s).lower() for s in (seats or [])]
-    return names.index(text) if text in names else None
+    if text in names:
+        return names.index(text)
+    n = _number(re.sub(r"^(player|seat)\s*", "", text))
+    if isinstance(n, int) and 1 <= n <= len(names):
+        return n - 1
+    return None
 
 
 def read(given, spec: dict):
@@ -80,7 +85,7 @@ def read(given, spec: dict):
     if kind == "seat":
         s = _seat(text, seats) if not isinstance(given, int) or isinstance(given, bool) else given
         names = ", ".join(seats)
-        return (s, None) if s is not None else (None, f"Type a seat: its name ({names}) or its number.")
+        return (s, None) if s is not None else (None, f"Type a seat: its name ({names}) or its place at the table (1 to {len(seats)}).")
     if kind == "list":
         parts = list(given) if isinstance(given, (list, tuple)) else [p for p in _SPLIT.split(text) if p]
         out = []
@@ -88,7 +93,7 @@ def read(given, spec: dict):
             p = clean(p) if isinstance(p, str) else p
             v = (_seat(p, seats) if seats else _number(p)) if isinstance(p, str) else p
             if v is None:
-                what = "seat names or numbers" if seats else "numbers"
+                what = "seat names or places (1, 2 ...)" if seats else "numbers"
                 return None, f"Type {what} separated by commas."
             out.append(v)
         return out, None

@@ -81,12 +81,13 @@ function number(text) {
   return Number(t);
 }
 
+// a seat typed by a person: its name, or its place at the table counted from 1
 function seat(text, seats) {
-  const n = number(text);
   const names = (seats || []).map((s) => String(s).toLowerCase());
-  if (n !== null && Number.isInteger(n) && n >= 0 && n < (seats && seats.length ? seats.length : n + 1)) return n;
   const i = names.indexOf(text);
-  return i >= 0 ? i : null;
+  if (i >= 0) return i;
+  const n = number(text.replace(/^(player|seat)\s*/, ""));
+  return n !== null && Number.isInteger(n) && n >= 1 && n <= names.length ? n - 1 : null;
 }
 
 // [value, null] for an answer that can be read against spec, else [null, what to type]
@@ -104,14 +105,14 @@ export function readAnswer(given, spec) {
   const seats = spec.seats || [];
   if (spec.type === "seat") {
     const s = seat(text, seats);
-    return s !== null ? [s, null] : [null, `Type a seat: its name (${seats.join(", ")}) or its number.`];
+    return s !== null ? [s, null] : [null, `Type a seat: its name (${seats.join(", ")}) or its place at the table (1 to ${seats.length}).`];
   }
   const parts = text.split(/(?:\s*[,;]\s*|\s+and\s+|\s+)/).filter((x) => x !== "");
   const out = [];
   for (const p of parts) {
     const c = clean(p);
     const v = seats.length ? seat(c, seats) : number(c);
-    if (v === null) return [null, `Type ${seats.length ? "seat names or numbers" : "numbers"} separated by commas.`];
+    if (v === null) return [null, `Type ${seats.length ? "seat names or places (1, 2 ...)" : "numbers"} separated by commas.`];
     out.push(v);
   }
   return [out, null];
