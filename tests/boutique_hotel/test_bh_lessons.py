@@ -214,7 +214,7 @@ def test_the_house_readings_a_question_depends_on_are_stated():
     assert "BH-07" in step("08_reservation_bids", "Does the winner pay its bid?").question
     assert "BH-07" in step("08_reservation_bids", "Each hotel's money").question
     assert "BH-14" in step("10_planning", "How many cooks?").text
-    assert "BH-06" in step("06_reservation_doors", "Breakfast money").question
+    assert "BH-06" in step("06_reservation_doors", "How much breakfast money?").question
 
 
 def test_the_notebook_practises_at_least_90_percent_of_the_applied_rules(monkeypatch):
