@@ -10,15 +10,20 @@ A scenario step (``[[steps]]`` in a scenario TOML) has a ``kind``:
   score, or the greedy agent's value, is the highest the position allows; computed, never
   written down), ``{type = "category", category = "Bedroom majority", seat = 0}`` (a move
   after which the seat scores points in that breakdown category) or ``{type = "legal"}``
-  (any legal move).
+  (any legal move; a tutorial may not use it: :mod:`hotellab.lesson.practice`).
 - ``predict``: the learner answers ``question``; ``answer`` says what to read from the state:
   ``"score[1]"``, ``"scores"``, ``"winners"``, ``"current_player"``,
-  ``"category[0]:Pool majority"`` (points) or ``"legal:p0 place 2 1"`` (yes or no).
+  ``"category[0]:Pool majority"`` (points), ``"legal:p0 place 2 1"`` (yes or no) or
+  ``"view[0]:deck.size"`` (a number of the seat's view; the step declares ``rules``).
 
-Every step may carry ``hints`` (shown one at a time). Without them the hints are made from
-the engine: the rule that governs the decision, then ``area`` (where to look, if the step
-gives it), then the move itself. Feedback names the rule, using the sentences the engine
-gives for an illegal move, and says what the move did and what the best move would have done.
+Feedback (:func:`check_step`): a wrong answer's first miss says what it did, in the button
+words and numbers, and the rule that decided it, never the answer; the second narrows it
+(:func:`narrow_text`); the third, or "Show me" (:meth:`LessonRun.show`), gives the answer
+(:func:`reveal_text`). A step's ``mistakes`` add authored words for likely mistakes. A right
+answer explains itself (:func:`explain_right`). Hints (the step's own, or the rule and the
+area) never give the answer. A lesson with several right moves at a step is a tree
+(:func:`lesson_tree`): the learner's own move is followed. Scoring: :func:`step_score`.
+Authoring guide: ``docs/dev/lessons.md``.
 
 >>> from hotellab.lesson import parse_answer_spec
 >>> parse_answer_spec("category[0]:Pool majority")
