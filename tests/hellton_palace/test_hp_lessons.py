@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 import hotellab as hl
-from hotellab.lesson import LessonRun, answers, expected_answer
+from hotellab.lesson import LessonRun, answer_spec, answers, expected_answer
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -243,7 +243,12 @@ def _walk(path: Path):
             yield i, step, state, right
             wrong = "no" if right is True else "yes" if right is False else "-99"
             assert not run.answer(wrong).correct
-            fb = run.answer(", ".join(map(str, right)) if isinstance(right, list) else right)
+            spec = answer_spec(step, state)
+            if spec.get("seats"):  # seats are typed by name ("Red", "Blue"; a number is a place from 1)
+                names = [spec["seats"][x] for x in (right if isinstance(right, list) else [right])]
+                fb = run.answer(", ".join(names))
+            else:
+                fb = run.answer(", ".join(map(str, right)) if isinstance(right, list) else right)
         else:
             right = {str(a) for a in answers(step, state)}
             yield i, step, state, right
