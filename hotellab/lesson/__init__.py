@@ -624,8 +624,9 @@ def miss_text(step, state, move) -> tuple[str, Any]:
             text = f"{label}: {name} would have {_num(after.scores[seat])} points. There is a move that gives {name} more."
         else:
             text = f"{label}: there is a stronger move for {name} here."
-        rule = diff[1] if diff else answer_rule(step, state)
-        if diff:
+        by_score = goal.get("measure", "score") == "score"
+        rule = diff[1] if diff and by_score else answer_rule(step, state)
+        if diff and by_score:  # the greedy value is not made of score lines: no line to compare
             text += f" Compare {diff[0]}: this move gives {_num(diff[2])} there."
         return pre + text + " " + _rule_words(rule), rule
     return pre + f"{label} does not meet the goal.", state.current_rule()

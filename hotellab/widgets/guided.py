@@ -66,8 +66,9 @@ class GuidedGame(GameView):
     :param coach: the search that judges the learner's moves (``"mcts:N"``); None: no comments.
     :param threshold: how much worse than the best move (0-1 value scale) a move must be to be
         commented on (default 0.15).
-    :param until: stop the game running on by itself when the status line shows this text
-        (e.g. ``"Night 2"``: one night), else at the end of the game.
+    :param until: stop the game running on by itself when the status line or the round
+        (``State.round_label``) shows this text (e.g. ``"Night 2"``: one night), else at the
+        end of the game.
     :param seed: the seed of the chance outcomes and agents; ``num_players`` for a game id.
     :raises OptionError: a bad game, seat, agents or threshold (``field`` names it).
 
@@ -93,7 +94,8 @@ class GuidedGame(GameView):
 
     def _stop(self, m) -> bool:
         s = m.state
-        return s.is_terminal or (self.until is not None and self.until in s.status_text())
+        return s.is_terminal or (self.until is not None and (self.until in s.status_text()
+                                                              or self.until in (s.round_label() or "")))
 
     def _run_on(self, m) -> None:
         """Chance and the agents play until the learner decides (or the game stops)."""
@@ -109,7 +111,7 @@ class GuidedGame(GameView):
             won = ", ".join(g.seat_label(w) for w in s.winners()) or "nobody"
             return f"The game is over. Winner: {won}. Scores: " + ", ".join(
                 f"{g.seat_label(k)} {v:g}" for k, v in enumerate(s.scores)) + "."
-        if self.until is not None and self.until in s.status_text():
+        if self.until is not None and self._stop(self.match):
             return f"{s.status_text()}: this guided game stops here. Scores: " + ", ".join(
                 f"{g.seat_label(k)} {v:g}" for k, v in enumerate(s.scores)) + "."
         return ""

@@ -220,6 +220,9 @@ class Lesson(anywidget.AnyWidget):
         super().__init__(_data=encode(self.data), progress={"index": 0, "hints": {}, "wrong": {}}, **kwargs)
         self.run = LessonRun(scenario)
 
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.data['title']!r}: {self.data['count']} steps>"
+
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         if isinstance(bundle, tuple):
