@@ -108,11 +108,12 @@ EXPECTED = {
               "with the most decorations wins'"),
     ],
     "11_fall": [
-        ({"p0 wait"}, "the hit (20) takes Chris's 10 health below 0: he falls; waiting 'do not take damage "
-                      "until every player's mansion cards have been revealed'"),
+        ({"p0 wait"}, "the hit (20) takes Chris's 20 health to 0: 'Dead (Max health of 0)', read as 0 or below "
+                      "(ruling HZ-19); waiting 'do not take damage until every player's mansion cards have been "
+                      "revealed'"),
         ({"p1 assist 0"}, "assisting puts Ada's 10 damage into the Hound; a pass puts none"),
-        (False, "Hound 40 - 25 - 10 = 5 left: unassisted, it deals 20 to Chris's 10 health; 'if any player "
-                "is Dead' the game ends: 'the group loses'"),
+        (False, "Hound 40 - 25 - 10 = 5 left: unassisted, it deals 20 to Chris's 20 health, 0 left; 'if any "
+                "player is Dead' the game ends: 'the group loses'"),
     ],
 }
 
