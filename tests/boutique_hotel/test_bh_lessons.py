@@ -93,9 +93,11 @@ EXPECTED = {
     # (BH-01); 1800 - 1000 = 800 < 1000: no second room; Red's 800 < 1000: no room.
     "14_expansion": [True, {"p0 expand 4"}, 800, False, False],
     # Red keeps the most money by buying nothing ("done"); week 2's dice are set anew (a face of 5
-    # is legal); card 16 needs 3 rooms on Monday, and Blue's room 1 holds the carried card 9
-    # (Saturday + 4 nights) -> only Red (1) can take it.
-    "15_week2": [{"p1 done"}, True, 1],
+    # is legal); Blue's walk-in card 5 (Sunday + 2 nights) carries one night, Monday of week 2
+    # (FAQ, Faza przygotowań do tygodnia 2), so on Tuesday Blue's rooms 1-2-3 are free for card 16
+    # (3 rooms in a row, doors 1-2, 2-3), and the revealed Tuesday dice (seed 1, greedy) give
+    # Blue 3 x 100 = 300 < Red 3 x 600 = 1800 -> Blue (0).
+    "15_week2": [{"p1 done"}, True, 0],
     # Equal money (2000 each), both fully staffed: Blue 4 -> 5, Red 3 -> 4 stars: Blue (0) wins.
     "16_end_tie": [[0]],
     # FAQ: card 9 from Saturday, 4 nights: Blue 400 + 300 + 300 + 300 = 1300 < Red 4 x 500 = 2000
