@@ -51,13 +51,25 @@ def statements(game: str) -> list[dict]:
              "mutations": [[tuple(e) for e in m["edits"]] for m in s.get("mutation", ())]} for s in table]
 
 
+def short(section: str) -> str:
+    """A rule-table section as Hostil Hostal's mutation table names it ("Phase 3 - Dawn / Rest"
+    is "Dawn / Rest", "Event Card Guide / #3 Grrr" is "#3 Grrr", "Variation for 2 Players /
+    Dawn phase / Out! (card #3, Grrr)" is "2P / Dawn / Grrr"); other games' sections unchanged."""
+    s = re.sub(r"^Phase \d - ", "", section).replace("Event Card Guide / ", "")
+    s = s.replace("Variation for 2 Players", "2P").replace(" phase", "").replace("Let's Begin (Setup)", "Setup")
+    s = s.replace("End of the Game and Winner", "End").replace("\u00a1Wake", "Wake")
+    s = re.sub(r"Out! \(card #3, Grrr\)", "Grrr", s)
+    return re.sub(r" \(card #\d+\)", "", s).strip()
+
+
 def related(section: str, rules) -> list:
     """The rule-table entries a statement of ``section`` speaks of: the same section, else
-    sections inside it or around it (``A / B`` and ``A``)."""
-    same = [r for r in rules if r.section == section]
+    sections inside it or around it (``A / B`` and ``A``); sections compared as :func:`short`
+    writes them."""
+    same = [r for r in rules if short(r.section) == section or r.section == section]
     if same:
         return same
-    return [r for r in rules if r.section.startswith(section + " /") or section.startswith(r.section + " /")]
+    return [r for r in rules if short(r.section).startswith(section + " /") or section.startswith(short(r.section) + " /")]
 
 
 def fingerprint(tree: Path, notebook: str):
