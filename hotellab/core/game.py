@@ -84,6 +84,10 @@ class Game:
     # recommendation), as sections (every entry of the section) or RuleRefs (that entry):
     # practised coverage (``hl.coverage(obj).practised_fraction``) leaves them out.
     overview_rules: ClassVar[frozenset] = frozenset()
+    # What ``State.heuristic_value`` counts, in words a learner reads, when it is a count in the
+    # game's own points (Hostil Hostal: rest now plus the rest due at Dawn); "" when it is only
+    # an agent's estimate. A lesson's feedback on a heuristic goal then shows its numbers.
+    heuristic_words: ClassVar[str] = ""
     # False for a game where every seat sees everything (``view(p)`` differs from ``view()``
     # only in its "perspective" field): an omniscient GameView then carries one set of frames
     # instead of one per seat.

@@ -427,7 +427,16 @@ def _rule_words(rule) -> str:
 
 def _label(state, move) -> str:
     """A move in the words its button shows."""
-    return state.action_to_string(move)
+    try:
+        return state.action_to_string(move)
+    except Exception:  # a move the position cannot describe (not legal here): its text
+        return str(move)
+
+
+def _why_words(state, move, why: str) -> str:
+    """The engine's refusal of ``move`` with the move in the button words, not its text."""
+    text = str(move)
+    return _label(state, move) + why[len(text):] if why.startswith(text) else why
 
 
 def _seat_items(state, seat: int) -> list:
@@ -477,8 +486,10 @@ def answer_rule(step, state):
             items = [i for i in state.score_breakdown()
                      if (spec[0] == "scores" or i.player == spec[1])
                      and (spec[0] != "category" or spec[2].lower() in i.category.lower())]
-            if items:
-                return max(items, key=lambda i: abs(i.points)).rule
+            recent = {e.rule for e in state.events}  # what the last action changed decides first
+            fresh = [i for i in items if i.rule in recent and i.points]
+            if fresh or items:
+                return max(fresh or items, key=lambda i: abs(i.points)).rule
         elif spec[0] == "winners" and state.game.phases:
             return state.game.phases[-1].rule
         elif spec[0] == "view":
@@ -535,10 +546,11 @@ def explain_right(step, state, move=None) -> list[str]:
     if spec[0] == "view":
         return [_rule_words(r) for r in declared_rules(step, state.game)[:3]]
     if spec[0] == "legal":
-        why = state.explain_illegal(spec[1])
+        move = parse_action(spec[1])
+        why = state.explain_illegal(move)
         if why is not None:
-            return [why]
-        return [f"{_label(state, parse_action(spec[1]))} is legal here. " + _rule_words(state.current_rule())]
+            return [_why_words(state, move, why)]
+        return [f"{_label(state, move)} is legal here. " + _rule_words(state.current_rule())]
     rule = state.current_rule()
     return [f"{state.game.seat_label(state.current_player)} decides now. " + _rule_words(rule)]
 
@@ -549,10 +561,14 @@ def narrow_text(step, state) -> str:
     if step.kind in ("do", "exercise"):
         goal = step.goal or {}
         right = answers(step, state)
-        if step.kind == "exercise" and goal.get("type") == "best" and goal.get("measure", "score") == "score" and right:
+        words = getattr(state.game, "heuristic_words", "")
+        if step.kind == "exercise" and goal.get("type") == "best" and right and \
+                (goal.get("measure", "score") == "score" or words):
             seat = goal["seat"]
             best = state.apply(right[0])
-            parts.append(f"The best move gives {state.game.seat_label(seat)} {_num(best.scores[seat])} points.")
+            value = best.scores[seat] if goal.get("measure", "score") == "score" else best.heuristic_value(seat)
+            parts.append(f"The best move gives {state.game.seat_label(seat)} {_num(value)}"
+                         + (" points." if goal.get("measure", "score") == "score" else f", counting {words}."))
     else:
         spec = parse_answer_spec(step.answer)
         if spec[0] in ("score", "category"):
@@ -620,8 +636,12 @@ def miss_text(step, state, move) -> tuple[str, Any]:
         name = state.game.seat_label(seat)
         best = state.apply(right[0])
         diff = _diff_rule(state, after, best, seat)
+        words = getattr(state.game, "heuristic_words", "")
         if goal.get("measure", "score") == "score":
             text = f"{label}: {name} would have {_num(after.scores[seat])} points. There is a move that gives {name} more."
+        elif words:
+            text = (f"{label}: counting {words}, {name} would have {_num(after.heuristic_value(seat))}. "
+                    f"There is a move worth more.")
         else:
             text = f"{label}: there is a stronger move for {name} here."
         by_score = goal.get("measure", "score") == "score"
@@ -668,7 +688,7 @@ def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Fee
         try:
             state.apply(move)
         except IllegalActionError as exc:
-            return Feedback(False, f"Not allowed: {why}", exc.rule, level=level)
+            return Feedback(False, f"Not allowed: {_why_words(state, move, why)}", exc.rule, level=level)
     after = state.apply(move)
     did = _events(after)
     if move in right:

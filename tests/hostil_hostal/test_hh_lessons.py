@@ -281,7 +281,7 @@ def test_no_pass_is_a_click():
 
 def test_tutorial_sections_each_have_a_lesson():
     """Issue 14: goal first, and the learner acts in every section of the tutorial: each '## '
-    section of notebooks/hostil_hostal.ipynb before "For teachers" shows a hl.widgets.Lesson over a lesson file; the
+    section of notebooks/hostil_hostal.ipynb before "Your first game" shows a hl.widgets.Lesson over a lesson file; the
     view's buttons are named, never drawn with symbols no installed font has; every card of the
     Event Card Guide is in the tutorial (its text or the saved card table)."""
     nb = json.loads((NOTEBOOKS / "hostil_hostal.ipynb").read_text("utf-8"))
@@ -291,8 +291,8 @@ def test_tutorial_sections_each_have_a_lesson():
         src = "".join(cell["source"])
         text += src + "".join("".join(o.get("data", {}).get("text/markdown", "")) for o in cell.get("outputs", []))
         if cell["cell_type"] == "markdown" and re.search(r"^## ", src, re.M):
-            if re.search(r"^## For teachers", src, re.M):
-                break  # the teacher's section closes the tutorial
+            if re.search(r"^## (For teachers|Your first game)", src, re.M):
+                break  # the guided game, the review and the teacher's section close the tutorial
             sections.append([])
         if cell["cell_type"] == "code" and sections:
             sections[-1] += re.findall(r'hl\.widgets\.Lesson\("scenarios/(hostil_hostal_lesson_\w+)\.toml"', src)

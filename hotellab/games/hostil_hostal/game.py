@@ -39,6 +39,7 @@ class HostilHostalGame(Game):
     phases = rules.PHASES
     rule_table = rules.RULE_TABLE
     hidden_information = True
+    heuristic_words = "rest points now plus what the guests would rest at Dawn as the rooms stand"
     overview_rules = frozenset({
         # Section introductions: their sentences only announce the steps below them ("The
         # following steps are done in order", "Follow these instructions in order"); each step
