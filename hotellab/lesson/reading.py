@@ -15,7 +15,8 @@ An answer spec (what the step's ``answer`` reads from the state) is a dict:
   second seat, index 1), as people count; a Python int is taken as the index itself.
 - ``{"type": "list", "value": [20, 24], "ordered": true, "seats": [...]}``: numbers (or seat
   names when ``seats`` is given) separated by commas, semicolons, spaces or "and";
-  ``ordered`` false compares them as a set (every winner, in any order).
+  ``ordered`` false compares them as a set (every winner, in any order); "nobody" is the
+  empty list of seats.
 
 Cleaning, everywhere: whitespace around the answer goes, and punctuation at either end
 (``!?;:,`` before it, ``.!?;:,`` after it), never a sign. :func:`read` returns ``(value, problem)``: the value read, or
@@ -30,6 +31,8 @@ import re
 
 YES_WORDS = ("yes", "y", "true", "legal", "1")
 NO_WORDS = ("no", "n", "false", "illegal", "0")
+NOBODY = ("nobody", "no one", "none", "no-one")
+"""An empty list of seats (no winner: a group loss) is typed as one of these."""
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 _EDGE = ".!?;:, \t\n"
 _UNIT = re.compile(r"\s*(points?|pts?|pt)$")
@@ -87,6 +90,10 @@ def read(given, spec: dict):
         names = ", ".join(seats)
         return (s, None) if s is not None else (None, f"Type a seat: its name ({names}) or its place at the table (1 to {len(seats)}).")
     if kind == "list":
+        if not isinstance(given, (list, tuple)) and seats and text in NOBODY:
+            return [], None
+        if not isinstance(given, (list, tuple)) and not text:
+            return None, "Type your answer" + (" (seat names, or nobody)." if seats else " (numbers separated by commas).")
         parts = list(given) if isinstance(given, (list, tuple)) else [p for p in _SPLIT.split(text) if p]
         out = []
         for p in parts:

@@ -68,6 +68,7 @@ function h(tag, cls, text) {
 // == the same table (hotellab/lesson/answer_cases.json) by pytest and by Node's test runner
 export const YES = ["yes", "y", "true", "legal", "1"];
 export const NO = ["no", "n", "false", "illegal", "0"];
+export const NOBODY = ["nobody", "no one", "none", "no-one"];
 export const CLOSE = 2;
 
 export function clean(given) {
@@ -107,6 +108,8 @@ export function readAnswer(given, spec) {
     const s = seat(text, seats);
     return s !== null ? [s, null] : [null, `Type a seat: its name (${seats.join(", ")}) or its place at the table (1 to ${seats.length}).`];
   }
+  if (seats.length && NOBODY.includes(text)) return [[], null];
+  if (!text) return [null, "Type your answer" + (seats.length ? " (seat names, or nobody)." : " (numbers separated by commas).")];
   const parts = text.split(/(?:\s*[,;]\s*|\s+and\s+|\s+)/).filter((x) => x !== "");
   const out = [];
   for (const p of parts) {
