@@ -50,6 +50,8 @@ from ..widgets._mime import PLAYER_MIME, WIDGET_STATE, WIDGET_VIEW, player_marke
 PLOTLY = "application/vnd.plotly.v1+json"
 GAMEVIEW_ID = "hotellab.widgets.gameview.GameView"
 """anywidget's ``_anywidget_id`` of :class:`hotellab.widgets.GameView` models."""
+GAMEVIEW_IDS = frozenset({GAMEVIEW_ID, "hotellab.widgets.guided.GuidedGame"})
+"""The ids of GameView models and of its subclasses' (a guided game is a game view)."""
 TRAITS = ("_chunks", "_tail", "_meta", "index", "perspective", "speed")
 _MODULE_RE = None  # compiled lazily (see _module_re)
 
@@ -69,16 +71,18 @@ def _text(value) -> str:
 
 def _is_gameview(model: dict) -> bool:
     st = model.get("state") or {}
-    return st.get("_anywidget_id") == GAMEVIEW_ID
+    return st.get("_anywidget_id") in GAMEVIEW_IDS
 
 
 LESSON_ID = "hotellab.widgets.lesson.Lesson"
 """anywidget's ``_anywidget_id`` of :class:`hotellab.widgets.Lesson` models."""
+LESSON_IDS = frozenset({LESSON_ID, "hotellab.widgets.lesson.Review"})
+"""The ids of Lesson models and of its subclasses' (a review is played by the lesson player)."""
 
 
 def _is_lesson(model: dict) -> bool:
     st = model.get("state") or {}
-    return st.get("_anywidget_id") == LESSON_ID
+    return st.get("_anywidget_id") in LESSON_IDS
 
 
 def _decode(text: str) -> dict:
