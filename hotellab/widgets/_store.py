@@ -251,7 +251,17 @@ class FrameStore:
             "title": clean_text(game.title or game.id),
             "live": self.live,
             "terminal": bool(last.is_terminal),
+            "person": self._person_decides(last),
         }
+
+    def _person_decides(self, state) -> bool:
+        """A live Match waits for a person at ``state``: a seat decides and has no agent."""
+        match = self.source.match if self.live else None
+        if match is None or state.is_terminal or state.is_chance_node:
+            return False
+        seat = state.current_player
+        agents = getattr(match, "agents", None) or []
+        return 0 <= seat < len(agents) and agents[seat] is None
 
     def legal_actions(self, chance: bool = True) -> list[dict]:
         """The last state's legal actions as ``{"label", "value", "kind", "player"}`` for a live

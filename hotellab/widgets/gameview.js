@@ -18,7 +18,8 @@
 //                    (with "index") before it re-encodes the tail, so the board is drawn at once,
 //                    with no decompression; the next update empties it and brings the tail
 //   model "_meta"    {"perspectives": [null, 0, 1, ...], "names": [...], "colors": [...],
-//                     "title": str, "live": bool, "terminal": bool,
+//                     "title": str, "live": bool, "terminal": bool, "person": bool (a person
+//                     decides at the last state: its moves are the buttons, Next waits for them),
 //                     "marks": [{"step", "text", "seat", "cost"}] (optional: markers under the
 //                     timeline, e.g. the tutor's costly moves; see drawMarks)}
 //   model "index", "perspective", "speed" (steps per second), "_actions" [{label, value, kind}],
@@ -302,7 +303,7 @@ function render({ model, el }) {
   const actionsBox = h("div", "hl-actions");
   const error = h("div", "hl-error");
   error.setAttribute("role", "alert");
-  const note = h("div", "hl-note");
+  const note = h("div", "hl-coach");
   note.setAttribute("role", "status"); // a screen reader hears the coach's comment
   note.hidden = true;
   root.append(head, controls, markBar, error, note, main, actionsBox);
@@ -402,7 +403,7 @@ function render({ model, el }) {
   function next() {
     const k = idx();
     if (k < count() - 1) go(k + 1);
-    else if (live() && !meta().terminal) send({ type: "step" });
+    else if (live() && !meta().terminal && !meta().person) send({ type: "step" });
   }
 
   // ---------------------------------------------------------------- play
@@ -413,7 +414,7 @@ function render({ model, el }) {
     S.timer = setInterval(() => {
       if (S.waiting) return;
       if (idx() < count() - 1) go(idx() + 1);
-      else if (live() && !meta().terminal && !model.get("_error")) send({ type: "step" });
+      else if (live() && !meta().terminal && !meta().person && !model.get("_error")) send({ type: "step" });
       else stopPlay();
     }, Math.max(30, 1000 / sp));
   }
@@ -675,7 +676,7 @@ function render({ model, el }) {
     if (!atEnd) headRow.append(h("span", "hl-note", " (go to the last state to act)"));
     else if (hiddenActs && !acts.length) headRow.append(h("span", "hl-note", " (another seat decides: switch the view to that seat or to Omniscient to see its choices)"));
     const bStep = button("step \u25B6", "Let chance or the seat's agent take the next action", () => send({ type: "step" }), "hl-stepbtn");
-    bStep.disabled = !atEnd || S.waiting || !!meta().terminal;
+    bStep.disabled = !atEnd || S.waiting || !!meta().terminal || !!meta().person;
     headRow.append(bStep);
     let filter = null;
     const none = h("div", "hl-note hl-act-none");
@@ -798,7 +799,7 @@ function render({ model, el }) {
     pos.textContent = k + " / " + (n - 1);
     bFirst.disabled = bBack.disabled = k === 0;
     bLast.disabled = k >= n - 1;
-    bNext.disabled = S.waiting || (k >= n - 1 && !(live() && !m.terminal));
+    bNext.disabled = S.waiting || (k >= n - 1 && !(live() && !m.terminal && !m.person));
     bPlay.disabled = n < 2 && !live();
     if (!fr) { // the head of another perspective: its frame comes with the tail
       status.textContent = "Loading frames\u2026";
