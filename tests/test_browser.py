@@ -191,7 +191,11 @@ def test_tutorial_in_jupyterlab(tmp_path):
         how, ran_s = _open_and_run_all(page, sync_api, url, token, "hostil_hostal.ipynb", expected_views)
         views = _views_info(page)
         assert len(views) >= expected_views, views
-        first = page.locator(".hl-gameview").first
+        # the first view whose Next plays on (the guided game waits for the learner's move)
+        all_views = page.locator(".hl-gameview")
+        first_idx = next(i for i in range(all_views.count())
+                         if all_views.nth(i).locator(".hl-controls button[title^='Next']").is_enabled())
+        first = all_views.nth(first_idx)
         first.scroll_into_view_if_needed()
         shot = tmp_path / "tutorial_first_view.png"
         first.screenshot(path=str(shot))
@@ -201,10 +205,9 @@ def test_tutorial_in_jupyterlab(tmp_path):
         #    next chance action); the board must change
         before = first.locator(".hl-board").inner_html()
         first.locator(".hl-controls button[title^='Next']").click()
-        page.wait_for_function(
-            """(before) => document.querySelector('.hl-gameview .hl-board').innerHTML !== before""",
-            arg=before, timeout=30_000,
-        )
+        first.locator(".hl-board").evaluate(
+            """(el, before) => new Promise((done) => { const t = setInterval(() => {
+                if (el.innerHTML !== before) { clearInterval(t); done(); } }, 50); })""", before)
         after = first.locator(".hl-board").inner_html()
         assert "<svg" in after and after != before
 
@@ -224,7 +227,7 @@ def test_tutorial_in_jupyterlab(tmp_path):
         shots.append(shot)
 
         # 3. the same on a live Match: each Next asks the kernel for one more action
-        live_idx = 0
+        live_idx = first_idx
         page.locator(".hl-gameview").nth(live_idx).scroll_into_view_if_needed()
         live = page.evaluate(MEASURE_JS, [live_idx, SAMPLES, 20_000, 60])
         assert sum(1 for s in live if s) >= SAMPLES // 2, live
