@@ -163,14 +163,15 @@ def _from_log(log) -> tuple[str, list[RuleRef]]:
     return log.game, refs
 
 
-def _from_scenario(sc) -> tuple[str, list[RuleRef]]:
+def _from_scenario(sc, practised: list | None = None) -> tuple[str, list[RuleRef]]:
     """The rules a scenario's script and steps exercise; a predict step that asks whether a
     move is legal (``answer = "legal:..."``) also exercises the rule that forbids it. The
-    rules its learner steps practise are kept in ``_PRACTISED`` for :func:`coverage`."""
+    rules its learner steps practise are added to ``practised`` when given."""
     from .core.actions import parse_action
     from .lesson.practice import practised_rules
 
-    _PRACTISED.extend(practised_rules(sc))
+    if practised is not None:
+        practised.extend(practised_rules(sc))
 
     states, asked = [], []
     m = sc.match()
@@ -189,13 +190,10 @@ def _from_scenario(sc) -> tuple[str, list[RuleRef]]:
     return sc.game, refs + asked
 
 
-_PRACTISED: list = []  # filled by _from_scenario while one coverage() call reads its sources
-
-
 _PATH = re.compile(r"""["']([^"'\n]+?\.(?:toml|json))["']""")
 
 
-def _from_notebook(path: Path) -> tuple[str | None, list[RuleRef], list[str]]:
+def _from_notebook(path: Path, practised: list) -> tuple[str | None, list[RuleRef], list[str]]:
     from .core.log import GameLog
     from .core.scenario import Scenario
 
@@ -212,8 +210,9 @@ def _from_notebook(path: Path) -> tuple[str | None, list[RuleRef], list[str]]:
             p = (path.parent / rel).resolve()
             if not p.exists() or p in map(Path, sources):
                 continue
+            found: list = []  # the rules this file's learner steps practise
             if p.suffix == ".toml":
-                g, r = _from_scenario(Scenario.load(p))
+                g, r = _from_scenario(Scenario.load(p), found)
             else:
                 try:
                     g, r = _from_log(GameLog.load(p))
@@ -223,6 +222,7 @@ def _from_notebook(path: Path) -> tuple[str | None, list[RuleRef], list[str]]:
                 game = g
             if g == game:
                 refs.extend(r)
+                practised.extend(found)
                 sources.append(str(p))
     return game, refs, sources
 
@@ -242,17 +242,17 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
     from .core.state import State
 
     sources: list[str] = []
-    _PRACTISED.clear()
+    practised: list = []  # what learner steps practise (scenarios and lessons only)
     if isinstance(obj, (str, Path)):
         path = Path(obj)
         if not path.exists():
             raise CoverageError(f"{path}: no such file")
         if path.suffix == ".ipynb":
-            gid, refs, sources = _from_notebook(path)
+            gid, refs, sources = _from_notebook(path, practised)
             if gid is None:
                 raise CoverageError(f"{path}: names no scenario (.toml) or log (.json) file in its code cells")
         elif path.suffix == ".toml":
-            gid, refs = _from_scenario(Scenario.load(path))
+            gid, refs = _from_scenario(Scenario.load(path), practised)
             sources = [str(path)]
         elif path.suffix == ".json":
             gid, refs = _from_log(GameLog.load(path))
@@ -260,7 +260,7 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
         else:
             raise CoverageError(f"{path}: coverage reads .ipynb, .toml (scenario) or .json (log) files")
     elif isinstance(obj, Scenario):
-        gid, refs = _from_scenario(obj)
+        gid, refs = _from_scenario(obj, practised)
         sources = [obj.source]
     elif isinstance(obj, GameLog):
         gid, refs = _from_log(obj)
@@ -276,7 +276,7 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
         gid, refs = _from_log(GameLog.from_state(obj))
         sources = ["state"]
     elif isinstance(vars(obj).get("scenario") if hasattr(obj, "__dict__") else None, Scenario):
-        gid, refs = _from_scenario(obj.scenario)  # a Lesson widget
+        gid, refs = _from_scenario(obj.scenario, practised)  # a Lesson widget
         sources = [obj.scenario.source]
     else:
         raise CoverageError(
@@ -291,8 +291,7 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
             counts[r] = counts.get(r, 0) + 1
     covered = [r for r in table if counts.get(r)]
     missing = [r for r in table if not counts.get(r)]
-    done = set(_PRACTISED)
-    _PRACTISED.clear()
+    done = set(practised)
     from .lesson.practice import applied_rules
 
     return Coverage(gid, table, covered, missing, counts, sources, [r for r in table if r in done],

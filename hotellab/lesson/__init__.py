@@ -331,10 +331,10 @@ def check_step_state(step, state, where: str) -> None:
     position) when ``step`` cannot be answered at ``state`` (:func:`step_problem`)."""
     problem = step_problem(step, state)
     if problem is not None:
+        if problem.startswith("mistakes["):  # the problem names its own field: "mistakes[0].move ..."
+            raise ScenarioError(f"{where}.{problem} ({state.status_text()})")
         field_ = {"do": ".expect", "exercise": ".goal", "predict": ".answer"}.get(step.kind, "")
-        if problem.startswith("mistakes["):
-            field_ = "."
-        raise ScenarioError(f"{where}{field_}: {problem} ({state.status_text()})".replace(".: mistakes", ".mistakes"))
+        raise ScenarioError(f"{where}{field_}: {problem} ({state.status_text()})")
 
 
 def expected_answer(step, state):
@@ -909,12 +909,5 @@ def lesson_tree(scenario, max_nodes: int = MAX_NODES) -> list[LessonNode]:
             node.next[str(move)] = build(index + 1, m2)
         return node.id
 
-    import sys
-
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * len(steps) + 200))
-    try:
-        build(0, scenario.match())
-    finally:
-        sys.setrecursionlimit(limit)
+    build(0, scenario.match())  # one frame a step: a lesson is far shallower than the recursion limit
     return nodes

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pathlib
 
-from ..core.errors import OptionError
+from ..core.errors import HotellabError, OptionError
 from .gameview import GameView
 
 COACH = "mcts:300"
@@ -133,8 +133,12 @@ class GuidedGame(GameView):
         if legal and self.coach is not None and len(before.legal_actions()) > 1:
             from ..analysis.tutor import move_cost
 
-            mc = move_cost(before, action, self.coach, seed=n)
-            if mc.cost >= self.threshold:
+            try:
+                mc = move_cost(before, action, self.coach, seed=n)
+            except (HotellabError, ValueError) as exc:  # the coach is quiet; the move is still made
+                mc = None
+                comment = f"(The coach could not judge this move: {exc})"
+            if mc is not None and mc.cost >= self.threshold:
                 comment = "Coach: " + mc.text
         super()._on_msg(_widget, content, _buffers)
         if len(m) == n or self._error:  # refused: the view says why (the rule)

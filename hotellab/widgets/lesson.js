@@ -184,8 +184,7 @@ function upgrade(lesson) {
   const steps = (lesson.steps || []).map((s, i, all) => {
     const next = i + 1 < all.length ? i + 1 : -1;
     const moves = (s.moves || []).map((m) => (m.correct ? { ...m, next } : m));
-    return { ...s, n: i, next, moves, answer: s.answer && s.answer.type === "list"
-      ? s.answer : s.answer, why: s.wrong || "", narrow: "", reveal: "" };
+    return { ...s, n: i, next, moves, why: s.wrong || "", narrow: "", reveal: "" };
   });
   return { ...lesson, version: 2, count: steps.length, scoring: { step: 3, miss: 1, show_after: 3 },
     learner_steps: steps.filter((s) => s.kind !== "watch").length, steps };

@@ -28,8 +28,8 @@ import traitlets
 
 from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
-from ..lesson import (SCORING, LessonRun, answer_spec, answers, check_step, hints_for, lesson_tree, narrow_text,
-                      predict_miss_text, reading, reveal_text)
+from ..lesson import (SCORING, LessonRun, answer_spec, answers, check_step, check_step_fields, hints_for, lesson_tree,
+                      narrow_text, predict_miss_text, reading, reveal_text)
 from ._mime import PLAYER_MIME, player_marker
 
 _HERE = pathlib.Path(__file__).parent
@@ -114,8 +114,10 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
     the lesson's tree (:func:`hotellab.lesson.lesson_tree`: one branch per right move, so the
     page goes on from the learner's own move), the first right answers' line first. Raises
     ScenarioError when a step cannot be played on some branch."""
-    run = LessonRun(scenario)  # checks every step's fields and every branch
-    nodes = lesson_tree(scenario)
+    game = scenario.game_object()
+    for i, step in enumerate(scenario.steps):
+        check_step_fields(step, f"{scenario.source}: steps[{i}]", game)
+    nodes = lesson_tree(scenario)  # every branch: ScenarioError where a step cannot be played
 
     def ids(k: int) -> int:
         return k
@@ -125,7 +127,6 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
     data = {"version": 2, "title": scenario.title, "description": scenario.description,
             "count": len(scenario.steps), "learner_steps": learner, "scoring": dict(SCORING), "steps": steps}
     data["key"] = lesson_key(data)
-    del run
     return data
 
 
