@@ -94,6 +94,8 @@ class Coverage:
         lines = [f"Rule coverage of {self.game}: {len(self.covered)} of {len(self.table)} rules "
                  f"({self.fraction:.0%}); practised {len([r for r in self.practised if r in set(self.applied)])} "
                  f"of {len(self.applied)} applied ({self.practised_fraction:.0%})"]
+        lines.append("[P] practised by a learner step, [x] only shown (cited by events), [ ] not used, "
+                     "[-] an overview sentence no move applies")
         practised, applied = set(self.practised), set(self.applied)
         for r in self.table:
             n = self.counts.get(r, 0)
@@ -289,9 +291,9 @@ def coverage(obj, *, game: str | None = None) -> Coverage:
     for r in refs:
         if r in in_table:
             counts[r] = counts.get(r, 0) + 1
-    covered = [r for r in table if counts.get(r)]
-    missing = [r for r in table if not counts.get(r)]
     done = set(practised)
+    covered = [r for r in table if counts.get(r) or r in done]  # a practised rule is exercised too
+    missing = [r for r in table if not counts.get(r) and r not in done]
     from .lesson.practice import applied_rules
 
     return Coverage(gid, table, covered, missing, counts, sources, [r for r in table if r in done],

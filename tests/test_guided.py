@@ -103,3 +103,30 @@ def test_a_review_draws_steps_from_every_lesson_in_turn():
         hl.widgets.Review([one], per_lesson=0)
     with pytest.raises(hl.ScenarioError, match="a list of Scenarios"):
         hl.widgets.Review(one)
+
+
+def test_bad_until_and_a_finished_guided_game_say_what_to_do(tmp_path):
+    for bad in (5, "", "  "):
+        with pytest.raises(OptionError) as err:
+            hl.widgets.GuidedGame("toy_porter", until=bad)
+        assert err.value.field == "until"
+    g = guided(tmp_path, coach=None)
+    g._on_msg(g, {"type": "apply", "action": "p0 take 2"}, [])  # the last keys: the game is over
+    assert g.match.state.is_terminal
+    n = len(g.match)
+    g._on_msg(g, {"type": "step"}, [])
+    assert len(g.match) == n and "This guided game stopped" in g._error
+
+
+def test_lesson_and_review_arguments_name_the_field():
+    one = hl.Scenario.load(__import__("pathlib").Path(__file__).resolve().parent / "fixtures" / "toy_lesson.toml")
+    with pytest.raises(OptionError) as err:
+        hl.widgets.Lesson(one, perspective=9)
+    assert err.value.field == "perspective"
+    with pytest.raises(OptionError) as err:
+        hl.widgets.Lesson(one, max_moves=0)
+    assert err.value.field == "max_moves"
+    with pytest.raises(hl.ScenarioError, match=r"scenarios\[1\] is a int"):
+        hl.widgets.Review([one, 42])
+    with pytest.raises(hl.ScenarioError, match="the list is empty"):
+        hl.widgets.Review([])

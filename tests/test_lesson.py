@@ -234,7 +234,8 @@ def test_cli_coverage_prints_the_table_in_rulebook_order(tmp_path):
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[0] == "Rule coverage of toy_porter: 1 of 4 rules (25%); practised 1 of 4 applied (25%)"
-    assert [ln[:3] for ln in lines[1:5]] == ["[ ]", "[ ]", "[P]", "[ ]"]
+    assert lines[1].startswith("[P] practised by a learner step, [x] only shown")  # the legend
+    assert [ln[:3] for ln in lines[2:6]] == ["[ ]", "[ ]", "[P]", "[ ]"]
     res = CliRunner().invoke(app, ["coverage", str(path), "--missing"])
     assert res.output.splitlines()[0] == "3 of 4 rules of toy_porter not exercised:"
     res = CliRunner().invoke(app, ["coverage", str(tmp_path / "nope.ipynb")])

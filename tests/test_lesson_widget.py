@@ -207,3 +207,15 @@ def test_a_static_review_brings_a_missed_step_back_later(tmp_path):
             assert page.text_content(".hl-lesson-done").startswith("Review complete: score 11 of 12 (92%)")
         finally:
             browser.close()
+
+
+def test_a_predict_steps_board_does_not_show_its_answer():
+    # the fixture's first step asks for Amber's score: its board and status leave the scores out
+    # (drawn "?"), and the status says only the phase; after the answer the board is whole again
+    data = lesson_data(hl.Scenario.load(FIXTURE))
+    before = data["steps"][0]["before"]
+    assert "score ?" in before["svg"] and "score 0" not in before["svg"]
+    assert before["status"] == "Night"  # the phase (the toy's only one), not "Round 2 — Amber to act"
+    assert "score 0" in data["steps"][1]["before"]["svg"]  # the watch step after it: the whole board
+    # "May Teal take two keys now?" (a legality question) keeps the board and its status
+    assert data["steps"][4]["before"]["status"] == "Round 3 — Teal to act"

@@ -569,6 +569,10 @@ def narrow_text(step, state) -> str:
             value = best.scores[seat] if goal.get("measure", "score") == "score" else best.heuristic_value(seat)
             parts.append(f"The best move gives {state.game.seat_label(seat)} {_num(value)}"
                          + (" points." if goal.get("measure", "score") == "score" else f", counting {words}."))
+        if step.kind == "exercise" and goal.get("type") == "best" and goal.get("measure", "score") != "score":
+            rule = answer_rule(step, state)
+            if rule is not None:
+                parts.append("Think of " + _rule_words(rule)[len("Rule: "):])
     else:
         spec = parse_answer_spec(step.answer)
         if spec[0] in ("score", "category"):
@@ -628,7 +632,8 @@ def miss_text(step, state, move) -> tuple[str, Any]:
     right = answers(step, state)
     if goal.get("type") == "category":
         seat = goal["seat"]
-        rule = answer_rule(step, state)
+        lines = [i.rule for r in right[:1] for i in _category_items(state.apply(r), seat, goal["category"])]
+        rule = lines[0] if lines else state.current_rule()  # the category's scoring rule
         return (pre + f"{label}: {state.game.seat_label(seat)} scores nothing in {goal['category']} with it. "
                 + _rule_words(rule)), rule
     if goal.get("type") == "best" and right:
@@ -645,7 +650,10 @@ def miss_text(step, state, move) -> tuple[str, Any]:
         else:
             text = f"{label}: there is a stronger move for {name} here."
         by_score = goal.get("measure", "score") == "score"
-        rule = diff[1] if diff and by_score else answer_rule(step, state)
+        # the rule of the line a better move wins, or of what this move did; never the rule of
+        # the right move's own events, which would name it (answer_rule comes at the second miss)
+        own = [e.rule for e in after.events if e.rule is not None]
+        rule = diff[1] if diff and by_score else (own[0] if own else state.current_rule())
         if diff and by_score:  # the greedy value is not made of score lines: no line to compare
             text += f" Compare {diff[0]}: this move gives {_num(diff[2])} there."
         return pre + text + " " + _rule_words(rule), rule
@@ -688,7 +696,13 @@ def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Fee
         try:
             state.apply(move)
         except IllegalActionError as exc:
-            return Feedback(False, f"Not allowed: {_why_words(state, move, why)}", exc.rule, level=level)
+            text = f"Not allowed: {_why_words(state, move, why)}"
+            if level == 2:
+                text = _say(text, narrow_text(step, state))
+            elif level == 3:
+                text = _say(text, reveal_text(step, state))
+            return Feedback(False, text, exc.rule, level=level,
+                            best=[str(a) for a in right] if level == 3 else [])
     after = state.apply(move)
     did = _events(after)
     if move in right:

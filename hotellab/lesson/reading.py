@@ -27,13 +27,14 @@ list how many entries are wrong. :func:`off_words` says how far off in words.
 
 from __future__ import annotations
 
+import math
 import re
 
 YES_WORDS = ("yes", "y", "true", "legal", "1")
 NO_WORDS = ("no", "n", "false", "illegal", "0")
 NOBODY = ("nobody", "no one", "none", "no-one")
 """An empty list of seats (no winner: a group loss) is typed as one of these."""
-_NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+_NUMBER = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$")  # ASCII digits, as the page reads them
 _EDGE = ".!?;:, \t\n"
 _UNIT = re.compile(r"\s*(points?|pts?|pt)$")
 _SPLIT = re.compile(r"(?:\s*[,;]\s*|\s+and\s+|\s+)")
@@ -45,6 +46,7 @@ def clean(given) -> str:
     """``given`` as lower-case text: a typographic minus read as "-", whitespace around it
     gone, and punctuation at its ends (``!?;:,`` at the start, ``.!?;:,`` at the end)."""
     text = str(given if given is not None else "").replace("\u2212", "-").replace("\u2013", "-")
+    text = text.replace("\ufeff", " ")  # a byte-order mark is space, as in the page
     return text.strip().lstrip("!?;:,").rstrip(".!?;:,").strip().lower()
 
 
@@ -83,6 +85,8 @@ def read(given, spec: dict):
         return None, "Answer yes or no."
     if kind == "number":
         n = _number(text) if not isinstance(given, (int, float)) or isinstance(given, bool) else given
+        if isinstance(n, float) and not math.isfinite(n):
+            n = None
         return (n, None) if n is not None else (None, "Type a number, for example 12.")
     seats = spec.get("seats") or []
     if kind == "seat":
@@ -90,10 +94,14 @@ def read(given, spec: dict):
         names = ", ".join(seats)
         return (s, None) if s is not None else (None, f"Type a seat: its name ({names}) or its place at the table (1 to {len(seats)}).")
     if kind == "list":
+        if isinstance(given, int) and not isinstance(given, bool):  # a Python int is an index, as for "seat"
+            given = [given]
         if not isinstance(given, (list, tuple)) and seats and text in NOBODY:
             return [], None
         if not isinstance(given, (list, tuple)) and not text:
             return None, "Type your answer" + (" (seat names, or nobody)." if seats else " (numbers separated by commas).")
+        if seats:  # "player 2, seat 3": the places, without their words
+            text = re.sub(r"\b(player|seat)\s+(?=[0-9])", "", text)
         parts = list(given) if isinstance(given, (list, tuple)) else [p for p in _SPLIT.split(text) if p]
         out = []
         for p in parts:
@@ -124,7 +132,7 @@ def judge(value, spec: dict) -> dict:
             off = max(missing, extra)
         else:
             off = sum(1 for a, b in zip(got, want) if a != b) + abs(len(got) - len(want))
-        return {"ok": off == 0, "off": off}
+        return {"ok": off == 0, "off": off, "count": len(got)}
     return {"ok": value == right, "off": 0 if value == right else 1}
 
 
@@ -139,5 +147,7 @@ def off_words(verdict: dict, spec: dict) -> str:
         return f"{side}, but close." if abs(off) <= CLOSE else f"{side}, by more than {CLOSE}."
     if spec["type"] == "list":
         n = len(spec["value"])
+        if verdict.get("count", n) != n:
+            return f"The answer has {n} {'entry' if n == 1 else 'entries'}, not {verdict['count']}."
         return f"{off} of the {n} {'is' if off == 1 else 'are'} wrong." if n > 1 else "Not that one."
     return "Not that seat." if spec["type"] == "seat" else ""

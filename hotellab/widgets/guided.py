@@ -81,6 +81,9 @@ class GuidedGame(GameView):
                  num_players: int | None = None, **kwargs):
         if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0 <= threshold <= 1:
             raise OptionError(f"threshold is a value from 0 to 1, got {threshold!r}", field="threshold")
+        if until is not None and (not isinstance(until, str) or not until.strip()):
+            raise OptionError(f"until is the text of a round or status line to stop at (e.g. 'Night 2'), "
+                              f"or None for the whole game; got {until!r}", field="until")
         if coach is not None:
             from ..analysis.tutor import _agent
 
@@ -119,7 +122,14 @@ class GuidedGame(GameView):
     def _on_msg(self, _widget, content, _buffers) -> None:
         """The game view's requests; after the learner's move, the coach's comment and the
         game runs on to the learner's next decision."""
-        if not (isinstance(content, dict) and content.get("type") == "apply" and self.match is not None):
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind in ("apply", "step") and self.match is not None and self._stop(self.match):
+            where = "the game is over" if self.match.state.is_terminal else f"it stopped at {self.until!r}"
+            self._error = (f"This guided game stopped: {where}. Make a new GuidedGame to play again, or a "
+                           "GameView of its match (first_game.match) to explore it.")
+            self.send({"type": "done", "error": self._error})
+            return
+        if not (kind == "apply" and self.match is not None):
             super()._on_msg(_widget, content, _buffers)
             return
         m = self.match

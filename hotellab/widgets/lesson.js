@@ -110,7 +110,8 @@ export function readAnswer(given, spec) {
   }
   if (seats.length && NOBODY.includes(text)) return [[], null];
   if (!text) return [null, "Type your answer" + (seats.length ? " (seat names, or nobody)." : " (numbers separated by commas).")];
-  const parts = text.split(/(?:\s*[,;]\s*|\s+and\s+|\s+)/).filter((x) => x !== "");
+  const bare = seats.length ? text.replace(/\b(player|seat)\s+(?=[0-9])/g, "") : text; // "player 2, seat 3"
+  const parts = bare.split(/(?:\s*[,;]\s*|\s+and\s+|\s+)/).filter((x) => x !== "");
   const out = [];
   for (const p of parts) {
     const c = clean(p);
@@ -140,7 +141,7 @@ export function judge(value, spec) {
     } else {
       off = got.slice(0, want.length).filter((x, i) => x !== want[i]).length + Math.abs(got.length - want.length);
     }
-    return { ok: off === 0, off };
+    return { ok: off === 0, off, count: got.length };
   }
   return { ok: value === right, off: value === right ? 0 : 1 };
 }
@@ -154,6 +155,7 @@ export function offWords(verdict, spec) {
   }
   if (spec.type === "list") {
     const n = spec.value.length;
+    if (verdict.count !== undefined && verdict.count !== n) return `The answer has ${n} ${n === 1 ? "entry" : "entries"}, not ${verdict.count}.`;
     return n > 1 ? `${off} of the ${n} ${off === 1 ? "is" : "are"} wrong.` : "Not that one.";
   }
   return spec.type === "seat" ? "Not that seat." : "";
@@ -461,6 +463,9 @@ async function render({ model, el }) {
       controls.append(moves, next);
     }
     const hintBox = h("div", "hl-lesson-hints");
+    // the hints already paid for (a reload, a redraw) stay shown
+    shownHints = Math.max(shownHints, Math.min((step.hints || []).length, p.hints[id] || 0));
+    for (const t of (step.hints || []).slice(0, shownHints)) hintBox.append(h("p", "hl-lesson-hint-text", t));
     if ((step.hints || []).length) {
       const hint = h("button", "hl-lesson-hint", "Hint");
       hint.type = "button";
@@ -474,6 +479,7 @@ async function render({ model, el }) {
         save(q);
         if (shownHints >= step.hints.length) hint.disabled = true;
       });
+      if (shownHints >= step.hints.length) hint.disabled = true;
       controls.append(hint);
     }
     if (step.kind !== "watch" && step.reveal) controls.append(showMe);

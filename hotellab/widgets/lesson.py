@@ -29,7 +29,7 @@ import traitlets
 from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
 from ..lesson import (SCORING, LessonRun, answer_spec, answers, check_step, check_step_fields, hints_for, lesson_tree,
-                      narrow_text, predict_miss_text, reading, reveal_text)
+                      narrow_text, parse_answer_spec, predict_miss_text, reading, reveal_text)
 from ._mime import PLAYER_MIME, player_marker
 
 _HERE = pathlib.Path(__file__).parent
@@ -41,8 +41,64 @@ MAX_BOARDS = 6
 ones); the others' feedback says what they did in words."""
 
 
-def _frame(state, perspective) -> dict:
-    return {"svg": state.game.render_svg(state.view(perspective)), "status": state.status_text()}
+def _frame(state, perspective, hide=None) -> dict:
+    """The board and status line of ``state``; ``hide`` (a predict step's parsed answer spec):
+    what would show the answer before it is asked is left out (:func:`_hidden_view`)."""
+    view = state.view(perspective)
+    if hide is None:
+        return {"svg": state.game.render_svg(view), "status": state.status_text()}
+    view, status = _hidden_view(state, view, hide)
+    try:
+        svg = state.game.render_svg(view)
+    except (TypeError, ValueError, KeyError, AttributeError):  # a renderer that needs every score
+        svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="480" height="40"><text x="10" y="25" '
+               'font-size="14">The board is shown once you have answered.</text></svg>')
+    return {"svg": svg, "status": status}
+
+
+_SCORE_KEYS = ("score", "scores", "winners", "result", "breakdown", "point_track")
+_TURN_KEYS = ("current_player", "pending")
+
+
+def _hidden_view(state, view: dict, spec: tuple) -> tuple[dict, str]:
+    """``view`` without what answers a predict step (the renderers draw a missing score as
+    "?"): the scores, score lines and winners for a score, category, scores or winners
+    question; whose turn it is for current_player; the value asked for a view answer. The
+    status line then says only the phase (it names the seat to act, the winner, counts)."""
+    import copy
+
+    kind = spec[0]
+    keys = _SCORE_KEYS if kind in ("score", "scores", "category", "winners") else \
+        _TURN_KEYS if kind == "current_player" else ()
+    v = copy.deepcopy(view)
+
+    def walk(x):
+        if isinstance(x, dict):
+            for k in list(x):
+                if k in keys:
+                    x[k] = [] if isinstance(x[k], list) else None
+                else:
+                    walk(x[k])
+        elif isinstance(x, list):
+            for y in x:
+                walk(y)
+
+    walk(v)
+    if kind == "view":  # the value at the path asked
+        parts = spec[2].split(".")
+        node = v
+        for part in parts[:-1]:
+            node = node[int(part)] if isinstance(node, list) else node.get(part, {})
+        if isinstance(node, dict) and parts[-1] in node:
+            node[parts[-1]] = None
+        elif isinstance(node, list) and parts[-1].isdigit():
+            node[int(parts[-1])] = None
+    if kind == "legal":
+        return v, state.status_text()
+    status = "The game is over" if state.is_terminal else state.phase.name
+    if isinstance(v.get("status"), str):
+        v["status"] = status
+    return v, status
 
 
 def _step_data(node, scenario, perspective, max_moves: int, ids) -> dict:
@@ -50,8 +106,9 @@ def _step_data(node, scenario, perspective, max_moves: int, ids) -> dict:
     node id of the tree to its number on the page (-1: the end)."""
     step, m, i = node.step, node.match, node.index
     state = m.state
+    hide = parse_answer_spec(step.answer) if step.kind == "predict" else None
     d = {"n": i, "kind": step.kind, "title": step.title, "text": step.text, "area": step.area,
-         "question": step.question, "before": _frame(state, perspective)}
+         "question": step.question, "before": _frame(state, perspective, hide)}
     if step.kind == "watch":
         d["hints"] = list(step.hints)
         m2 = m.fork()
@@ -191,6 +248,19 @@ def lesson_html(data: dict, progress: dict | None = None) -> str:
             f'<script type="module">{_LOADER.replace("__ID__", pid)}</script>')
 
 
+def _check_args(game, perspective, max_moves) -> None:
+    """OptionError naming ``perspective`` or ``max_moves`` when it is out of range."""
+    from ..core.errors import OptionError
+
+    if perspective is not None and (isinstance(perspective, bool) or not isinstance(perspective, int)
+                                    or not 0 <= perspective < game.num_seats):
+        raise OptionError(f"perspective is a seat from 0 to {game.num_seats - 1}, or None for everything; "
+                          f"got {perspective!r}", field="perspective")
+    if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
+        raise OptionError(f"max_moves is a whole number >= 1 (the moves a step offers), got {max_moves!r}",
+                          field="max_moves")
+
+
 class Lesson(anywidget.AnyWidget):
     """A guided view of a scenario's lesson steps (watch / do / exercise / predict).
 
@@ -216,6 +286,7 @@ class Lesson(anywidget.AnyWidget):
                 raise ScenarioError(
                     f"Lesson takes a Scenario or the path of a scenario TOML file, got {type(scenario).__name__}")
             scenario = Scenario.load(scenario)
+        _check_args(scenario.game_object(), perspective, max_moves)
         self.scenario = scenario
         self.data = lesson_data(scenario, perspective, max_moves=max_moves)
         super().__init__(_data=encode(self.data), progress={"index": 0, "hints": {}, "wrong": {}}, **kwargs)
@@ -290,7 +361,15 @@ class Review(Lesson):
                  title: str = "Review", max_moves: int = MAX_MOVES, **kwargs):
         if isinstance(scenarios, (str, pathlib.Path, Scenario)) or not hasattr(scenarios, "__iter__"):
             raise ScenarioError(f"Review takes a list of Scenarios or scenario TOML paths, got {type(scenarios).__name__}")
-        loaded = [s if isinstance(s, Scenario) else Scenario.load(s) for s in scenarios]
+        loaded = []
+        for i, s in enumerate(scenarios):
+            if not isinstance(s, (Scenario, str, pathlib.Path)):
+                raise ScenarioError(f"Review: scenarios[{i}] is a {type(s).__name__}, not a Scenario or a path")
+            loaded.append(s if isinstance(s, Scenario) else Scenario.load(s))
+        if not loaded:
+            raise ScenarioError("Review needs at least one lesson (a Scenario or a scenario TOML path); the list is "
+                                "empty (a glob that matched no file?)")
+        _check_args(loaded[0].game_object(), perspective, max_moves)
         self.scenarios = loaded
         self.data = review_data(loaded, per_lesson=per_lesson, perspective=perspective, title=title,
                                 max_moves=max_moves)
