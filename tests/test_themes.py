@@ -192,7 +192,7 @@ def test_live_steps_reach_the_saved_notebook(lab):
     for _ in range(100):
         nb = json.loads(path.read_text("utf-8"))
         state = nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
-        if state:
+        if state.get("state"):  # the models, not only the header (a save still being written)
             break
         page.wait_for_timeout(200)
     live = [m["state"] for m in state["state"].values()
