@@ -19,8 +19,6 @@ code cells (a quoted path ending in ``.toml`` or ``.json``, relative to the note
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -192,40 +190,31 @@ def _from_scenario(sc, practised: list | None = None) -> tuple[str, list[RuleRef
     return sc.game, refs + asked
 
 
-_PATH = re.compile(r"""["']([^"'\n]+?\.(?:toml|json))["']""")
-
-
 def _from_notebook(path: Path, practised: list) -> tuple[str | None, list[RuleRef], list[str]]:
     from .core.log import GameLog
     from .core.scenario import Scenario
+    from .lesson.practice import notebook_files
 
     try:
-        nb = json.loads(path.read_text("utf-8"))
+        files = notebook_files(path)
     except (OSError, ValueError) as exc:
         raise CoverageError(f"{path}: cannot read the notebook ({exc})") from None
     game, refs, sources = None, [], []
-    for cell in nb.get("cells", []):
-        if cell.get("cell_type") != "code":
-            continue
-        src = "".join(cell.get("source", []))
-        for rel in _PATH.findall(src):
-            p = (path.parent / rel).resolve()
-            if not p.exists() or p in map(Path, sources):
-                continue
-            found: list = []  # the rules this file's learner steps practise
-            if p.suffix == ".toml":
-                g, r = _from_scenario(Scenario.load(p), found)
-            else:
-                try:
-                    g, r = _from_log(GameLog.load(p))
-                except HotellabError:
-                    continue  # a JSON file that is not a log (e.g. a saved position)
-            if game is None:
-                game = g
-            if g == game:
-                refs.extend(r)
-                practised.extend(found)
-                sources.append(str(p))
+    for p in files:
+        found: list = []  # the rules this file's learner steps practise
+        if p.suffix == ".toml":
+            g, r = _from_scenario(Scenario.load(p), found)
+        else:
+            try:
+                g, r = _from_log(GameLog.load(p))
+            except HotellabError:
+                continue  # a JSON file that is not a log (e.g. a saved position)
+        if game is None:
+            game = g
+        if g == game:
+            refs.extend(r)
+            practised.extend(found)
+            sources.append(str(p))
     return game, refs, sources
 
 

@@ -10,18 +10,9 @@ import pytest
 import hotellab as hl
 from hotellab.core.errors import OptionError
 
-TWO_KEYS = '''
-game = "toy_porter"
-num_players = 2
-title = "Two keys left"
-[position]
-stage = "turn"
-keys = 2
-tips = [5, 3]
-deck = [1, 2, 4, 6]
-turn = 2
-last_taker = 1
-'''
+from test_lesson import HEAD  # the toy position of the lesson tests (tests/ is on sys.path)
+
+TWO_KEYS = HEAD.replace("keys = 4", "keys = 2").replace('title = "Four keys left"', 'title = "Two keys left"')
 
 
 def guided(tmp_path, **kw):

@@ -750,7 +750,7 @@ class LessonRun:
         self.game = scenario.game_object()
         for i, step in enumerate(scenario.steps):
             check_step_fields(step, f"{scenario.source}: steps[{i}]", self.game)
-        lesson_tree(scenario)  # every step can be answered along every right answer (ScenarioError)
+        self.tree = lesson_tree(scenario)  # every step can be answered on every branch (ScenarioError)
         self.restart()
 
     def restart(self) -> None:
@@ -765,7 +765,7 @@ class LessonRun:
         """A run that goes on alone from the same step: its own match (see
         ``Match.__copy__``), hints and wrong answers; answering one leaves the other as it was."""
         twin = LessonRun.__new__(LessonRun)
-        twin.scenario, twin.game, twin.index = self.scenario, self.game, self.index
+        twin.scenario, twin.game, twin.index, twin.tree = self.scenario, self.game, self.index, self.tree
         twin.match = self.match.fork()
         twin.hints_used, twin.wrong, twin.history = dict(self.hints_used), dict(self.wrong), list(self.history)
         twin.shown = set(self.shown)

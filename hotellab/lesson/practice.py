@@ -27,8 +27,8 @@ import re
 from ..core.rules import RuleRef
 from . import answers, answer_spec, lesson_tree, parse_answer_spec
 
-__all__ = ["answer_fingerprint", "answer_rules", "applied_rules", "practised_rules", "tutorial_problems",
-           "tutorial_scenarios", "untaught"]
+__all__ = ["answer_fingerprint", "answer_rules", "applied_rules", "notebook_files", "practised_rules",
+           "tutorial_problems", "tutorial_scenarios", "untaught"]
 
 
 def _add(out: list, rule) -> None:
@@ -177,28 +177,38 @@ def tutorial_problems(scenarios) -> list[str]:
     return sorted(set(out), key=out.index)
 
 
-_SCENARIO_PATH = re.compile(r"""["']([^"'\n]+?\.toml)["']""")
+_NAMED = re.compile(r"""["']([^"'\n]+?\.(?:toml|json))["']""")
+_IN_LESSON = re.compile(r"""Lesson\(\s*["']([^"'\n]+?\.toml)["']""")
 
 
-def tutorial_scenarios(notebook) -> list:
-    """The scenarios a tutorial notebook's code cells name (quoted paths ending in ``.toml``,
-    relative to the notebook), in the order they first appear: its lessons in order. Raises
-    ScenarioError for a named file that cannot be read."""
+def notebook_files(notebook, *, lessons_only: bool = False) -> list:
+    """The files a notebook's code cells name (quoted paths ending in ``.toml`` or ``.json``,
+    relative to the notebook), existing ones, in the order they first appear; with
+    ``lessons_only`` only the scenarios its ``Lesson("...")`` cells play. Raises OSError or
+    ValueError for a notebook that cannot be read."""
     import json
     from pathlib import Path
 
-    from ..core.scenario import Scenario
-
     path = Path(notebook)
     nb = json.loads(path.read_text("utf-8"))
+    pattern = _IN_LESSON if lessons_only else _NAMED
     seen: list = []
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "code":
-            for rel in _SCENARIO_PATH.findall("".join(cell.get("source", []))):
+            for rel in pattern.findall("".join(cell.get("source", []))):
                 p = (path.parent / rel).resolve()
                 if p.exists() and p not in seen:
                     seen.append(p)
-    return [Scenario.load(p) for p in seen]
+    return seen
+
+
+def tutorial_scenarios(notebook, *, lessons_only: bool = False) -> list:
+    """The scenarios a tutorial notebook names (:func:`notebook_files`), in order: its lessons
+    first to last (with ``lessons_only``, only those its ``Lesson`` cells play). Raises
+    ScenarioError for a named file that cannot be read."""
+    from ..core.scenario import Scenario
+
+    return [Scenario.load(p) for p in notebook_files(notebook, lessons_only=lessons_only) if p.suffix == ".toml"]
 
 
 def answer_fingerprint(scenarios) -> list:

@@ -166,15 +166,18 @@ def lesson_key(data: dict) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:16]
 
 
-def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves: int = MAX_MOVES) -> dict:
+def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves: int = MAX_MOVES,
+                nodes: list | None = None) -> dict:
     """The JSON the Lesson front end plays (see ``lesson.js`` for its shape): every node of
     the lesson's tree (:func:`hotellab.lesson.lesson_tree`: one branch per right move, so the
-    page goes on from the learner's own move), the first right answers' line first. Raises
-    ScenarioError when a step cannot be played on some branch."""
+    page goes on from the learner's own move), the first right answers' line first. ``nodes``:
+    the tree when it was built already (``LessonRun.tree``). Raises ScenarioError when a step
+    cannot be played on some branch."""
     game = scenario.game_object()
     for i, step in enumerate(scenario.steps):
         check_step_fields(step, f"{scenario.source}: steps[{i}]", game)
-    nodes = lesson_tree(scenario)  # every branch: ScenarioError where a step cannot be played
+    if nodes is None:  # a LessonRun's ``tree`` when one was made already
+        nodes = lesson_tree(scenario)  # every branch: ScenarioError where a step cannot be played
 
     def ids(k: int) -> int:
         return k
@@ -288,9 +291,9 @@ class Lesson(anywidget.AnyWidget):
             scenario = Scenario.load(scenario)
         _check_args(scenario.game_object(), perspective, max_moves)
         self.scenario = scenario
-        self.data = lesson_data(scenario, perspective, max_moves=max_moves)
+        self.run = LessonRun(scenario)  # checks the scenario and builds its tree once
+        self.data = lesson_data(scenario, perspective, max_moves=max_moves, nodes=self.run.tree)
         super().__init__(_data=encode(self.data), progress={"index": 0, "hints": {}, "wrong": {}}, **kwargs)
-        self.run = LessonRun(scenario)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.data['title']!r}: {self.data['count']} steps>"

@@ -183,15 +183,9 @@ def test_a_wrong_prediction_teaches_before_it_tells():
 
 
 def _notebook_lessons():
-    import json
-    import re
+    from hotellab.lesson.practice import tutorial_scenarios
 
-    nb = json.loads((NOTEBOOKS / "boutique_hotel.ipynb").read_text("utf-8"))
-    names = []
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            names += re.findall(r'Lesson\(\s*"scenarios/(boutique_hotel_lesson_[^"]+\.toml)"', "".join(cell["source"]))
-    return [hl.Scenario.load(SCENARIOS / n) for n in names]
+    return tutorial_scenarios(NOTEBOOKS / "boutique_hotel.ipynb", lessons_only=True)
 
 
 def test_the_notebooks_lessons_teach_before_they_test_and_click_nothing():

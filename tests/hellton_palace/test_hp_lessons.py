@@ -398,11 +398,9 @@ def test_events_and_refusals_cite_the_rule_they_apply():
 
 
 def _notebook_lessons():
-    nb = json.loads((NOTEBOOKS / "hellton_palace.ipynb").read_text("utf-8"))
-    import re
+    from hotellab.lesson.practice import tutorial_scenarios
 
-    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
-    return [hl.Scenario.load(NOTEBOOKS / p) for p in re.findall(r'Lesson\("([^"]+)"\)', code)]
+    return tutorial_scenarios(NOTEBOOKS / "hellton_palace.ipynb", lessons_only=True)
 
 
 def test_the_notebooks_lessons_pass_the_tutorial_checks():

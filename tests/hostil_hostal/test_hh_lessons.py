@@ -230,12 +230,9 @@ def test_illegal_move_is_refused_with_its_rule():
 
 
 def _notebook_lessons() -> list[Path]:
-    nb = json.loads((NOTEBOOKS / "hostil_hostal.ipynb").read_text("utf-8"))
-    found = []
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            found += re.findall(r'hl\.widgets\.Lesson\("(scenarios/hostil_hostal_lesson_\w+\.toml)"', "".join(cell["source"]))
-    return [NOTEBOOKS / f for f in found]
+    from hotellab.lesson.practice import notebook_files
+
+    return notebook_files(NOTEBOOKS / "hostil_hostal.ipynb", lessons_only=True)
 
 
 def test_tutorial_rule_coverage(monkeypatch):

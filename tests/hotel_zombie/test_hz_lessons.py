@@ -211,15 +211,9 @@ def test_tutorial_sections_each_have_a_lesson():
 
 def _notebook_lessons() -> list:
     """The lessons the tutorial shows, in its order."""
-    import json
-    import re
+    from hotellab.lesson.practice import tutorial_scenarios
 
-    nb = json.loads((NOTEBOOKS / "hotel_zombie.ipynb").read_text("utf-8"))
-    names = []
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            names += re.findall(r'hl\.widgets\.Lesson\("(scenarios/hotel_zombie_lesson_\w+\.toml)"', "".join(cell["source"]))
-    return [hl.Scenario.load(NOTEBOOKS / n) for n in names]
+    return tutorial_scenarios(NOTEBOOKS / "hotel_zombie.ipynb", lessons_only=True)
 
 
 def test_tutorial_teaches_before_it_asks_and_nothing_is_a_click():

@@ -218,12 +218,9 @@ def test_high_season_lesson_flips_the_tag_and_reopens_the_row():
 
 def notebook_lessons():
     """The lessons in the tutorial notebook's order (the paths its Lesson cells name)."""
-    nb = json.loads((NOTEBOOKS / "perfect_hotel.ipynb").read_text("utf-8"))
-    paths = []
-    for c in nb["cells"]:
-        if c["cell_type"] == "code":
-            paths += re.findall(r'hl\.widgets\.Lesson\("([^"]+)"\)', "".join(c["source"]))
-    return [hl.Scenario.load(NOTEBOOKS / p) for p in paths]
+    from hotellab.lesson.practice import tutorial_scenarios
+
+    return tutorial_scenarios(NOTEBOOKS / "perfect_hotel.ipynb", lessons_only=True)
 
 
 def test_tutorial_has_a_lesson_in_every_section_and_its_coverage_map():
