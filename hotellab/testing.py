@@ -32,7 +32,7 @@ from .core.rules import Phase
 
 __all__ = [
     "ContractViolation", "check_copy", "check_state", "check_game", "sampled_states", "option_variants", "mutations",
-    "playthrough", "playthrough_text", "interrupt_simulate",
+    "playthrough", "playthrough_text", "interrupt_simulate", "check_action_targets", "board_targets",
 ]
 
 
@@ -572,3 +572,71 @@ def interrupt_simulate(monkeypatch, at: int, keep=None, how: str = "attrs", reco
 
     monkeypatch.setattr(sim, "simulate", fake)
     return calls
+
+
+_SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def board_targets(svg: str) -> dict[str, str]:
+    """``{target id: label}`` of every ``data-target`` element of a board SVG, in drawing
+    (reading) order. Raises ValueError for malformed SVG, a target drawn twice or one without
+    a label (a screen reader would hear nothing)."""
+    root = ET.fromstring(svg)
+    out: dict[str, str] = {}
+    for el in root.iter():
+        tid = el.get("data-target")
+        if tid is None:
+            continue
+        if tid in out:
+            raise ValueError(f"target {tid!r} is drawn twice")
+        label = (el.get("data-label") or "").strip()
+        if not label:
+            raise ValueError(f"target {tid!r} has no data-label")
+        out[tid] = label
+    return out
+
+
+def check_action_targets(game: Game, games: int = 8, seed: int = 0, max_steps: int = 400) -> dict:
+    """Play ``games`` random games of ``game`` and check ``state.action_targets`` at every
+    decision: every listed action is legal, every target id is drawn (``data-target``) in the
+    board of the omniscient view and of the deciding seat's view, a seat's view lists the same
+    targets as the omniscient one, and another seat's view lists none. Returns the counts
+    ``{"decisions", "legal", "on_board"}`` (``on_board / legal`` is the share of legal actions
+    reachable from the board). Raises :class:`ContractViolation` naming the state."""
+    rng = random.Random(seed)
+    counts = {"decisions": 0, "legal": 0, "on_board": 0}
+    for _ in range(games):
+        state = game.new_initial_state()
+        for _ in range(max_steps):
+            if state.is_terminal:
+                break
+            if state.is_chance_node:
+                if state.action_targets():
+                    raise _fail(state, "a chance node lists action targets")
+                state = state.apply(state.sample_chance(rng))
+                continue
+            cp = state.current_player
+            legal = state.legal_actions()
+            targets = state.action_targets()
+            listed = [a for acts in targets.values() for a in acts]
+            if len(listed) != len(set(listed)) or not set(listed) <= set(legal):
+                raise _fail(state, f"action_targets lists an action twice or one that is not legal: {targets}")
+            try:
+                drawn = board_targets(game.render_svg(state.view(None)))
+                seat_drawn = board_targets(game.render_svg(state.view(cp)))
+            except (ValueError, ET.ParseError) as exc:
+                raise _fail(state, f"board targets: {exc}") from None
+            for tid in targets:
+                if tid not in drawn or tid not in seat_drawn:
+                    raise _fail(state, f"target {tid!r} of {[str(a) for a in targets[tid]]} is not drawn on the board"
+                                f" ({'omniscient' if tid not in drawn else f'seat {cp}'} view)")
+            if state.action_targets(cp) != targets:
+                raise _fail(state, f"seat {cp}'s action_targets differ from the omniscient ones")
+            for other in range(game.num_seats):
+                if other != cp and state.action_targets(other):
+                    raise _fail(state, f"seat {other}'s view lists targets while seat {cp} decides")
+            counts["decisions"] += 1
+            counts["legal"] += len(legal)
+            counts["on_board"] += len(listed)
+            state = state.apply(rng.choice(legal))
+    return counts

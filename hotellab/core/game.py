@@ -22,6 +22,7 @@ from importlib import metadata
 from typing import Any, ClassVar
 
 from .actions import Action, parse_action
+from .board import board_html
 from .errors import LogFormatError, OptionError, PluginError, PositionError, UnknownGameError
 from .position import position_header, split_header
 from .rules import Phase, RuleRef
@@ -264,7 +265,7 @@ class Game:
 
     def render_html(self, view: dict) -> str:
         """HTML for notebooks without a kernel: the SVG board in a div."""
-        return f'<div class="hotellab-board" style="max-width:100%;overflow-x:auto">{self.render_svg(view)}</div>'
+        return board_html(self.render_svg(view))
 
     def rule(self, section: str, quote: str = "") -> RuleRef:
         return RuleRef(self.id, section, quote)

@@ -224,6 +224,13 @@ class State:
         are left out."""
         return str(action)
 
+    def _action_target(self, action: Action) -> str | None:
+        """Optional. The id of the thing drawn on the board that ``action`` concerns (a bed,
+        a room, a card in a hand, a die...), as the game's renderer marks it with
+        ``data-target="id"``; None for an action that concerns nothing drawn (pass, finish,
+        yes/no), which stays a labelled button. Default: None for every action."""
+        return None
+
     def _end_rule(self) -> str:
         return "end of the game"
 
@@ -323,6 +330,29 @@ class State:
             else:
                 self._legal = []
         return list(self._legal)
+
+    def action_targets(self, perspective: int | None = None) -> dict[str, list[Action]]:
+        """What on the board each legal action concerns: ``{target id: [Action, ...]}``, in
+        the order of :meth:`legal_actions`, for the actions of the deciding seat. Every id is
+        drawn by the game's renderer as an element with ``data-target="id"`` (the board is
+        then the interface: a click or a key on the thing makes the move, see
+        ``docs/dev/board.md``). Actions that concern nothing drawn are left out (they stay
+        labelled buttons).
+
+        With a ``perspective`` (a seat), only that seat's own decisions are listed: {} when
+        another seat or chance decides. At a chance node and at a terminal state: {}.
+        Raises ValueError for a perspective that is not a seat."""
+        if perspective is not None:
+            self._check_seat(perspective)
+        cp = self._current_player()
+        if cp < 0 or (perspective is not None and cp != perspective):
+            return {}
+        out: dict[str, list[Action]] = {}
+        for a in self.legal_actions():
+            t = self._action_target(a)
+            if t is not None:
+                out.setdefault(t, []).append(a)
+        return out
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """``(action, probability)`` pairs at a chance node when they can be listed;

@@ -15,35 +15,15 @@
 from __future__ import annotations
 
 import re
-from html import escape as _html_escape
 
-from ..core.text import clean_text
+from ..core.board import (  # noqa: F401  (the renderers' helpers, in one place)
+    BOARD_WIDTH, MIN_FONT, PANEL_GAP, PANEL_MAX_WIDTH, Panel, board_svg, esc, num, target,
+)
 
 INK = "#2d2a26"  # the renderers' text colour; text() leaves fill out for it (the SVG's default)
 
 # a colour a renderer may put into an attribute: #rgb..#rrggbbaa or a colour name
 COLOUR_RE = re.compile(r"^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$")
-
-
-def esc(text) -> str:
-    """XML-escape any value for text content or a double-quoted attribute. Characters that
-    XML forbids (control characters such as U+000C, lone surrogates, U+FFFE; see
-    :mod:`hotellab.core.text`) become U+FFFD, so a name from a file never makes a board
-    invalid XML.
-
-    >>> esc("Ann\x0cLee & <Bob>")
-    'Ann\ufffdLee &amp; &lt;Bob&gt;'
-    """
-    return _html_escape(clean_text(text), quote=True)
-
-
-def num(v) -> str:
-    """A coordinate in viewBox units: digits when whole, else one decimal."""
-    if type(v) is int:
-        return str(v)
-    r = round(float(v), 1)
-    i = int(r)
-    return str(i) if r == i else str(r)
 
 
 def is_colour(value) -> bool:
@@ -76,3 +56,4 @@ def text(out: list, x, y, s, size=12, *, fill=INK, anchor=None, bold=False, ital
     i = ' font-style="italic"' if italic else ""
     f = f' fill="{fill}"' if fill != INK else ""
     out.append(f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{a}{b}{i}{f}{extra}>{esc(s)}</text>')
+

@@ -1,0 +1,126 @@
+"""Boards drawn as panels, with targets: the shape every game's renderer gives its SVG.
+
+A board is a set of panels (a player's hotel board, the card row, the supply...), each drawn
+at 1 viewBox unit = 1 CSS px, at most :data:`PANEL_MAX_WIDTH` wide and with no text under
+:data:`MIN_FONT`. The front end (``hotellab/widgets/js/board.js``) lays the panels out side by
+side and wraps them on a narrow page, so a board reflows instead of shrinking and its text
+stays readable (WCAG 1.4.4, 1.4.10). A thing that actions concern is wrapped in a
+:func:`target` group whose id ``State._action_target`` returns: the board is then the
+interface (a click, or the arrow keys and Enter, make the move). See ``docs/dev/board.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape as _html_escape
+
+from .text import clean_text
+
+PANEL_MAX_WIDTH = 360  # CSS px: two fit in a docs column, one in a 400 px window
+MIN_FONT = 12  # viewBox units = CSS px: 11 px or more even when a panel shrinks to 92 %
+BOARD_WIDTH = 1100  # the width a static picture (the root SVG) lays its panels out in
+PANEL_GAP = 12  # CSS px between panels
+
+
+def esc(text) -> str:
+    """XML-escape any value for text content or a double-quoted attribute. Characters that
+    XML forbids (control characters such as U+000C, lone surrogates, U+FFFE; see
+    :mod:`hotellab.core.text`) become U+FFFD, so a name from a file never makes a board
+    invalid XML.
+
+    >>> esc("Ann\x0cLee & <Bob>")
+    'Ann\ufffdLee &amp; &lt;Bob&gt;'
+    """
+    return _html_escape(clean_text(text), quote=True)
+
+
+def num(v) -> str:
+    """A coordinate in viewBox units: digits when whole, else one decimal."""
+    if type(v) is int:
+        return str(v)
+    r = round(float(v), 1)
+    i = int(r)
+    return str(i) if r == i else str(r)
+
+
+def target(tid: str, label: str, extra: str = "") -> str:
+    """The opening tag of a thing actions may concern: ``<g data-target="tid"
+    data-label="label">``; close it with ``</g>``. ``tid`` is the stable id that
+    ``State._action_target`` returns for an action on the thing (e.g. ``"bed:2A:1"``);
+    ``label`` says what the thing is and its state in words ("2A, bed 1, +2, free"), the
+    accessible name a screen reader hears before the thing's moves.
+
+    >>> target("bed:2A:1", "2A, bed 1, free")
+    '<g data-target="bed:2A:1" data-label="2A, bed 1, free">'
+    """
+    return f'<g data-target="{esc(tid)}" data-label="{esc(label)}"{extra}>'
+
+
+class Panel:
+    """One component of a board, drawn in its own coordinates (0..width, 0..height CSS px):
+    ``title`` names it for a screen reader ("Blue's hotel"), ``body`` is its SVG elements.
+    Raises ValueError when it is wider than :data:`PANEL_MAX_WIDTH` or not positive."""
+
+    __slots__ = ("title", "width", "height", "body")
+
+    def __init__(self, title: str, width: float, height: float, body: list[str] | None = None):
+        if not 0 < width <= PANEL_MAX_WIDTH or not 0 < height:
+            raise ValueError(f"panel {title!r} is {width} x {height}: panels are 1..{PANEL_MAX_WIDTH} px wide")
+        self.title, self.width, self.height = title, width, height
+        self.body = body if body is not None else []
+
+    def svg(self, x=0, y=0) -> str:
+        return (f'<svg class="hl-panel" x="{num(x)}" y="{num(y)}" width="{num(self.width)}" '
+                f'height="{num(self.height)}" viewBox="0 0 {num(self.width)} {num(self.height)}" '
+                f'aria-label="{esc(self.title)}">{"".join(self.body)}</svg>')
+
+
+def board_svg(panels: list[Panel], *, title: str, desc: str = "", width: int = BOARD_WIDTH,
+              gap: int = PANEL_GAP, font: str = "system-ui, sans-serif") -> str:
+    """The root SVG of a board made of ``panels``, laid out left to right in rows of at
+    most ``width`` px (a static picture: ``_repr_html_``, an image export). The front end
+    takes the panels out and lets the page wrap them. ``title`` and ``desc`` name and
+    describe the whole board (its ``<title>`` and ``<desc>``).
+
+    >>> s = board_svg([Panel("A", 100, 50), Panel("B", 100, 80)], title="T", width=150)
+    >>> s.count('class="hl-panel"'), 'viewBox="0 0 100 142"' in s
+    (2, True)
+    """
+    x = y = row_h = 0
+    placed, used_w = [], 0
+    for p in panels:
+        if x and x + p.width > width:
+            x, y, row_h = 0, y + row_h + gap, 0
+        placed.append(p.svg(x, y))
+        used_w = max(used_w, x + p.width)
+        x += p.width + gap
+        row_h = max(row_h, p.height)
+    height = y + row_h
+    d = f"<desc>{esc(desc)}</desc>" if desc else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="hl-board-svg" viewBox="0 0 {num(used_w)} {num(height)}" '
+            f'width="{num(used_w)}" height="{num(height)}" font-family="{esc(font)}" role="group" '
+            f'aria-label="{esc(title)}"><title>{esc(title)}</title>{d}{"".join(placed)}</svg>')
+
+
+_PANEL_RE = re.compile(r'<svg class="hl-panel" x="[^"]*" y="[^"]*" (.*?)</svg>', re.S)
+_ROOT_RE = re.compile(r'<svg [^>]*?font-family="([^"]*)"[^>]*aria-label="([^"]*)"><title>.*?</title>(?:<desc>(.*?)</desc>)?', re.S)
+
+
+def board_html(svg: str) -> str:
+    """HTML for a board SVG in a page without hotellab's front end (``_repr_html_``): a
+    board of panels (:func:`board_svg`) as a wrapping row of SVGs at their own size, so
+    it reflows on a narrow page; any other SVG as it is, scrolling sideways when wide.
+
+    >>> board_html(board_svg([Panel("A", 10, 10)], title="T")).startswith('<div class="hotellab-board hl-panels"')
+    True
+    """
+    root = _ROOT_RE.match(svg)
+    panels = _PANEL_RE.findall(svg) if root else []
+    if not panels:
+        return f'<div class="hotellab-board" style="max-width:100%;overflow-x:auto">{svg}</div>'
+    font, title, desc = root.group(1), root.group(2), root.group(3) or ""
+    items = "".join(f'<svg xmlns="http://www.w3.org/2000/svg" class="hl-panel" role="group" '
+                    f'font-family="{font}" style="max-width:100%;height:auto" {body}</svg>' for body in panels)
+    d = f'<p style="position:absolute;left:-9999px">{desc}</p>' if desc else ""
+    return (f'<div class="hotellab-board hl-panels" role="group" aria-label="{title}" style="display:flex;'
+            f'flex-wrap:wrap;gap:{PANEL_GAP}px;align-items:flex-start;position:relative">{d}{items}</div>')
