@@ -3,28 +3,37 @@
 :func:`render_svg` is a pure function of the view-model dict described in
 ``docs/dev/view_model.md``: the same view always gives the same text, and nothing else
 (no state, no clock, no randomness) is read. Every text taken from the view (player names,
-card names, status and prompts) is XML-escaped, and colours are checked against a strict
-pattern, so a view can never inject markup.
+card names) is XML-escaped, and colours are checked against a strict pattern, so a view can
+never inject markup.
 
-Layout, in viewBox units (the SVG scales to its container):
+The board is made of panels (``hotellab.core.board``), each a component as it lies on the
+table, at most 360 CSS px wide with no text under 12 px. Shared things come first, because
+every decision of the game lands on them (a bed, a room, the Lobby) and everyone reads them
+first; then the rest track; then the players' areas, the viewer's own first:
 
-- the status line (and the pending prompt, if any) on top;
-- the Inn: floor 2 above floor 1, one column per ``col``; the Lobby is column 0 of floor 1
-  and the rest-track panel (seats, scores, first player) fills the free column 0 of floor 2;
-- each room: label, room total (rest each unsedated guest gets at dawn), wear die (top
-  right), beds by ``(row, col)`` with their big numbers, guests on them (hollow with a "z"
-  when sedated), rug and reform, and the face-down cards played there ("?" when hidden);
-- the Lobby: night track with the marker, round, misfortune die once rolled, its guests;
-- a rest track (score line with one marker per seat);
-- each seat's hand: the cards when the view shows them, else card backs (``hand_size``),
-  and the public discard pile.
+1. **The Inn** (Let's Begin (Setup) / 1): the night track and round, the misfortune die, and
+   a map of the building (floor 2 above floor 1, the Lobby left of floor 1) with each room's
+   label and total; the Lobby is the target ``lobby`` (Phase 2 - Night / Move a guest: "to
+   the lobby").
+2. **One panel per room**, floor 2 left to right, then floor 1 (the map's reading order):
+   the room's header (label, room total, wear die) is the target ``room:<label>``; its five
+   beds by (row, col), each the target ``bed:<label>:<index>`` (index as in the action
+   texts, 0-4 row by row) with its big number or its guests (hollow with a "z" when
+   sedated); the rug (and reform); the cards lying in the room, each the target
+   ``card:<label>:<slot>`` (slot = its place in the room's row of cards, never its number:
+   a face-down card's id says nothing of it) and the automata's bids (2 players).
+3. **The rest track** (Phase 3 - Dawn / Rest): a score line with one marker per seat, and a
+   row per seat with its rest points, the first-player token and "passed".
+4. **Each seat's area**: guests in supply, deck, hand (each card the target
+   ``hand:<seat>:<slot>``; a hidden hand is drawn as card backs named by slot only) and the
+   discard pile.
 
 >>> import hotellab as hl
 >>> state = hl.load_game("hostil_hostal", num_players=3).new_initial_state()
 >>> svg = render_svg(state.view(0))
 >>> svg.startswith("<svg") and svg.endswith("</svg>")
 True
->>> "&lt;b&gt;" in render_svg({"status": "<b>", "seats": [], "rooms": []})
+>>> "&lt;b&gt;" in render_svg({"seats": [{"name": "<b>"}], "rooms": []})
 True
 """
 
@@ -33,33 +42,37 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 
-from .._svg import INK as _INK, as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num, text as _text
+from .._svg import (
+    INK as _INK, Panel, as_dict as _dict, as_list as _list, board_svg, esc as _e, is_colour, num as _f,
+    number as _num, target as _target, text as _text,
+)
 
 __all__ = ["render_svg"]
 
-# -- geometry (viewBox units) -------------------------------------------------------------
-M = 12  # outer margin
-RW, RH = 252, 214  # a room tile (and the Lobby / seat panel)
-GAP = 12  # between tiles
-HEAD = 34  # status line band (a second line, prompt and perspective, adds 20)
-TRACK_H = 58  # rest-track strip
-HAND_H = 56  # one row of hands
-CARD_W, CARD_H = 70, 44  # a card in a hand
-NAME_W = 124  # name column of a hand
-BED_AREA_Y, BED_AREA_H = 40, 108  # inside a room
-RUG_Y = 154
-ROOM_CARD_Y = 182
-RC_W, RC_H = 17, 25  # a card lying in a room
+# -- geometry (viewBox units = CSS px) ------------------------------------------------------
+INN_W = 360  # the Inn panel (map of the building)
+RW = 264  # a room panel
+AREA_W = 324  # the rest track and a seat's area: three side by side fit in 1000 px
+HEAD_H = 42  # a room's header band
+BED_Y, BED_ROW_H = 46, 58  # the beds' grid inside a room
+RUG_Y = 166
+CARDS_Y = 198
+RC_W, RC_H, RC_STEP = 26, 32, 30  # a card lying in a room
+CARD_W, CARD_H, CARD_STEP = 74, 66, 78  # a card in a hand
+DC_W, DC_H, DC_STEP = 22, 26, 25  # a card in a discard pile
 
-# -- colours ------------------------------------------------------------------------------
+# -- colours (text colours keep 4.5:1 on the fills they sit on) ------------------------------
 _TILE = "#f6eedf"
 _TILE_EDGE = "#8b7355"
+_HEAD = "#efe3cc"
 _LOBBY = "#ece6f4"
-_MUTED = "#7a7165"
-_NEG = "#b3261e"
-_POS = "#1e7b34"
+_LOBBY_INK = "#4b3f72"
+_MUTED = "#5c5349"
+_NEG = "#a8231b"
+_POS = "#17692b"
 _WEAR_DIE = "#c0392b"
 _MISFORTUNE_DIE = "#f2c94c"
+_PAPER = "#fbf8f2"
 _FALLBACK = ("#2b6cd4", "#d43b2b", "#e8892a", "#2e9d4f", "#d9b310", "#7b52c4")
 
 # die pip positions on a unit square, per face
@@ -71,6 +84,8 @@ _PIPS = {
     5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
     6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
 }
+_DASH = ' stroke-dasharray="4 2"'
+_PLACE = (("top", "bottom"), ("left", "middle", "right"))
 
 
 def _int(v, default=0) -> int:
@@ -91,9 +106,19 @@ def _signed(v) -> str:
 
 
 def _plus(v) -> str:
-    """Like :func:`_signed` but with a "+" for positive values."""
+    """Like :func:`_signed` but with a "+" for positive values (the action texts' "+3")."""
     v2 = _num(v)
     return ("+" + _signed(v2)) if v2 is not None and v2 > 0 else _signed(v2)
+
+
+def _words(v) -> str:
+    """A number in a label for a screen reader: "+3", "-1" (ASCII minus), "unknown"."""
+    v = _num(v)
+    if v is None:
+        return "unknown"
+    if isinstance(v, float) and v == int(v):
+        v = int(v)
+    return f"{v:+}" if v else "0"
 
 
 def _tone(v) -> str:
@@ -101,8 +126,12 @@ def _tone(v) -> str:
     return _NEG if v < 0 else (_POS if v > 0 else _MUTED)
 
 
+def _short(name: str, n: int) -> str:
+    return name if len(name) <= n else name[: n - 1] + "…"
+
+
 class _Seats:
-    """Seat colours and names, looked up defensively (unknown seat -> grey, "seat N")."""
+    """Seat colours and names, looked up defensively (unknown seat -> grey, "Seat N")."""
 
     def __init__(self, seats: list):
         self.colour: dict[int, str] = {}
@@ -111,9 +140,9 @@ class _Seats:
             s = _dict(s)
             seat = _int(s.get("seat"), i)
             c = s.get("color")
-            if not (is_colour(c)):
+            if not is_colour(c):
                 c = s.get("colour")
-                if not (is_colour(c)):
+                if not is_colour(c):
                     c = _FALLBACK[seat % len(_FALLBACK)]
             self.colour[seat] = c
             name = s.get("name")
@@ -144,17 +173,13 @@ def _die(out, x, y, size, value, fill, pip, caption):
     v = _num(value)
     title = f"<title>{_e(caption)}: {_e(_signed(v) if v is not None else 'not rolled')}</title>"
     if v is None:
-        out.append(
-            f'<g>{title}<rect x="{_f(x)}" y="{_f(y)}" width="{_f(size)}" height="{_f(size)}" rx="5" '
-            f'fill="#fff" stroke="{fill}" stroke-dasharray="3 2"/>'
-        )
-        _text(out, x + size / 2, y + size * 0.7, "?", size * 0.55, fill=fill, anchor="middle", bold=True)
+        out.append(f'<g>{title}<rect x="{_f(x)}" y="{_f(y)}" width="{_f(size)}" height="{_f(size)}" rx="5" '
+                   f'fill="#fff" stroke="{_MUTED}" stroke-dasharray="3 2"/>')
+        _text(out, x + size / 2, y + size * 0.7, "?", max(12, size * 0.55), fill=_MUTED, anchor="middle", bold=True)
         out.append("</g>")
         return
-    out.append(
-        f'<g>{title}<rect x="{_f(x)}" y="{_f(y)}" width="{_f(size)}" height="{_f(size)}" rx="5" '
-        f'fill="{fill}" stroke="#0006"/>'
-    )
+    out.append(f'<g>{title}<rect x="{_f(x)}" y="{_f(y)}" width="{_f(size)}" height="{_f(size)}" rx="5" '
+               f'fill="{fill}" stroke="#0006"/>')
     pips = _PIPS.get(v) if v == int(v) else None
     if pips:
         r = size * 0.09
@@ -163,352 +188,463 @@ def _die(out, x, y, size, value, fill, pip, caption):
             out.append(f'<circle cx="{_f(x + px * size)}" cy="{_f(y + py * size)}" r="{_f(r)}"/>')
         out.append("</g>")
     else:
-        _text(out, x + size / 2, y + size * 0.68, _signed(v), size * 0.5, fill=pip, anchor="middle", bold=True)
+        _text(out, x + size / 2, y + size * 0.68, _signed(v), max(12, size * 0.5), fill=pip, anchor="middle", bold=True)
     out.append("</g>")
 
 
-def _guest(out, cx, cy, r, colour, sedated, name):
+def _guest(out, cx, cy, r, colour, sedated):
+    """A guest meeple: a disc in the seat colour; a sedated one is hollow with a "z"."""
     if sedated:
-        out.append(
-            f'<g><title>{_e(name)} (sedated)</title><circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r - 1)}" '
-            f'fill="#fff" stroke="{colour}" stroke-width="2.5"/>'
-        )
-        _text(out, cx, cy + r * 0.4, "z", r * 1.15, fill=colour, anchor="middle", bold=True, italic=True)
-        out.append("</g>")
+        out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r - 1)}" fill="#fff" stroke="{colour}" stroke-width="2.5"/>')
+        _text(out, cx, cy + 4, "z", 12, anchor="middle", bold=True, italic=True)
     else:
-        out.append(
-            f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{colour}" stroke="#0008" '
-            f'stroke-width="1.2"><title>{_e(name)}</title></circle>'
-        )
+        out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{colour}" stroke="#0008" stroke-width="1.2"/>')
 
 
-def _small_card(out, x, y, colour, number, face_up, title, *, w=RC_W, h=RC_H, dashed=False):
-    """A card lying in a room: card back in the seat colour with its number ("?" if hidden);
-    face-up cards are white with a coloured edge."""
-    dash = ' stroke-dasharray="3 2"' if dashed else ""
-    if face_up:
-        out.append(
-            f'<g><title>{_e(title)}</title><rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" '
-            f'rx="3" fill="#fff" stroke="{colour}" stroke-width="2"{dash}/>'
-        )
-        ink = colour
-    else:
-        out.append(
-            f'<g><title>{_e(title)}</title><rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" '
-            f'rx="3" fill="{colour}" stroke="#0007"{dash}/>'
-        )
-        ink = "#fff"
-    label = "?" if _num(number) is None else _signed(number)
-    _text(out, x + w / 2, y + h / 2 + 4, label, 11 if len(label) < 3 else 9, fill=ink, anchor="middle", bold=True)
-    out.append("</g>")
+def _guest_words(guests: list, seats: _Seats) -> str:
+    """"Blue's guest", "Blue's guest (sedated) and Red's guest"."""
+    parts = [f"{seats.n(g.get('seat'))}'s guest" + (" (sedated)" if g.get("sedated") else "") for g in guests]
+    return " and ".join(parts)
 
 
-# -- parts of the board ---------------------------------------------------------------------
-def _room(out, room: dict, x: float, y: float, seats: _Seats, automata_cards: list):
+def _room_label(room: dict) -> str:
     label = room.get("label")
     if label is None:
         label = f"{room.get('number', '?')}{room.get('side', '')}"
-    out.append(f'<g transform="translate({_f(x)},{_f(y)})">')
-    out.append(f'<rect width="{RW}" height="{RH}" rx="10" fill="{_TILE}" stroke="{_TILE_EDGE}" stroke-width="2"/>')
-    _text(out, 12, 26, label, 20, bold=True)
-    # room total: what each unsedated guest rests here at dawn
-    total = _num(room.get("total"))
-    if total is not None:
-        out.append("<g><title>room total: uncovered bed numbers + rug; each unsedated guest rests this much at dawn</title>")
-        _text(out, 64, 25, "total", 11, fill=_MUTED)
-        _text(out, 95, 26, _signed(total), 19, fill=_tone(total), bold=True)
-        out.append("</g>")
-    _text(out, RW - 44, 25, "wear", 11, fill=_MUTED, anchor="end")
-    _die(out, RW - 38, 7, 28, room.get("wear"), _WEAR_DIE, "#fff", f"Room {label} wear")
+    return str(label)
 
-    # beds, laid out by (row, col)
+
+def _tid(label: str) -> str:
+    """A room label as a target id part ([A-Za-z0-9_.-] only)."""
+    out = "".join(ch if ch.isascii() and (ch.isalnum() or ch in "_.-") else "_" for ch in label)
+    return out or "_"
+
+
+# -- the Inn ---------------------------------------------------------------------------------
+def _inn_panel(view: dict, rooms: list, seats: _Seats) -> Panel:
+    """The night track, round, misfortune die and a map of the building with the Lobby."""
+    out: list[str] = []
+    out.append(f'<rect x="1" y="1" width="{INN_W - 2}" height="%H%" rx="10" fill="{_PAPER}" stroke="#c8bba4"/>')
+    _text(out, 12, 26, "The Inn", 17, bold=True)
+    # night track (Setup 4: 3 or 5 nights)
+    nights = max(1, min(_int(view.get("nights"), 3), 5))
+    night = _num(view.get("night"))
+    phase = view.get("phase")
+    _text(out, 92, 26, "night", 12, fill=_MUTED)
+    for i in range(1, nights + 1):
+        cx = 136 + (i - 1) * 27
+        cur = night is not None and i == night and phase != "setup"
+        done = night is not None and (i < night or (i == night and phase == "end"))
+        fill = _LOBBY_INK if cur else ("#c9bfe0" if done else "#fff")
+        out.append(f'<circle cx="{_f(cx)}" cy="21" r="11" fill="{fill}" stroke="{_LOBBY_INK}"/>')
+        _text(out, cx, 25.5, str(i), 12, fill="#fff" if cur else _LOBBY_INK, anchor="middle", bold=cur)
+    mis = view.get("misfortune")
+    if _num(mis) is not None:
+        _die(out, INN_W - 40, 8, 28, mis, _MISFORTUNE_DIE, _INK, "Misfortune die")
+        _text(out, INN_W - 46, 27, "misfortune", 12, fill=_MUTED, anchor="end")
+    bits = []
+    if phase:
+        bits.append(f"{phase} phase")
+    rnd = _num(view.get("round"))
+    if rnd is not None and phase == "night":
+        bits.append(f"round {_signed(rnd)}")
+    if bits:
+        _text(out, 12, 52, " · ".join(str(b) for b in bits), 12, fill=_LOBBY_INK)
+    rd = _num(view.get("reform_deck_size"))
+    if rd is not None:
+        _text(out, INN_W - 12, 52, f"reform deck {_signed(rd)}", 12, fill=_MUTED, anchor="end")
+
+    # the building: floor 2 above floor 1; the Lobby is column 0 of floor 1
+    ncols = max([3] + [min(_int(r.get("col"), 1), 5) + 1 for r in rooms])
+    top, ch, gap = 62, 66, 6
+    cw = (INN_W - 24 - gap * (ncols - 1)) / ncols
+
+    def cell(floor, col):
+        return 12 + col * (cw + gap), top + (0 if floor >= 2 else ch + gap)
+
+    x2, y2 = cell(2, 0)
+    out.append(f'<path d="M{_f(x2 + 4)} {_f(y2 + ch - 8)}H{_f(x2 + cw - 4)}" stroke="#c8bba4" stroke-dasharray="4 3"/>')
+    _text(out, x2 + 4, y2 + ch - 14, "floor 2", 12, fill=_MUTED)
+    for r in rooms:
+        floor, col = _int(r.get("floor"), 1), min(_int(r.get("col"), 1), 5)
+        x, y = cell(floor, col)
+        label = _room_label(r)
+        out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(cw)}" height="{ch}" rx="6" fill="{_TILE}" stroke="{_TILE_EDGE}" stroke-width="1.5"/>')
+        _text(out, x + 8, y + 24, label, 17, bold=True, extra=_fit(label, 11, cw - 16))
+        total = _num(r.get("total"))
+        if total is not None:
+            _text(out, x + 8, y + 50, f"total {_signed(total)}", 12, fill=_tone(total) if total else _MUTED, bold=True)
+        guests = sum(len(_list(_dict(b).get("guests"))) for b in _list(r.get("beds")))
+        if guests and cw >= 80:
+            _text(out, x + cw - 8, y + 24, f"{guests}\u25cf", 12, fill=_MUTED, anchor="end")
+    # the Lobby (Phase 2 - Night / Move a guest: "to the lobby"; no rest there)
+    x, y = cell(1, 0)
+    guests = _list(_dict(view.get("lobby")).get("guests"))
+    who = [seats.n(g.get("seat") if isinstance(g, dict) else g) for g in guests]
+    if who:
+        counts: dict = {}
+        for w in who:
+            counts[w] = counts.get(w, 0) + 1
+        inside = ", ".join(f"{k} {v}" for k, v in counts.items())
+        label = f"Lobby: {len(who)} guest{'s' if len(who) != 1 else ''} ({inside}), no rest"
+    else:
+        label = "Lobby: no guests"
+    out.append(_target("lobby", label))
+    out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(cw)}" height="{ch}" rx="6" fill="{_LOBBY}" stroke="#7c6f97" stroke-width="1.5"/>')
+    _text(out, x + 8, y + 20, "Lobby", 15, bold=True, fill=_LOBBY_INK)
+    r = 5
+    per_row = max(1, int((cw - 12) // (2 * r + 3)))
+    shown = guests[: per_row * 3]
+    for i, g in enumerate(shown):
+        seat = g.get("seat") if isinstance(g, dict) else g
+        sed = bool(g.get("sedated")) if isinstance(g, dict) else False
+        gx = x + 8 + r + (i % per_row) * (2 * r + 3)
+        gy = y + 32 + (i // per_row) * (2 * r + 3)
+        out.append(f'<circle cx="{_f(gx)}" cy="{_f(gy)}" r="{r}" fill="{"#fff" if sed else seats.c(seat)}" '
+                   f'stroke="{seats.c(seat) if sed else "#0008"}"/>')
+    if len(guests) > len(shown):
+        _text(out, x + cw - 6, y + 20, f"+{len(guests) - len(shown)}", 12, anchor="end", fill=_LOBBY_INK)
+    out.append("</g>")
+    height = top + 2 * ch + gap + 12
+    out[0] = out[0].replace("%H%", _f(height - 2))
+    return Panel("The Inn: night track, Lobby and the rooms' places", INN_W, height, out)
+
+
+# -- a room ----------------------------------------------------------------------------------
+def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]:
+    label = _room_label(room)
+    tl = _tid(label)
+    out: list[str] = []
     beds = [b for b in _list(room.get("beds")) if isinstance(b, dict)]
-    rows = max((_int(b.get("row")) for b in beds), default=0) + 1
-    cols = max((_int(b.get("col")) for b in beds), default=0) + 1
-    rows, cols = max(rows, 1), max(cols, 1)
-    cw = min((RW - 20) / cols, 78)
-    ch = min(BED_AREA_H / rows, 56)
-    gx = (RW - cw * cols) / 2
-    gy = BED_AREA_Y + (BED_AREA_H - ch * rows) / 2
-    for b in beds:
-        bx = gx + _int(b.get("col")) * cw + 3
-        by = gy + _int(b.get("row")) * ch + 3
-        bw, bh = cw - 6, ch - 6
-        guests = [g for g in _list(b.get("guests")) if isinstance(g, dict)]
-        value = b.get("value")
-        out.append(
-            f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(bw)}" height="{_f(bh)}" rx="5" fill="#fffdf8" stroke="#b9a583"/>'
-            f'<rect x="{_f(bx + bw * 0.32)}" y="{_f(by + 3)}" width="{_f(bw * 0.36)}" height="{_f(min(7, bh * 0.15))}" rx="3" fill="#e4d8c2"/>'
-        )
-        if not guests:
-            size = min(bh * 0.55, bw * 0.5, 26)
-            _text(out, bx + bw / 2, by + bh / 2 + size * 0.42, _signed(value), size, fill=_tone(value) if _num(value, 0) < 0 else _INK, anchor="middle", bold=True)
-        else:
-            _text(out, bx + 4, by + 11, _signed(value), 10, fill=_MUTED, bold=True)
-            n = len(guests)
-            r = max(3.0, min(11.0, (bw - 8) / (2.2 * n), bh * 0.32))
-            step = 2.2 * r
-            cx0 = bx + bw / 2 - step * (n - 1) / 2
-            cy = by + bh / 2 + 4
-            for i, g in enumerate(guests):
-                seat = g.get("seat")
-                _guest(out, cx0 + i * step, cy, r, seats.c(seat), bool(g.get("sedated")), seats.n(seat))
+    cards = [c for c in _list(room.get("cards")) if isinstance(c, dict)]
+    allc = [(c, False) for c in cards] + [(c, True) for c in bids if isinstance(c, dict)]
+    per_row = int((RW - 24 + (RC_STEP - RC_W)) // RC_STEP)
+    crow = max(1, -(-len(allc) // per_row))
+    height = CARDS_Y + crow * (RC_H + 6) + 8
+    out.append(f'<rect x="1" y="1" width="{RW - 2}" height="{_f(height - 2)}" rx="10" fill="{_TILE}" stroke="{_TILE_EDGE}" stroke-width="2"/>')
 
-    # rug and reform
+    # header: the room (label, total, wear) — target room:<label>
+    total = _num(room.get("total"))
     rug = room.get("rug")
-    out.append(f'<rect x="12" y="{RUG_Y}" width="74" height="22" rx="4" fill="#c9a46a" stroke="#8b6a3a"/>'
-               f'<path d="M12 {RUG_Y + 4}h-4M12 {RUG_Y + 11}h-4M12 {RUG_Y + 18}h-4M86 {RUG_Y + 4}h4M86 {RUG_Y + 11}h4M86 {RUG_Y + 18}h4" stroke="#8b6a3a" fill="none"/>')
-    _text(out, 49, RUG_Y + 16, f"rug {_signed(rug)}", 12, anchor="middle", bold=True)
+    guests = sum(len(_list(b.get("guests"))) for b in beds)
+    rlabel = (f"Room {label}: total {_words(total)} (uncovered beds and rug), rug {_words(rug)}, "
+              f"wear {_signed(room.get('wear')) if _num(room.get('wear')) is not None else 'unknown'}, "
+              f"{guests} guest{'s' if guests != 1 else ''}, {len(cards)} card{'s' if len(cards) != 1 else ''}")
+    out.append(_target(f"room:{tl}", rlabel))
+    out.append(f'<rect x="5" y="5" width="{RW - 10}" height="{HEAD_H - 6}" rx="7" fill="{_HEAD}"/>')
+    _text(out, 13, 31, label, 21, bold=True, extra=_fit(label, 13, 52))
+    if total is not None:
+        _text(out, 72, 30, "total", 12, fill=_MUTED)
+        _text(out, 104, 31, _signed(total), 20, fill=_tone(total), bold=True)
+    _text(out, RW - 46, 29, "wear", 12, fill=_MUTED, anchor="end")
+    _die(out, RW - 40, 9, 28, room.get("wear"), _WEAR_DIE, "#fff", f"Room {label} wear")
+    out.append("</g>")
+
+    # beds by (row, col), in index order (row by row): targets bed:<label>:<index>
+    cols = max([3] + [_int(b.get("col")) + 1 for b in beds])
+    rows = max([2] + [_int(b.get("row")) + 1 for b in beds])
+    cw = (RW - 20) / cols
+    rh = BED_ROW_H * 2 / rows
+    for k, b in enumerate(beds):
+        idx = _int(b.get("index"), k)
+        row, col = _int(b.get("row")), _int(b.get("col"))
+        bx, by = 10 + col * cw + 3, BED_Y + row * rh + 3
+        bw, bh = cw - 6, rh - 6
+        gs = [g for g in _list(b.get("guests")) if isinstance(g, dict)]
+        value = b.get("value")
+        place = ""
+        if 0 <= row < 2 and 0 <= col < 3:
+            place = f"{_PLACE[0][row]} {_PLACE[1][col]}, "
+        state = _guest_words(gs, seats) if gs else "free"
+        out.append(_target(f"bed:{tl}:{idx}", f"{label} bed {idx} ({place}{_plus(value)}): {state}"))
+        out.append(f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(bw)}" height="{_f(bh)}" rx="5" fill="#fffdf8" stroke="#b9a583"/>'
+                   f'<rect x="{_f(bx + bw * 0.34)}" y="{_f(by + 3)}" width="{_f(bw * 0.32)}" height="6" rx="3" fill="#e4d8c2"/>')
+        if not gs:
+            size = min(bh * 0.5, 24)
+            _text(out, bx + bw / 2, by + bh / 2 + size * 0.4, _signed(value), size, fill=_NEG if _num(value, 0) < 0 else _INK,
+                  anchor="middle", bold=True)
+        else:
+            _text(out, bx + 5, by + 15, _signed(value), 12, fill=_NEG if _num(value, 0) < 0 else _MUTED, bold=True)
+            n = min(len(gs), 4)
+            r = 10 if n <= 2 else 8
+            step = 2 * r + 3
+            cx0 = bx + bw / 2 + 6 - step * (n - 1) / 2
+            for i, g in enumerate(gs[:n]):
+                _guest(out, cx0 + i * step, by + bh / 2 + 6, r, seats.c(g.get("seat")), bool(g.get("sedated")))
+        out.append("</g>")
+
+    # rug and reform (Day / Reform)
+    out.append(f'<rect x="12" y="{RUG_Y}" width="66" height="24" rx="4" fill="#d9b98a" stroke="#8b6a3a"/>'
+               f'<path d="M12 {RUG_Y + 5}h-4M12 {RUG_Y + 12}h-4M12 {RUG_Y + 19}h-4M78 {RUG_Y + 5}h4M78 {RUG_Y + 12}h4M78 {RUG_Y + 19}h4" stroke="#8b6a3a" fill="none"/>')
+    _text(out, 45, RUG_Y + 17, f"rug {_signed(rug)}", 12, anchor="middle", bold=True)
     reform = room.get("reform")
     if isinstance(reform, dict):
-        rid = reform.get("id", "?")
-        side = reform.get("side", "")
-        out.append(f'<rect x="96" y="{RUG_Y}" width="{RW - 108}" height="22" rx="4" fill="#fff" stroke="#6a8caf"/>')
+        txt = f"reform {reform.get('id', '?')}{reform.get('side', '')}: rug {_signed(reform.get('rug', rug))}"
         base = room.get("base_rug")
-        txt = f"reform {rid}{side} · rug {_signed(reform.get('rug', rug))}"
         if _num(base) is not None:
             txt += f" (was {_signed(base)})"
-        _text(out, 102, RUG_Y + 15, txt, 11, fill="#34597e", extra=_fit(txt, 6.3, RW - 120))
+        out.append(f'<rect x="88" y="{RUG_Y}" width="{RW - 100}" height="24" rx="4" fill="#fff" stroke="#6a8caf"/>')
+        _text(out, 94, RUG_Y + 17, txt, 12, fill="#2f4f70", extra=_fit(txt, 6.6, RW - 112))
 
-    # cards lying in the room (and the automata bids of the 2-player variant)
-    cards = [c for c in _list(room.get("cards")) if isinstance(c, dict)]
-    allc = [(c, False) for c in cards] + [(c, True) for c in automata_cards]
-    if allc:
-        stepx = min(RC_W + 4, (RW - 24) / len(allc))
-        for i, (c, bid) in enumerate(allc):
-            seat = c.get("seat")
-            num = c.get("number")
-            name = c.get("name")
-            who = seats.n(seat)
-            if bid:
-                title = f"{who}: automata bid {'?' if _num(num) is None else _signed(num)}"
-            elif _num(num) is None:
-                title = f"{who}: face-down card"
-            else:
-                title = f"{who}: {name or 'card'} ({_signed(num)}){'' if c.get('face_up') else ', face down'}"
-            _small_card(out, 12 + i * stepx, ROOM_CARD_Y, seats.c(seat), num, bool(c.get("face_up")), title, dashed=bid)
-    else:
-        _text(out, 12, ROOM_CARD_Y + 17, "no cards", 11, fill="#b3a994", italic=True)
-    out.append("</g>")
+    # the cards lying in the room — targets card:<label>:<slot> — and the automata's bids
+    if not allc:
+        _text(out, 12, CARDS_Y + 20, "no cards", 12, fill=_MUTED, italic=True)
+    for i, (c, bid) in enumerate(allc):
+        x = 12 + (i % per_row) * RC_STEP
+        y = CARDS_Y + (i // per_row) * (RC_H + 6)
+        seat = c.get("seat")
+        num = c.get("number")
+        who = seats.n(seat)
+        col = seats.c(seat)
+        known = _num(num) is not None
+        if bid:
+            out.append(f'<g><title>{_e(who)}: automata card {_e(_signed(num)) if known else "face down"}</title>')
+            out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{RC_W}" height="{RC_H}" rx="3" fill="#fff" stroke="{col}" stroke-width="2" stroke-dasharray="3 2"/>')
+            _text(out, x + RC_W / 2, y + 21, _signed(num) if known else "A", 12, anchor="middle", bold=True)
+            out.append("</g>")
+            continue
+        up = bool(c.get("face_up"))
+        name = c.get("name")
+        what = f"#{_signed(num)} {name}" if known and name else (f"#{_signed(num)}" if known else "")
+        state = "face up" if up else "face down"
+        clabel = f"{label}, card {i + 1}: {who}'s " + (f"{what}, {state}" if what else "card, face down")
+        out.append(_target(f"card:{tl}:{i}", clabel))
+        if up or known:
+            out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{RC_W}" height="{RC_H}" rx="3" fill="#fff" stroke="{col}" '
+                       f'stroke-width="2.5"{"" if up else _DASH}/>')
+            _text(out, x + RC_W / 2, y + 21, _signed(num) if known else "?", 12, anchor="middle", bold=True)
+        else:
+            out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{RC_W}" height="{RC_H}" rx="3" fill="{col}" stroke="#0007"/>'
+                       f'<rect x="{_f(x + 4)}" y="{_f(y + 4)}" width="{RC_W - 8}" height="{RC_H - 8}" rx="2" fill="none" stroke="#fff" stroke-opacity=".8"/>')
+        out.append("</g>")
+    return out, height
 
 
 _ROOM_CACHE: OrderedDict = OrderedDict()
 _ROOM_CACHE_MAX = 512
 
 
-def _room_svg(room: dict, x: float, y: float, seats: _Seats, bids: list) -> str:
-    """:func:`_room` as text, memoised on the room's content: between two states of a game
+def _room_panel(room: dict, seats: _Seats, bids: list) -> Panel:
+    """A room's panel, its body memoised on the room's content: between two states of a game
     most rooms do not change, and a replay renders every state for every perspective."""
     try:
-        key = (json.dumps(room, sort_keys=True), json.dumps(bids, sort_keys=True), x, y, seats.key)
+        key = (json.dumps(room, sort_keys=True), json.dumps(bids, sort_keys=True), seats.key)
     except (TypeError, ValueError):  # not JSON-able: draw without the cache
         key = None
-    if key is not None:
-        hit = _ROOM_CACHE.get(key)
-        if hit is not None:
-            _ROOM_CACHE.move_to_end(key)
-            return hit
+    hit = _ROOM_CACHE.get(key) if key is not None else None
+    if hit is not None:
+        _ROOM_CACHE.move_to_end(key)
+    else:
+        body, height = _room_body(room, seats, bids)
+        hit = ("".join(body), height)
+        if key is not None:
+            _ROOM_CACHE[key] = hit
+            if len(_ROOM_CACHE) > _ROOM_CACHE_MAX:
+                _ROOM_CACHE.popitem(last=False)
+    floor = _int(room.get("floor"), 1)
+    return Panel(f"Room {_room_label(room)}, floor {floor}", RW, hit[1], [hit[0]])
+
+
+# -- the rest track ----------------------------------------------------------------------------
+def _track_panel(view: dict, rows: list, seats: _Seats) -> Panel:
     out: list[str] = []
-    _room(out, room, x, y, seats, bids)
-    text = "".join(out)
-    if key is not None:
-        _ROOM_CACHE[key] = text
-        if len(_ROOM_CACHE) > _ROOM_CACHE_MAX:
-            _ROOM_CACHE.popitem(last=False)
-    return text
-
-
-def _lobby(out, view: dict, x: float, y: float, seats: _Seats):
-    out.append(f'<g transform="translate({_f(x)},{_f(y)})">')
-    out.append(f'<rect width="{RW}" height="{RH}" rx="10" fill="{_LOBBY}" stroke="#7c6f97" stroke-width="2"/>')
-    _text(out, 12, 26, "Lobby", 20, bold=True)
-    mis = view.get("misfortune")
-    if _num(mis) is not None:
-        _text(out, RW - 44, 25, "misfortune", 11, fill=_MUTED, anchor="end")
-        _die(out, RW - 38, 7, 28, mis, _MISFORTUNE_DIE, _INK, "Misfortune die")
-    # night track
-    nights = max(1, min(_int(view.get("nights"), 3), 12))
-    night = _num(view.get("night"))
-    _text(out, 12, 56, "night", 11, fill=_MUTED)
-    step = min(32, (RW - 60) / nights)
-    for i in range(1, nights + 1):
-        cx = 60 + (i - 1) * step + 11
-        cur = night is not None and i == night
-        done = night is not None and i < night
-        fill = "#4b3f72" if cur else ("#c9bfe0" if done else "#fff")
-        out.append(f'<circle cx="{_f(cx)}" cy="51" r="11" fill="{fill}" stroke="#4b3f72"/>')
-        _text(out, cx, 55.5, str(i), 12, fill="#fff" if cur else "#4b3f72", anchor="middle", bold=cur)
-    rnd = _num(view.get("round"))
-    phase = view.get("phase")
-    bits = []
-    if phase:
-        bits.append(f"{phase} phase")
-    if rnd is not None:
-        bits.append(f"round {_signed(rnd)}")
-    if bits:
-        _text(out, 12, 82, " · ".join(bits), 12, fill="#4b3f72")
-    # guests waiting in the lobby
-    guests = _list(_dict(view.get("lobby")).get("guests"))
-    _text(out, 12, 104, "no rest in the Lobby" if not guests else f"{len(guests)} guest{'s' if len(guests) != 1 else ''} (no rest)", 11, fill=_MUTED, italic=True)
-    per_row = 9
-    r = 10 if len(guests) <= 3 * per_row else 6
-    sp = 2 * r + 5
-    per_row = int((RW - 24) // sp)
-    for i, g in enumerate(guests):
-        seat = g.get("seat") if isinstance(g, dict) else g
-        sed = bool(g.get("sedated")) if isinstance(g, dict) else False
-        cx = 12 + r + (i % per_row) * sp
-        cy = 122 + r + (i // per_row) * sp
-        if cy > RH - 30:
-            break
-        _guest(out, cx, cy, r, seats.c(seat), sed, seats.n(seat))
-    rd = _num(view.get("reform_deck_size"))
-    if rd is not None:
-        _text(out, 12, RH - 10, f"reform deck: {_signed(rd)}", 11, fill=_MUTED)
-    out.append("</g>")
-
-
-def _seat_panel(out, view: dict, x: float, y: float, seats: _Seats):
-    """The rest-track panel: one row per seat with name, score and markers."""
-    rows = [s for s in _list(view.get("seats")) if isinstance(s, dict)]
-    out.append(f'<g transform="translate({_f(x)},{_f(y)})">')
-    out.append(f'<rect width="{RW}" height="{RH}" rx="10" fill="#fbf8f2" stroke="#c8bba4" stroke-width="1.5"/>')
-    _text(out, 12, 24, "Rest points", 15, bold=True)
     cur = view.get("current_player")
     first = view.get("first_player")
     winners = view.get("winners")
-    if not rows:
-        out.append("</g>")
-        return
-    rh = min(34, (RH - 36) / len(rows))
-    for i, s in enumerate(rows):
-        seat = _int(s.get("seat"), i)
-        ry = 34 + i * rh
-        col = seats.c(seat)
-        if cur == seat:
-            out.append(f'<rect x="5" y="{_f(ry)}" width="{RW - 10}" height="{_f(rh - 2)}" rx="6" fill="{col}" fill-opacity=".16" stroke="{col}"/>')
-        mid = ry + rh / 2
-        out.append(f'<circle cx="20" cy="{_f(mid - 1)}" r="8" fill="{col}" stroke="#0008"/>')
-        name = seats.n(seat)
-        if len(name) > 18:
-            name = name[:17] + "…"
-        if s.get("automata") and "automata" not in name.lower():
-            name += " (automata)"
-        big = rh >= 26
-        _text(out, 34, mid - (3 if big else -4), name, 13 if big else 11, bold=cur == seat)
-        if big:
-            info = []
-            for key, lab in (("hand_size", "hand"), ("deck_size", "deck"), ("guests_in_supply", "supply"), ("guests_in_lobby", "lobby")):
-                v = _num(s.get(key))
-                if v is not None:
-                    info.append(f"{lab} {_signed(v)}")
-            _text(out, 34, mid + 10, " · ".join(info), 9.5, fill=_MUTED)
-        if s.get("passed") and not isinstance(winners, list):  # on the name line, left of the score
-            _text(out, RW - 50, mid - 3, "passed", 9.5, anchor="end", fill=_MUTED, italic=True)
-        if first == seat:  # the first-player token, after the name
-            fx = min(34 + len(name) * (8.2 if big else 7) + 12, RW - 70)
-            fy = mid - (8 if big else 0)
-            out.append(f'<g><title>first player</title><circle cx="{_f(fx)}" cy="{_f(fy)}" r="7.5" fill="{_MISFORTUNE_DIE}" stroke="#8a6d00"/>')
-            _text(out, fx, fy + 4, "1", 11, anchor="middle", bold=True)
-            out.append("</g>")
-        _text(out, RW - 14, mid + 6, _signed(s.get("score")), 18, anchor="end", bold=True)
-        if isinstance(winners, list) and seat in winners:
-            out.append(f'<text x="{RW - 48}" y="{_f(mid + 5)}" font-size="16" text-anchor="end" fill="#c99a06"><title>winner</title>\u2605</text>')
-    out.append("</g>")
-
-
-def _track(out, view: dict, x: float, y: float, width: float, seats: _Seats):
-    """A score line with one marker per seat (equal scores stack)."""
-    rows = [s for s in _list(view.get("seats")) if isinstance(s, dict)]
     scores = [(_int(s.get("seat"), i), _num(s.get("score"))) for i, s in enumerate(rows)]
-    scores = [(seat, v) for seat, v in scores if v is not None]
-    lo = min([0] + [int(v // 5 * 5) for _, v in scores])
-    hi = max([40] + [int(-(-v // 5) * 5) for _, v in scores])
-    x0, x1 = x + 92, x + width - 12
-    ly = y + 36
+    known = [(seat, v) for seat, v in scores if v is not None]
+    height = 92 + max(1, len(rows)) * 28 + 6
+    out.append(f'<rect x="1" y="1" width="{AREA_W - 2}" height="{height - 2}" rx="10" fill="{_PAPER}" stroke="#c8bba4"/>')
+    _text(out, 12, 26, "Rest track", 17, bold=True)
+    lo = min([0] + [int(v // 5 * 5) for _, v in known])
+    hi = max([40] + [int(-(-v // 5) * 5) for _, v in known])
+    x0, x1, ly = 22, AREA_W - 22, 62
+    tick = 5 if hi - lo <= 50 else 10 if hi - lo <= 100 else 20 * (1 + (hi - lo) // 200)
 
     def px(v):
         return x0 + (v - lo) / (hi - lo) * (x1 - x0)
 
-    _text(out, x, ly + 4, "Rest track", 13, bold=True)
-    out.append(f'<path d="M{_f(x0)} {_f(ly)}H{_f(x1)}" stroke="{_TILE_EDGE}" stroke-width="2"/>')
-    tick = 5 if hi - lo <= 80 else 10
+    out.append(f'<path d="M{_f(x0)} {ly}H{_f(x1)}" stroke="{_TILE_EDGE}" stroke-width="2"/>')
     path = []
     for t in range(lo, hi + 1):
         if t % tick == 0:
-            path.append(f"M{_f(px(t))} {_f(ly - 4)}v8")
-            _text(out, px(t), ly + 18, _signed(t), 10, fill=_MUTED, anchor="middle")
+            path.append(f"M{_f(px(t))} {ly - 4}v8")
+            _text(out, px(t), ly + 20, _signed(t), 12, fill=_MUTED, anchor="middle")
     out.append(f'<path d="{"".join(path)}" stroke="{_TILE_EDGE}"/>')
     same: dict = {}
-    for seat, v in scores:
+    for seat, v in known:
         same.setdefault(v, []).append(seat)
     for v, group in same.items():  # equal scores sit side by side, centred on the score
         for k, seat in enumerate(group):
             cx = px(v) + (k - (len(group) - 1) / 2) * 11
-            out.append(f'<circle cx="{_f(cx)}" cy="{_f(ly - 11)}" r="6" fill="{seats.c(seat)}" stroke="#000a"><title>{_e(seats.n(seat))}: {_e(_signed(v))}</title></circle>')
-
-
-def _hands(out, view: dict, x: float, y: float, width: float, seats: _Seats) -> float:
-    """One block per seat: its hand (cards, or backs when hidden) and its discard pile.
-    Returns the height used."""
-    rows = [s for s in _list(view.get("seats")) if isinstance(s, dict)]
-    cx, cy = x, y
+            out.append(f'<circle cx="{_f(cx)}" cy="{ly - 12}" r="6" fill="{seats.c(seat)}" stroke="#000a">'
+                       f'<title>{_e(seats.n(seat))}: {_e(_signed(v))}</title></circle>')
     for i, s in enumerate(rows):
         seat = _int(s.get("seat"), i)
-        col = seats.c(seat)
-        hand = s.get("hand")
-        cards = [c for c in hand if isinstance(c, dict)] if isinstance(hand, list) else None
-        n_backs = max(0, min(_int(s.get("hand_size")), 12)) if cards is None else 0
-        discard = [d for d in _list(s.get("discard")) if _num(d) is not None]
-        ncard = len(cards) if cards is not None else n_backs
-        block = NAME_W + (ncard * (CARD_W + 4) if cards is not None else ncard * 16 + 14) + (min(len(discard), 12) * 19 + 60 if discard else 0)
-        if cx > x and cx + block > x + width:
-            cx, cy = x, cy + HAND_H
-        name = seats.n(seat)
-        if len(name) > 13:
-            name = name[:12] + "…"
-        out.append(f'<circle cx="{_f(cx + 7)}" cy="{_f(cy + 18)}" r="6" fill="{col}" stroke="#0008"/>')
-        _text(out, cx + 17, cy + 22, name, 12, bold=True)
-        _text(out, cx + 17, cy + 36, "hand" if cards is not None else (f"hand: {n_backs} hidden" if n_backs else "no cards in hand"), 10, fill=_MUTED)
-        hx = cx + NAME_W
+        y = 92 + i * 28
+        if cur == seat:
+            out.append(f'<rect x="6" y="{y}" width="{AREA_W - 12}" height="26" rx="6" fill="{seats.c(seat)}" fill-opacity=".14" stroke="{seats.c(seat)}"/>')
+        out.append(f'<circle cx="20" cy="{y + 13}" r="7" fill="{seats.c(seat)}" stroke="#0008"/>')
+        name = _short(seats.n(seat), 16)
+        _text(out, 34, y + 18, name, 13, bold=cur == seat)
+        if first == seat:  # the first-player token
+            out.append(f'<g><title>first player</title><circle cx="172" cy="{y + 13}" r="9" fill="{_MISFORTUNE_DIE}" stroke="#8a6d00"/>')
+            _text(out, 172, y + 17.5, "1", 12, anchor="middle", bold=True)
+            out.append("</g>")
+        if s.get("passed") and not isinstance(winners, list):
+            _text(out, 190, y + 18, "passed", 12, fill=_MUTED, italic=True)
+        if isinstance(winners, list) and seat in winners:
+            out.append(f'<text x="{AREA_W - 62}" y="{y + 19}" font-size="16" text-anchor="end" fill="#8a6d00"><title>winner</title>\u2605</text>')
+        _text(out, AREA_W - 14, y + 19, _signed(s.get("score")), 17, anchor="end", bold=True)
+    return Panel("Rest track: rest points of every seat", AREA_W, height, out)
+
+
+# -- a seat's area -----------------------------------------------------------------------------
+def _card_lines(name: str) -> list[str]:
+    """A card name in at most two lines of about 10 characters."""
+    name = _short(name, 20)
+    if len(name) <= 10 or " " not in name and "-" not in name:
+        return [_short(name, 11)]
+    cut = name.rfind(" ", 0, 12)
+    if cut <= 0:
+        cut = name.find("-") + 1 if "-" in name else name.find(" ")
+        return [name[:cut], _short(name[cut:], 11)]
+    return [name[:cut], _short(name[cut + 1:], 11)]
+
+
+def _area_panel(view: dict, s: dict, i: int, seats: _Seats) -> Panel:
+    seat = _int(s.get("seat"), i)
+    col = seats.c(seat)
+    name = seats.n(seat)
+    cur = view.get("current_player")
+    hand = s.get("hand")
+    cards = [c if isinstance(c, dict) else {} for c in hand] if isinstance(hand, list) else None
+    n_backs = max(0, min(_int(s.get("hand_size")), 16)) if cards is None else 0
+    ncard = len(cards) if cards is not None else n_backs
+    per_row = 4
+    hand_rows = max(1, -(-ncard // per_row))
+    discard = [d for d in _list(s.get("discard")) if _num(d) is not None]
+    d_per_row = int((AREA_W - 80) // DC_STEP)
+    d_rows = max(1, -(-len(discard) // d_per_row))
+    auto = [c for c in _list(_dict(view.get("automata_phase")).get("cards"))
+            if isinstance(c, dict) and c.get("seat") == seat and c.get("room") is None]
+    hand_y = 62
+    disc_y = hand_y + hand_rows * (CARD_H + 8) + 4
+    height = disc_y + d_rows * (DC_H + 5) + (26 if auto else 0) + 10
+    out: list[str] = []
+    out.append(f'<rect x="1" y="1" width="{AREA_W - 2}" height="{_f(height - 2)}" rx="10" fill="{_PAPER}" stroke="{col}" stroke-width="2"/>')
+    if cur == seat:
+        out.append(f'<rect x="5" y="5" width="{AREA_W - 10}" height="30" rx="7" fill="{col}" fill-opacity=".16"/>')
+    out.append(f'<circle cx="20" cy="20" r="8" fill="{col}" stroke="#0008"/>')
+    title = _short(name, 20) + ("" if not s.get("automata") or "automata" in name.lower() else " (automata)")
+    _text(out, 34, 26, title, 15, bold=True)
+    if cur == seat:
+        _text(out, AREA_W - 12, 25, "to act", 12, anchor="end", bold=True)
+    # guests in supply (Setup: 4 guests each) and the deck
+    sup = max(0, min(_int(s.get("guests_in_supply")), 8))
+    _text(out, 12, 52, "guests", 12, fill=_MUTED)
+    for k in range(sup):
+        out.append(f'<circle cx="{60 + k * 15}" cy="48" r="6" fill="{col}" stroke="#0008"><title>guest in supply</title></circle>')
+    if not sup:
+        _text(out, 56, 52, "none left", 12, fill=_MUTED, italic=True)
+    deck = _num(s.get("deck_size"))
+    if deck is not None:
+        out.append(f'<rect x="{AREA_W - 74}" y="39" width="13" height="17" rx="2" fill="{col}" stroke="#0007"/>')
+        _text(out, AREA_W - 12, 52, f"deck {_signed(deck)}", 12, fill=_MUTED, anchor="end")
+    # the hand: targets hand:<seat>:<slot>
+    whose = f"{name}'s hand"
+    if ncard == 0:
+        _text(out, 12, hand_y + 22, "no cards in hand", 12, fill=_MUTED, italic=True)
+    for k in range(ncard):
+        x = 12 + (k % per_row) * CARD_STEP
+        y = hand_y + (k // per_row) * (CARD_H + 8)
         if cards is not None:
-            for c in cards:
-                num, nm = c.get("number"), c.get("name")
-                out.append(f'<rect x="{_f(hx)}" y="{_f(cy + 4)}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" stroke="{col}" stroke-width="2"/>')
-                _text(out, hx + 5, cy + 20, "?" if _num(num) is None else _signed(num), 14, fill=col, bold=True)
-                words = str(nm) if nm is not None else ""
-                if len(words) > 18:
-                    words = words[:17] + "…"
-                fit = f' textLength="{CARD_W - 8}" lengthAdjust="spacingAndGlyphs"' if len(words) > 12 else ""
-                _text(out, hx + CARD_W / 2, cy + 39, words, 9.5, anchor="middle", extra=fit)
-                hx += CARD_W + 4
+            c = cards[k]
+            num, nm = c.get("number"), c.get("name")
+            nm = str(nm) if nm is not None else ""
+            what = f"#{_signed(num)} {nm}".strip() if _num(num) is not None else (nm or "a card")
+            out.append(_target(f"hand:{seat}:{k}", f"{whose}, card {k + 1}: {what}"))
+            out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" stroke="{col}" stroke-width="2.5"/>'
+                       f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{CARD_W - 3}" height="7" rx="3" fill="{col}"/>')
+            _text(out, x + 7, y + 27, "?" if _num(num) is None else _signed(num), 16, bold=True)
+            for j, line in enumerate(_card_lines(nm)):
+                _text(out, x + CARD_W / 2, y + 44 + j * 15, line, 12, anchor="middle", extra=_fit(line, 6.6, CARD_W - 8))
         else:
-            for _ in range(n_backs):
-                out.append(f'<rect x="{_f(hx)}" y="{_f(cy + 6)}" width="26" height="38" rx="3" fill="{col}" stroke="#fff" stroke-width="1.5"/>')
-                hx += 16
-            if n_backs:
-                hx += 14
-        if discard:
-            hx += 10
-            _text(out, hx, cy + 20, "discard", 10, fill=_MUTED)
-            hx += 46
-            for d in discard[:12]:
-                out.append(f'<rect x="{_f(hx)}" y="{_f(cy + 8)}" width="17" height="22" rx="2" fill="#f1ece3" stroke="#b5a88f"/>')
-                _text(out, hx + 8.5, cy + 23, _signed(d), 10, fill=_MUTED, anchor="middle")
-                hx += 19
-        cx += block + 8
-    return (cy - y + HAND_H) if rows else 0
+            out.append(_target(f"hand:{seat}:{k}", f"{whose}, card {k + 1}, face down"))
+            out.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{col}" stroke="#0007"/>'
+                       f'<rect x="{x + 6}" y="{y + 6}" width="{CARD_W - 12}" height="{CARD_H - 12}" rx="3" fill="none" stroke="#fff" stroke-width="1.5" stroke-opacity=".85"/>')
+        out.append("</g>")
+    # the discard pile (public)
+    _text(out, 12, disc_y + 18, "discard", 12, fill=_MUTED)
+    if not discard:
+        _text(out, 70, disc_y + 18, "empty", 12, fill=_MUTED, italic=True)
+    for k, d in enumerate(discard):
+        x = 70 + (k % d_per_row) * DC_STEP
+        y = disc_y + (k // d_per_row) * (DC_H + 5)
+        out.append(f'<rect x="{x}" y="{y}" width="{DC_W}" height="{DC_H}" rx="2" fill="#f1ece3" stroke="#b5a88f"/>')
+        _text(out, x + DC_W / 2, y + 18, _signed(d), 12, fill=_MUTED, anchor="middle")
+    if auto:  # 2 players: the automata card this seat drew, not yet on a room
+        n = auto[-1].get("number")
+        txt = f"automata card drawn: #{_signed(n)}" if _num(n) is not None else "automata card drawn, face down"
+        _text(out, 12, height - 16, txt, 12, italic=True)
+    return Panel(f"{name}'s area: guests, deck, hand and discard", AREA_W, height, out)
+
+
+# -- title and description ------------------------------------------------------------------
+def _title(view: dict, seats: _Seats) -> str:
+    phase = view.get("phase")
+    night, nights = _num(view.get("night")), _num(view.get("nights"))
+    if phase == "setup" or night is None:
+        when = "setup"
+    elif phase == "end":
+        when = f"game over after night {_signed(night)}"
+    else:
+        when = f"night {_signed(night)}" + (f" of {_signed(nights)}" if nights is not None else "") + (f", {phase}" if phase and phase != "night" else "")
+    p = view.get("perspective")
+    seen = f" as {seats.n(p)} sees it" if isinstance(p, int) else ""
+    return f"Hostil Hostal, {when}: the board{seen}"
+
+
+def _desc(view: dict, rooms: list, rows: list, seats: _Seats) -> str:
+    parts = []
+    if rooms:
+        floors = {}
+        for r in rooms:
+            floors.setdefault(_int(r.get("floor"), 1), []).append((_int(r.get("col"), 1), _room_label(r)))
+        where = "; ".join(f"floor {f}: {', '.join(l for _, l in sorted(v))}" for f, v in sorted(floors.items(), reverse=True))
+        in_beds = sum(len(_list(_dict(b).get("guests"))) for r in rooms for b in _list(r.get("beds")))
+        ncards = sum(len(_list(r.get("cards"))) for r in rooms)
+        lobby = len(_list(_dict(view.get("lobby")).get("guests")))
+        parts.append(f"The Inn has {len(rooms)} rooms ({where}) with {in_beds} guest{'s' if in_beds != 1 else ''} in beds, "
+                     f"{lobby} in the Lobby and {ncards} card{'s' if ncards != 1 else ''} in the rooms.")
+    else:
+        parts.append("The rooms are not chosen yet.")
+    cur = view.get("current_player")
+    if isinstance(cur, int) and cur >= 0:
+        parts.append(f"{seats.n(cur)} to act.")
+    known = [(_num(s.get("score")), seats.n(_int(s.get("seat"), i))) for i, s in enumerate(rows)]
+    known = [(v, n) for v, n in known if v is not None]
+    if known:
+        best = max(v for v, _ in known)
+        lead = [n for v, n in known if v == best]
+        others = ", ".join(f"{n} {_signed(v)}" for v, n in sorted(known, key=lambda t: -t[0]) if n not in lead)
+        verb = "leads" if len(lead) == 1 else "lead"
+        parts.append(f"Rest track: {' and '.join(lead)} {verb} with {_signed(best)}" + (f"; {others}." if others else "."))
+    winners = view.get("winners")
+    if isinstance(winners, list) and winners:
+        parts.append(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(seats.n(w) for w in winners)}.")
+    return " ".join(parts)
 
 
 def render_svg(view: dict) -> str:
-    """Draw the board of a Hostil Hostal view model as SVG text.
+    """Draw the board of a Hostil Hostal view model as SVG text: a board of panels
+    (``hotellab.core.board.board_svg``), each at most 360 px wide with no text under 12 px.
 
     :param view: a view-model dict as returned by ``state.view(perspective)`` (format in
         ``docs/dev/view_model.md``). Missing or malformed fields are drawn as unknown
         ("?") or left out; the function never raises for a dict input.
-    :returns: one ``<svg>`` element (no XML prolog), sized by its ``viewBox`` (about 1060 x
-        800 units for 5 rooms, 800 wide for 3 rooms) with ``width="100%"``, so it scales to
-        its container. Typical size: 10-20 kB, compressing about 8x with gzip.
+    :returns: one ``<svg>`` element (no XML prolog) whose panels the front end lays out
+        side by side (a static picture lays them out in rows of 1100 px).
     :raises TypeError: when ``view`` is not a dict.
 
     All text from the view is XML-escaped; colours that are not ``#hex`` or a plain colour
@@ -518,52 +654,32 @@ def render_svg(view: dict) -> str:
         raise TypeError(f"render_svg takes a view-model dict, got {type(view).__name__}")
     seats = _Seats(_list(view.get("seats")))
     rooms = [r for r in _list(view.get("rooms")) if isinstance(r, dict)]
-    ncols = max([2] + [_int(r.get("col"), 1) + 1 for r in rooms])
-    width = 2 * M + ncols * RW + (ncols - 1) * GAP
-
-    out: list[str] = []
-    # status line; below it the pending prompt (left) and whose view this is (right)
-    status = view.get("status")
-    status = "" if status is None else str(status)
-    avail = width - 2 * M
-    _text(out, M, 24, status, 17, bold=True, extra=_fit(status, 10.4, avail))
-    persp = view.get("perspective")
-    persp_txt = "omniscient view" if persp is None else f"as seen by {seats.n(persp)}"
-    if len(persp_txt) > 40:
-        persp_txt = persp_txt[:39] + "…"
-    _text(out, width - M, 46, persp_txt, 12, fill=_MUTED, anchor="end")
-    pending = view.get("pending")
-    if isinstance(pending, dict) and pending.get("prompt"):
-        who = seats.n(pending.get("player")) if isinstance(pending.get("player"), int) else ""
-        prompt = f"{who}: {pending.get('prompt')}" if who else str(pending.get("prompt"))
-        _text(out, M, 46, prompt, 13, fill="#6b3fa0", italic=True, extra=_fit(prompt, 7.4, avail - 7 * len(persp_txt) - 24))
-    head = HEAD + 20
-
-    # the Inn: floor 2 on top, floor 1 below
-    def pos(floor, col):
-        fy = head if floor >= 2 else head + RH + GAP
-        return M + col * (RW + GAP), fy
-
-    _seat_panel(out, view, *pos(2, 0), seats)
-    _lobby(out, view, *pos(1, 0), seats)
+    rows = [s for s in _list(view.get("seats")) if isinstance(s, dict)]
+    panels = [_inn_panel(view, rooms, seats)]
     bids: dict = {}
-    ap = view.get("automata_phase")
-    for c in _list(_dict(ap).get("cards")):
-        if isinstance(c, dict):
+    for c in _list(_dict(view.get("automata_phase")).get("cards")):
+        if isinstance(c, dict) and c.get("room") is not None:
             bids.setdefault(c.get("room"), []).append(c)
-    for r in rooms:
-        floor = _int(r.get("floor"), 1)
-        col = _int(r.get("col"), 1)
-        out.append(_room_svg(r, *pos(floor, col), seats, bids.get(r.get("number"), [])))
-
-    y = head + 2 * RH + GAP + 10
-    _track(out, view, M, y, width - 2 * M, seats)
-    y += TRACK_H
-    y += _hands(out, view, M, y, width - 2 * M, seats)
-    height = y + M
-    label = _e(status) if status is not None else "Hostil Hostal board"
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" width="100%" '
-        f'role="img" aria-label="{label}" font-family="system-ui,\'Segoe UI\',Roboto,\'DejaVu Sans\',sans-serif" '
-        f'fill="{_INK}">' + "".join(out) + "</svg>"
-    )
+    # the rooms as the map reads: floor 2 left to right, then floor 1
+    order = sorted(range(len(rooms)), key=lambda k: (-_int(rooms[k].get("floor"), 1), _int(rooms[k].get("col"), 1), k))
+    seen: set = set()
+    for k in order:
+        r = rooms[k]
+        label = _tid(_room_label(r))
+        if label in seen:  # a malformed view naming a room twice: draw it once
+            continue
+        seen.add(label)
+        panels.append(_room_panel(r, seats, bids.get(r.get("number"), [])))
+    panels.append(_track_panel(view, rows, seats))
+    # the players' areas: the viewer's own first (the hand they decide with), then seat order
+    persp = view.get("perspective")
+    idx = sorted(range(len(rows)), key=lambda i: (_int(rows[i].get("seat"), i) != persp, i))
+    done: set = set()
+    for i in idx:
+        seat = _int(rows[i].get("seat"), i)
+        if seat in done:
+            continue
+        done.add(seat)
+        panels.append(_area_panel(view, rows[i], i, seats))
+    return board_svg(panels, title=_title(view, seats), desc=_desc(view, rooms, rows, seats),
+                     font="system-ui, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif")

@@ -569,6 +569,48 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
     def _explain(self, a: Action):
         return describe.explain(self, a)
 
+    # ================================================================== the board as the interface
+    def _bed_tid(self, pos: int, bed) -> str:
+        return f"bed:{self._label(pos)}:{bed}"
+
+    def _action_target(self, a: Action) -> str | None:
+        """The thing on the board (``render.py``) that ``a`` concerns: the bed a guest goes
+        to (place, moveto, relocate, autobed) or leaves (move: the guest is the choice, the
+        card discarded only its cost), the Lobby, the card played from the hand (its slot),
+        a card lying in a room (spy: the first one of that colour the spy has not seen;
+        activate: the card being resolved), the bed a card's effect picks (sedate, blanket,
+        sniff, grrr; 2x1: the destination bed), a room (autoroom; reform: the reformed room).
+        None for pass, skip and a side chosen at setup (the rooms are not drawn before all
+        sides are chosen)."""
+        k, args = a.kind, a.args
+        if k in ("place", "move"):
+            return self._bed_tid(self.pos_of[args[0] if k == "place" else args[1]], args[1] if k == "place" else args[2])
+        if k == "play":
+            return f"hand:{a.player}:{self.hands[a.player].index(args[0])}"
+        if k in ("moveto", "relocate"):
+            return "lobby" if args[0] == "lobby" else self._bed_tid(self.pos_of[args[0]], args[1])
+        if k == "spy":
+            pos, seat = self.pos_of[args[0]], args[1]
+            known = self.known[a.player]
+            for i, c in enumerate(self.cards[pos]):
+                if c >> 4 == seat and c not in known:
+                    return f"card:{self._label(pos)}:{i}"
+            return None
+        if k == "autoroom":
+            return f"room:{self._label(self.pos_of[args[0]])}"
+        if k == "autobed":
+            return self._bed_tid(self.node[2], args[0])
+        if k in ("sedate", "blanket", "sniff", "grrr") and self.item is not None:
+            return self._bed_tid(self.item[1], args[0])
+        if k == "bring" and self.item is not None:
+            return self._bed_tid(self.item[1], args[2])
+        if k == "activate" and self.item is not None:
+            _, pos, cid = self.item
+            return f"card:{self._label(pos)}:{self.cards[pos].index(cid)}" if cid in self.cards[pos] else None
+        if k == "reform" and self.ctx:
+            return f"room:{self._label(self.ctx[1])}"
+        return None
+
     # ================================================================== positions and hidden information
     def _to_position(self) -> dict:
         return position.to_position(self)
