@@ -1,33 +1,37 @@
-"""SVG table of Hellton Palace, drawn from a view model (``state.view(perspective)``).
+"""The Hellton Palace board, drawn from a view model (``state.view(perspective)``) as panels.
 
 :func:`render_svg` is a pure function of the view-model dict described in
 ``docs/dev/view_model.md``: the same view always gives the same text. Every text taken from
-the view (player names, guest names, effects, status and prompts) is XML-escaped and colours
-are checked against a strict pattern, so a view can never inject markup.
+the view (player names, guest names, effects, prompts) is XML-escaped and colours are checked
+against a strict pattern, so a view can never inject markup.
 
-Layout, in viewBox units (the SVG scales to its container):
+The board is made of panels (:func:`hotellab.core.board.board_svg`), each at most 356 px wide
+and drawn at 1 unit = 1 CSS px, every text 12 px or more:
 
-- the status line and the pending prompt on top (an opponent's choice is flagged);
-- the two hotels side by side, the First player's (Red) on the left: a title bar (name,
-  coins, irritated guests, tour measure), floors 3 to 1 of rooms (number, guest, rent, its
-  irritation token, its door hanger as icons with text, bottom effect first; the groom pawn
-  in front of the room it serves), the Hall (3 doorbell places, the groom pawn when it is
-  home) and the Basement (3 groups of 4 pillar places, under the columns);
-- under each hotel its 5 groom tiles (cost, hired or not; the False Reservation shows the
-  row it faces);
-- the guest display: 3 rows of 6 cards, the highest row on top, each labelled with its floor.
+- **Red's hotel** and **Blue's hotel** (rulebook, Game Components: "2 Hotel boards"): a title
+  bar (name, First / Second player, winner); a band with what the player is asked here (the
+  pending prompt, "Opponent's choice" flagged) or the hotel's tour; the 3 floors of rooms
+  (floor 3 on top; the rooms numbered as on the board, ruling HP-02), each with its guest's
+  name, rent coin, irritation token, side of a double-sided card and door hanger (bottom
+  effect first), the groom pawn in front of the room it serves; the Hall (3 doorbell places,
+  the groom pawn when home) and the coins; the Basement's 3 pillar groups, under their
+  columns; the 5 groom tiles (cost, hired side, the row a False Reservation faces).
+- **the guest display**, one panel per row, highest row first ("3 rows of 6 cards"), each
+  card with its number, rent, door hanger and the other side of a double-sided card;
+- **a key** to the door-hanger pictograms ("What?" and "Who? Where?").
 
-No text is squeezed: guest names and door-hanger effects wrap (names to two lines, effects to
-two, shortened wording or a third line only when two do not hold them) from a character-width
-estimate, never under the rent coin or the irritation token; the smallest font size is 11
-units, readable when the board is shown about 1000 px wide.
+Targets (``data-target`` ids, :func:`hotellab.core.board.target`), in this reading order:
+``room:<seat>:<n>`` (rooms 1 to 9, the order of the groom's tour), ``hall:<seat>``,
+``coins:<seat>``, ``pillars:<seat>:<column>``, ``groom:<seat>:<groom id>`` (mason,
+false_reservation, placer, false_placer, diplomat), then ``display:<row>:<place>`` (row 3 to 1,
+places 1 to 6). ``HelltonPalaceState._action_target`` maps every action to one of them.
 
 >>> import hotellab as hl
 >>> state = hl.load_game("hellton_palace").new_initial_state()
 >>> svg = render_svg(state.view())
 >>> svg.startswith("<svg") and svg.endswith("</svg>")
 True
->>> "&lt;b&gt;" in render_svg({"status": "<b>", "seats": [], "display": []})
+>>> "&lt;b&gt;" in render_svg({"status": "<b>", "seats": [{"name": "<b>"}], "display": []})
 True
 """
 
@@ -37,34 +41,40 @@ import json
 from collections import OrderedDict
 from functools import lru_cache
 
-from .._svg import INK as _INK, as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num, text as _text
+from .._svg import INK as _INK, MIN_FONT, Panel, board_svg, target
+from .._svg import as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num, text as _text
 
 __all__ = ["render_svg"]
 
-M = 12
-RW, RH = 196, 128  # a room
-GAP = 6
-PAD = 10
-HOTEL_W = 3 * RW + 2 * GAP + 2 * PAD
-TITLE_H = 40
-HALL_H = 48
-BASE_H = 52
-TILE_H = 58
-CARD_W, CARD_H = 201, 112
+# -- geometry (CSS px) ---------------------------------------------------------------------------
+PAD = 6
+RW, RH = 112, 122  # a room
+CH = 136  # a guest card of the display (as wide as a room)
+GAP = 4
+PANEL_W = 2 * PAD + 3 * RW + 2 * GAP  # 356
+TITLE_H = 28
+BAND_H = 36  # the prompt / tour band: two lines
+HALL_H = 40
+BASE_H = 40
+TILE_H = 22
+FS = MIN_FONT  # 12: the one text size of rooms and cards
+LH = 14  # their line height
 
-_MUTED = "#7a7165"
+_MUTED = "#645c52"  # 5:1 on the rooms' light fills
+_PURPLE = "#5b3590"
+_OPP = "#17703b"  # the green target of "chosen by your opponent", dark enough for text
 _WALL = "#3b2f3f"
 _ROOM = "#f7efe2"
 _ROOM_EMPTY = "#ece4d6"
+_PAPER = "#fbf7f0"
 _TOKEN = "#d7263d"
 _GOLD = "#e0b422"
 _PILLAR = "#8d8478"
-_GREEN = "#1f9e54"
 _FALLBACK = ("#c8352b", "#2f62c9")
 
 
 # Text widths are estimated from per-character advances of DejaVu Sans (the widest of the
-# fonts the SVG asks for, so narrower fonts only leave more room), in em; bold is ~13% wider.
+# fonts the SVG may get, so narrower fonts only leave more room), in em; bold is ~14% wider.
 _ADV = {}
 for _w, _cs in ((0.25, "'"), (0.3, " ,.IJijl\u00b7\u2019"), (0.35, "-/:;\\f|"), (0.4, "!()[]rt"), (0.45, '"'),
                 (0.5, "*_`sz\u2013"), (0.55, "?Lc"), (0.6, "FPTYaekovxy"), (0.65, "$0123456789EKSbdghnpqu{}#"),
@@ -72,34 +82,12 @@ for _w, _cs in ((0.25, "'"), (0.3, " ,.IJijl\u00b7\u2019"), (0.35, "-/:;\\f|"), 
     for _c in _cs:
         _ADV[_c] = _w
 _BOLD = 1.14
-_MIN = 11  # the smallest font size: still ~8.6 px when the board is shown 1000 px wide
 
 
 @lru_cache(maxsize=8192)
 def _width(text: str, size: float, bold: bool = False) -> float:
     """Estimated advance of ``text`` at ``size`` (unknown characters count 0.9 em)."""
     return sum(_ADV.get(c, 0.9) for c in text) * size * (_BOLD if bold else 1.0)
-
-
-def _wrap(text: str, size: float, widths, bold: bool = False):
-    """Greedy word wrap of ``text`` into lines no wider than ``widths[k]`` (the last width is
-    used for any further line); None when a single word is wider than its line."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        trial = f"{cur} {word}" if cur else word
-        if _width(trial, size, bold) <= widths[min(len(lines), len(widths) - 1)]:
-            cur = trial
-            continue
-        if not cur:
-            return None
-        lines.append(cur)
-        cur = word
-        if _width(cur, size, bold) > widths[min(len(lines), len(widths) - 1)]:
-            return None
-    if cur or not lines:
-        lines.append(cur)
-    return lines
 
 
 def _ellipsis(text: str, size: float, width: float, bold: bool = False) -> str:
@@ -111,34 +99,35 @@ def _ellipsis(text: str, size: float, width: float, bold: bool = False) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _layout(text: str, sizes: tuple, widths: tuple, max_lines: int, bold: bool = False):
-    """(size, lines): the first size of ``sizes`` at which ``text`` wraps into at most
-    ``max_lines`` lines; failing that, the last size with the text cut short ("...")."""
-    for size in sizes:
-        lines = _wrap(text, size, widths, bold)
-        if lines is not None and len(lines) <= max_lines:
-            return size, tuple(lines)
-    size = sizes[-1]
-    lines = _wrap(text, size, widths, bold) or [text]
+def _wrap(text: str, width: float, max_lines: int, bold: bool = False) -> tuple:
+    """Greedy word wrap of ``text`` at :data:`FS` into at most ``max_lines`` lines of
+    ``width``; a word wider than a line, or text beyond the last line, is cut short with "..."."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}" if cur else word
+        if _width(trial, FS, bold) <= width or not cur:
+            cur = trial
+            continue
+        lines.append(cur)
+        cur = word
+    if cur or not lines:
+        lines.append(cur)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] += " \u2026"
-    return size, tuple(_ellipsis(t, size, widths[min(k, len(widths) - 1)], bold) for k, t in enumerate(lines))
+    return tuple(_ellipsis(t, FS, width, bold) for t in lines)
 
 
-def _line(out, x, y, text, size, width, *, min_size=_MIN, anchor=None, **kw):
-    """One line of text no wider than ``width``: a smaller font down to ``min_size``, then cut
-    short with "..." (the whole text in a tooltip). Returns the size used."""
-    size = float(size)
-    while size > min_size and _width(text, size, kw.get("bold", False)) > width:
-        size = max(min_size, size - 0.5)
+def _line(out, x, y, text, width, *, size=FS, anchor=None, **kw) -> None:
+    """One line of text no wider than ``width``, cut short with "..." when it is wider (the
+    whole text then in a tooltip)."""
     shown = _ellipsis(text, size, width, kw.get("bold", False))
     if shown != text:
         out.append(f"<g><title>{_e(text)}</title>")
     _text(out, x, y, shown, size, anchor=anchor, **kw)
     if shown != text:
         out.append("</g>")
-    return size
 
 
 def _colour(seat: dict, i: int) -> str:
@@ -146,105 +135,161 @@ def _colour(seat: dict, i: int) -> str:
     return c if is_colour(c) else _FALLBACK[i % 2]
 
 
-# -- icons ------------------------------------------------------------------------------------
+def _seat_name(seat: dict, i: int) -> str:
+    return str(seat.get("name") or f"Seat {i + 1}")
+
+
+# -- pictograms -----------------------------------------------------------------------------------
 def _icon(out, x, y, icon):
-    """A door-hanger "What?" pictogram centred at (x, y)."""
+    """A door-hanger "What?" pictogram centred at (x, y), at most 14 px across."""
     if icon == "token":
-        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5" fill="{_TOKEN}"/>')
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="5.5" fill="{_TOKEN}"/>')
     elif icon == "token_if_satisfied":
-        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="4.5" fill="#fff" stroke="{_TOKEN}" stroke-width="2"/>')
-    elif icon == "tantrum":
-        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="6.5" fill="{_TOKEN}"/>')
-        _text(out, x, y + 4, "!", 11, fill="#fff", anchor="middle", bold=True)
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="4.5" fill="#fff" stroke="{_TOKEN}" stroke-width="2.2"/>')
+    elif icon == "tantrum":  # the token with a burst: drawn, no text (no glyph under 12 px)
+        out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="6.5" fill="{_TOKEN}"/>'
+                   f'<path d="M{_f(x)} {_f(y - 4)}v5M{_f(x)} {_f(y + 2.6)}v1.4" stroke="#fff" stroke-width="2"/>')
     elif icon == "pillar":
         out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 6)}" width="6" height="12" fill="{_PILLAR}" stroke="#5c554c"/>')
     elif icon == "doorbell":
         out.append(f'<path d="M{_f(x - 5)} {_f(y + 4)}h10l-2-3v-4a3 3 0 0 0-6 0v4z" fill="{_GOLD}" stroke="#8a6d00"/>'
                    f'<circle cx="{_f(x)}" cy="{_f(y + 5.5)}" r="1.5" fill="#8a6d00"/>')
     elif icon == "flip":
-        _text(out, x, y + 4, "\u21bb", 12, fill="#6b3fa0", anchor="middle", bold=True)
-    elif icon == "copy":  # two overlapping cards, drawn (no font has a copy glyph everywhere)
-        out.append(f'<rect x="{_f(x - 5)}" y="{_f(y - 5)}" width="7" height="8" rx="1" fill="#fff" stroke="#6b3fa0" stroke-width="1.3"/>'
-                   f'<rect x="{_f(x - 2)}" y="{_f(y - 2)}" width="7" height="8" rx="1" fill="#e9dff5" stroke="#6b3fa0" stroke-width="1.3"/>')
+        out.append(f'<path d="M{_f(x + 4.5)} {_f(y - 1)}a4.6 4.6 0 1 1-1.4-3.6" fill="none" stroke="{_PURPLE}" stroke-width="1.8"/>'
+                   f'<path d="M{_f(x + 4.8)} {_f(y - 6.2)}v4.4h-4.4z" fill="{_PURPLE}"/>')
+    elif icon == "copy":  # two overlapping cards
+        out.append(f'<rect x="{_f(x - 5)}" y="{_f(y - 5)}" width="7" height="8" rx="1" fill="#fff" stroke="{_PURPLE}" stroke-width="1.3"/>'
+                   f'<rect x="{_f(x - 2)}" y="{_f(y - 2)}" width="7" height="8" rx="1" fill="#e9dff5" stroke="{_PURPLE}" stroke-width="1.3"/>')
 
 
-# Shorter words for the "Who? Where?" part, used only when an effect's full text does not fit
-# in two lines (its glyph shows the same; the full text stays in the effect's tooltip).
-_SHORT = (("adjacent (adjacent guests)", "adjacent"), ("adjacent (adjacent guests in the", "adjacent (in the"),
-          ("all guests in the row and column", "all in row & column"),
-          ("adjacent guests in the row", "adjacent in row"), ("adjacent guests in the column", "adjacent in column"),
-          ("all guests in the row", "all in the row"), ("all guests in the column", "all in the column"),
-          ("the opponent's choice", "opponent's choice"))
-HANGER_SIZE = 11
-HANGER_LH = 12.5  # line height of effect text
-HANGER_GAP = 3.5  # between two effects
+def _token(out, x, y, r=8):
+    out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{r}" fill="{_TOKEN}" stroke="#7a0f1d"/>')
+    _text(out, x, y + 4.3, "!", FS, fill="#fff", anchor="middle", bold=True)
+
+
+def _coin(out, x, y, value, r=9.5):
+    out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{r}" fill="{_GOLD}" stroke="#8a6d00" stroke-width="1.5"/>')
+    _text(out, x, y + 4.3, str(value), FS, anchor="middle", bold=True)
+
+
+def _pawn(out, x, y, colour):
+    """The groom pawn, its foot at (x, y)."""
+    out.append(f'<circle cx="{_f(x)}" cy="{_f(y - 14)}" r="4.5" fill="{colour}" stroke="#000a"/>'
+               f'<path d="M{_f(x - 6.5)} {_f(y)}q6.5 -16 13 0z" fill="{colour}" stroke="#000a"/>')
+
+
+def _bell(out, x, y, here: bool):
+    """A doorbell place of the Hall counter, its foot at (x, y): the token, or an empty place."""
+    d = f"M{_f(x - 9)} {_f(y)}h18l-3-5v-7a6 6 0 0 0-12 0v7z"
+    if here:
+        out.append(f'<path d="{d}" fill="{_GOLD}" stroke="#8a6d00" stroke-width="1.5"/><circle cx="{_f(x)}" cy="{_f(y + 2.5)}" r="2.5" fill="#8a6d00"/>')
+    else:
+        out.append(f'<path d="{d}" fill="none" stroke="#9c9182" stroke-dasharray="3 2"/>')
+
+
+# -- door hangers ---------------------------------------------------------------------------------
+# The words under a pictogram, short enough for a 112 px room; the full rule is in the effect's
+# tooltip and in the room's or card's label. Basic effects: the "What?" is the pictogram (see the
+# key panel), the words say "Who? Where?".
+_WHERE_SHORT = {
+    "adjacent": "adjacent \u2194\u2195", "adjacent_row": "adjacent \u2194", "adjacent_col": "adjacent \u2195",
+    "all": "all \u2194\u2195", "all_row": "all \u2194", "all_col": "all \u2195",
+    "choice": "your choice", "opponent_choice": "opponent's choice",
+}
+_SPECIAL_SHORT = {
+    "doorbell_if_hired": "if you hired a groom", "pillar_per_opponent_groom": "per opponent's groom",
+    "doorbell_if_twin_satisfied": "if the twin is satisfied", "pillar_per_doorbell": "per doorbell, your choice",
+    "doorbell_if_same_doorbells": "if as many doorbells", "copy_twin": "copy the twin's hanger",
+    "irritate_self_per_irritated_adjacent": "self, per irritated neighbour",
+    "irritate_per_pillar": "per pillar here, your choice", "pillar_per_satisfied_adjacent": "per satisfied neighbour",
+    "pillar_per_irritated_adjacent": "per irritated neighbour", "irritate_per_doorbell": "per doorbell, your choice",
+    "doorbell_if_poorer": "if the opponent is richer", "pillar_left_right": "left and right columns",
+    "irritate_self_per_irritated": "self, per irritated in line",
+}
+
+
+def _effect_words(eff: dict) -> str:
+    what, where = eff.get("what"), eff.get("where")
+    if what in _SPECIAL_SHORT:
+        return _SPECIAL_SHORT[what]
+    if what == "pillar":
+        return _WHERE_SHORT.get(where, "this column")
+    if what == "doorbell":
+        return "from your Hall"
+    if what == "flip":
+        return "flip this card"
+    if where in _WHERE_SHORT:
+        return _WHERE_SHORT[where]
+    return str(eff.get("text") or "?")
+
+
+def _effect_full(eff: dict) -> str:
+    return str(eff.get("text") or _effect_words(eff))
+
+
+EFF_X = 15  # words start this far right of the pictogram's line start
+
+
+def _hanger_lines(hanger: list, y, width: float, narrow_below=1e9, narrow=0.0) -> list[tuple[dict, float, tuple]]:
+    """Per effect (bottom first): its first baseline and its lines of words (at most 3) in
+    ``width``, less ``narrow`` for a line whose baseline is below ``narrow_below``."""
+    out = []
+    for e in (_dict(h) for h in hanger[:4]):
+        widths = tuple(width - EFF_X - (narrow if y + j * LH > narrow_below else 0) for j in range(3))
+        lines = _wrap_widths(_effect_words(e), widths)
+        out.append((e, y, lines))
+        y += len(lines) * LH + 2
+    return out
 
 
 @lru_cache(maxsize=4096)
-def _effect_lines(words: str, widths: tuple):
-    """The lines of one effect's words (``widths``: of lines 1, 2, 3): at most 2 lines (the full
-    words, else the short ones), else 3."""
-    lines = _wrap(words, HANGER_SIZE, widths)
-    if lines is not None and len(lines) <= 2:
-        return tuple(lines)
-    short = words
-    for long_words, short_words in _SHORT:
-        short = short.replace(long_words, short_words)
-    lines = _wrap(short, HANGER_SIZE, widths)
-    if lines is not None and len(lines) <= 2:
-        return tuple(lines)
-    return _layout(short, (HANGER_SIZE,), widths, 3)[1]
+def _wrap_widths(text: str, widths: tuple) -> tuple:
+    """Greedy word wrap of ``text`` at :data:`FS`, line k no wider than ``widths[k]``; at most
+    ``len(widths)`` lines, the last cut short with "..." when the text goes on."""
+    lines: list[str] = []
+    cur = ""
+    words = text.split()
+    for k, word in enumerate(words):
+        trial = f"{cur} {word}" if cur else word
+        if not cur or _width(trial, FS) <= widths[len(lines)]:
+            cur = trial
+            continue
+        if len(lines) == len(widths) - 1:
+            cur = " ".join([cur] + words[k:])
+            break
+        lines.append(cur)
+        cur = word
+    lines.append(cur)
+    return tuple(_ellipsis(t, FS, widths[j]) for j, t in enumerate(lines))
 
 
-def _hanger(out, x, y, width, hanger, *, narrow_below=1e9, narrow=0.0) -> float:
-    """The door hanger from baseline ``y``, bottom effect first (it applies first): order,
-    icon, where-glyph, then the words wrapped under each other. Lines whose baseline is below
-    ``narrow_below`` are ``narrow`` shorter (room for the groom pawn). Returns the last baseline."""
-    yy = y
+def _draw_hanger(out, x, y, width, hanger: list, narrow_below=1e9, narrow=0.0) -> float:
+    """The door hanger from baseline ``y``, bottom effect first (it applies first): the
+    pictogram, then the words. Returns the baseline of the last line drawn."""
     last = y
-    for k, eff in enumerate(hanger[:4]):
-        eff = _dict(eff)
-        words = str(eff.get("text") or "")
-        out.append(f"<g><title>{_e(eff.get('rule') or words)}</title>")
-        _text(out, x, yy, f"{k + 1}.", HANGER_SIZE, fill=_MUTED)
-        _icon(out, x + 19, yy - 4, eff.get("icon"))
-        glyph = str(eff.get("glyph") or "")
-        gx = x + 28
-        if glyph:
-            colour = _GREEN if eff.get("where") == "opponent_choice" else _INK
-            _text(out, gx, yy, glyph, HANGER_SIZE, fill=colour, bold=True)
-            gx += _width(glyph, HANGER_SIZE, True) + 4
-        full = x + width - gx
-        widths = tuple(full - (narrow if yy + j * HANGER_LH > narrow_below else 0) for j in range(3))
-        lines = _effect_lines(words, widths)
+    for eff, yy, lines in _hanger_lines(hanger, y, width, narrow_below, narrow):
+        out.append(f"<g><title>{_e(eff.get('rule') or _effect_full(eff))}</title>")
+        _icon(out, x + 6, yy - 4, eff.get("icon"))
         for j, line in enumerate(lines):
-            _text(out, gx, yy + j * HANGER_LH, line, HANGER_SIZE)
+            _text(out, x + EFF_X, yy + j * LH, line, FS, fill=_OPP if eff.get("where") == "opponent_choice" else _INK)
         out.append("</g>")
-        last = yy + (len(lines) - 1) * HANGER_LH
-        yy = last + HANGER_LH + HANGER_GAP
-    if not hanger:
-        _text(out, x, y, "no door hanger", HANGER_SIZE, fill=_MUTED, italic=True)
+        last = yy + (len(lines) - 1) * LH
     return last
 
 
-def _token(out, x, y, r=9, title="irritated"):
-    out.append(f'<g><title>{_e(title)}</title><circle cx="{_f(x)}" cy="{_f(y)}" r="{r}" fill="{_TOKEN}" stroke="#7a0f1d"/>')
-    _text(out, x, y + 4, "!", 12, fill="#fff", anchor="middle", bold=True)
-    out.append("</g>")
+def _name_lines(name: str, width: float) -> tuple[tuple, bool]:
+    """A guest's name in one or two lines: bold when every word fits bold."""
+    bold = all(_width(w, FS, True) <= width for w in name.split())
+    return _wrap(name, width, 2, bold), bold
 
 
-def _coin(out, x, y, value, r=10):
-    out.append(f'<g><title>rent: {_e(value)} coin(s)</title><circle cx="{_f(x)}" cy="{_f(y)}" r="{r}" fill="{_GOLD}" stroke="#8a6d00" stroke-width="1.5"/>')
-    _text(out, x, y + 4, str(value), 12, anchor="middle", bold=True)
-    out.append("</g>")
+def hanger_text(hanger: list) -> str:
+    """The door hanger in words, bottom effect first: "1. irritate: adjacent guests; 2. ..."."""
+    parts = [f"{k + 1}. {_effect_full(_dict(e))}" for k, e in enumerate(hanger[:4])]
+    return "; ".join(parts) if parts else "no door hanger"
 
 
-def _pawn(out, x, y, colour, title):
-    out.append(f'<g><title>{_e(title)}</title><circle cx="{_f(x)}" cy="{_f(y - 7)}" r="5" fill="{colour}" stroke="#000a"/>'
-               f'<path d="M{_f(x - 7)} {_f(y + 7)}q7 -14 14 0z" fill="{colour}" stroke="#000a"/></g>')
-
-
-# -- parts ------------------------------------------------------------------------------------
+# -- parts ----------------------------------------------------------------------------------------
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_MAX = 1024
 
@@ -267,237 +312,331 @@ def _cached(key, draw) -> str:
     return text
 
 
-NAME_LH = 14
+def _other_side(g: dict) -> dict | None:
+    sides = _list(g.get("sides"))
+    if not g.get("double") or len(sides) != 2 or not all(isinstance(s, dict) for s in sides):
+        return None
+    return sides[0] if g.get("side") == "b" else sides[1]
 
 
-def _guest_head(out, g: dict, x, y, width, sub_width, sub: str) -> float:
-    """A guest's name (bold, one or two lines, ``width`` wide from ``x``) and the small line
-    under it (``sub``, from the left edge); returns the baseline where the door hanger starts."""
-    name = str(g.get("name") or "?")
-    one = [z for z in (13, 12) if _width(name, z, True) <= width]
-    size, lines = (one[0], (name,)) if one else _layout(name, (13, 12), (width,), 2, bold=True)
-    for k, line in enumerate(lines):
-        _text(out, x, y + k * NAME_LH, line, size, bold=True)
-    yy = y + (len(lines) - 1) * NAME_LH
-    if sub:
-        yy = max(yy + 14, y + 15)
-        _line(out, 8, yy, sub, HANGER_SIZE, sub_width, fill="#6b3fa0")
-    return yy + 17
-
-
-def _room(out, room: dict, x, y, groom_colour):
+def _room(out, room: dict, groom_colour):
+    """A room at (0, 0): its number, and its guest (name, rent, token, side, door hanger)."""
     g = room.get("guest")
     g = g if isinstance(g, dict) else None
-    fill = _ROOM if g else _ROOM_EMPTY
-    out.append(f'<g transform="translate({_f(x)},{_f(y)})">')
-    out.append(f'<rect width="{RW}" height="{RH}" rx="6" fill="{fill}" stroke="#8b7355" stroke-width="1.5"/>')
-    out.append(f'<rect x="6" y="6" width="22" height="18" rx="3" fill="{_WALL}"/>')
-    _text(out, 17, 19.5, str(room.get("number", "?")), 12, fill="#fff", anchor="middle", bold=True)
+    out.append(f'<rect width="{RW}" height="{RH}" rx="6" fill="{_ROOM if g else _ROOM_EMPTY}" stroke="#8b7355" stroke-width="1.5"/>')
+    out.append(f'<rect x="5" y="5" width="22" height="18" rx="3" fill="{_WALL}"/>')
+    _text(out, 16, 18.5, str(room.get("number", "?")), FS, fill="#fff", anchor="middle", bold=True)
     if g is None:
-        _text(out, RW / 2, RH / 2 + 4, "free room", 11, fill="#a89d8b", anchor="middle", italic=True)
+        _text(out, RW / 2, RH / 2 + 4, "free room", FS, fill=_MUTED, anchor="middle", italic=True)
     else:
-        name = str(g.get("name") or "?")
-        _coin(out, RW - 14, 16, g.get("rent", "?"))
+        _coin(out, RW - 14, 14, g.get("rent", "?"))
         if room.get("irritated"):
-            _token(out, RW - 37, 16, title=f"{name} is irritated (no rent; a second token means a tantrum)")
-        sub = []
+            _token(out, RW - 36, 14)
         if g.get("double"):
-            sides = _list(g.get("sides"))
-            other = sides[1 if g.get("side") == "a" else 0].get("name") if len(sides) == 2 and isinstance(sides[0], dict) else "?"
-            sub.append(f"side {g.get('side', 'a')} \u21bb {other}")
-        if g.get("intro"):
-            sub.append("*" if sub else "* intro")
-        # the name stops short of the irritation token's place (kept free even when there is
-        # no token, so a name does not move when its guest gets irritated)
-        top = _guest_head(out, g, 34, 19, RW - 50 - 34, RW - 16, " \u00b7 ".join(sub))
-        _hanger(out, 8, top, RW - 14, _list(g.get("hanger")), narrow_below=RH - 27, narrow=22)
+            _text(out, 32, 18.5, f"side {g.get('side', '?')}", FS, fill=_PURPLE)
+        lines, bold = _name_lines(str(g.get("name") or "?"), RW - 10)
+        for k, line in enumerate(lines):
+            _text(out, 5, 38 + k * LH, line, FS, bold=bold)
+        _draw_hanger(out, 5, 38 + len(lines) * LH + 4, RW - 10, _list(g.get("hanger")),
+                     narrow_below=RH - 30 if groom_colour else 1e9, narrow=16)
     if groom_colour:
-        out.append(f'<rect x="1" y="1" width="{RW - 2}" height="{RH - 2}" rx="6" fill="none" stroke="{groom_colour}" stroke-width="3"/>')
-        _pawn(out, RW - 14, RH - 12, groom_colour, "the groom pawn is in front of this room")
-    out.append("</g>")
+        out.append(f'<rect x="1.5" y="1.5" width="{RW - 3}" height="{RH - 3}" rx="5" fill="none" stroke="{groom_colour}" stroke-width="3"/>')
+        _pawn(out, RW - 12, RH - 6, groom_colour)
 
 
-def _hotel(out, seat: dict, i: int, x, y, view: dict) -> float:
-    colour = _colour(seat, i)
-    name = str(seat.get("name") or f"Seat {i + 1}")
-    out.append(f'<g transform="translate({_f(x)},{_f(y)})">')
-    h_rooms = 3 * RH + 2 * GAP
-    total_h = TITLE_H + h_rooms + HALL_H + BASE_H + 2 * PAD
-    out.append(f'<rect width="{HOTEL_W}" height="{total_h}" rx="10" fill="#fbf7f0" stroke="{colour}" stroke-width="3"/>')
-    out.append(f'<rect width="{HOTEL_W}" height="{TITLE_H}" rx="10" fill="{colour}"/>'
-               f'<rect y="{TITLE_H - 10}" width="{HOTEL_W}" height="10" fill="{colour}"/>')
-    title = f"{name}'s hotel · " + ("First player" if seat.get("first_player") else "Second player")
-    info = f"coins {seat.get('coins', '?')} · irritated {seat.get('irritated', '?')} · rents {seat.get('rents', '?')}"
+def _room_label(name: str, room: dict, groom_here: bool) -> str:
+    n = room.get("number", "?")
+    where = f"floor {room.get('floor', '?')}, column {room.get('col', '?')}"
+    g = room.get("guest")
+    if not isinstance(g, dict):
+        text = f"{name}'s room {n} ({where}): free"
+    else:
+        side = f", side {g.get('side')}" if g.get("double") else ""
+        mood = "irritated" if room.get("irritated") else "satisfied"
+        text = (f"{name}'s room {n} ({where}): {g.get('name', '?')}{side}, rent {g.get('rent', '?')}, {mood}; "
+                f"door hanger: {hanger_text(_list(g.get('hanger')))}")
+    return text + ("; the groom pawn is here" if groom_here else "")
+
+
+def _band(out, view: dict, seat: dict, i: int, seats: list, y) -> None:
+    """Two lines under the title: what is asked in this hotel now, else the hotel's tour."""
+    pending = _dict(view.get("pending"))
+    width = PANEL_W - 2 * PAD
+    if pending.get("prompt") and pending.get("hotel") == i:
+        p = pending.get("player")
+        who = _seat_name(seats[p], p) if isinstance(p, int) and 0 <= p < len(seats) else "?"
+        flag = "Opponent's choice: " if pending.get("opponent_choice") else ""
+        lines = _wrap(f"{flag}{who}, {pending['prompt']}", width, 2)
+        for k, line in enumerate(lines):
+            _text(out, PAD, y + 14 + k * 15, line, FS, fill=_OPP if flag else _PURPLE, bold=bool(flag), italic=not flag)
+        return
     score = _num(seat.get("score"))
-    if score is not None:
-        info += " · tour " + ("complete" if score == 10 else f"room {score}" if score else "—")
+    tour = ("tour complete" if score == 10 else f"last room served: {score}" if score else "tour: not started")
+    info = f"{tour} · irritated guests: {seat.get('irritated', '?')}"
+    _line(out, PAD, y + 14, info, width, fill=_MUTED)
+
+
+def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
+    colour = _colour(seat, i)
+    name = _seat_name(seat, i)
+    out: list[str] = []
+    rooms_h = 3 * RH + 2 * GAP
+    y_rooms = TITLE_H + BAND_H
+    y_hall = y_rooms + rooms_h + GAP
+    y_base = y_hall + HALL_H + GAP
+    y_tiles = y_base + BASE_H + 10
+    tiles = [t for t in _list(seat.get("grooms")) if isinstance(t, dict)]
+    height = y_tiles + 18 + len(tiles) * (TILE_H + 3) + PAD
+    out.append(f'<rect x="1.5" y="1.5" width="{PANEL_W - 3}" height="{height - 3}" rx="9" fill="{_PAPER}" stroke="{colour}" stroke-width="3"/>')
+    out.append(f'<path d="M1.5 {TITLE_H}V10.5a9 9 0 0 1 9-9h{PANEL_W - 21}a9 9 0 0 1 9 9V{TITLE_H}z" fill="{colour}"/>')
+    # the title bar
+    role = "First player" if seat.get("first_player") else "Second player"
     wins = isinstance(view.get("winners"), list) and seat.get("seat") in view["winners"]
-    badge = "\u2605 wins"
-    badge_w = _width(badge, 13, True) + 14 if wins else 0
-    # the info keeps its size while it fits; the title (then the info, down to 11) gives way
-    room_w = HOTEL_W - 2 * PAD - 12 - (badge_w + 10 if wins else 0)
-    info_size = 12 if _width(info, 12) + _width(title, 13, True) <= room_w else _MIN
-    info_w = _width(info, info_size)
-    title_size = _line(out, PAD, 26, title, 16, room_w - info_w, min_size=12, fill="#fff", bold=True)
-    _text(out, HOTEL_W - PAD, 26, info, info_size, fill="#fff", anchor="end")
-    if wins:
-        bx = PAD + min(_width(title, title_size, True), room_w - info_w) + 10
-        out.append(f'<g><title>{_e(name)} wins</title><rect x="{_f(bx)}" y="9" width="{_f(badge_w)}" height="22" rx="11" fill="#ffe27a" stroke="#8a6d00"/>')
-        _text(out, bx + badge_w / 2, 25, badge, 13, fill=_INK, anchor="middle", bold=True)
-        out.append("</g>")
+    acting = not wins and seat.get("seat") == view.get("current_player")
+    badge = "\u2605 wins" if wins else "to act" if acting else ""
+    badge_w = _width(badge, FS, True) + 14 if badge else 0
+    _line(out, PAD + 2, 19.5, f"{name}'s hotel · {role}", PANEL_W - 2 * PAD - badge_w - 8, size=14, fill="#fff", bold=True)
+    if badge:
+        bx = PANEL_W - PAD - badge_w
+        out.append(f'<rect x="{_f(bx)}" y="5" width="{_f(badge_w)}" height="19" rx="9.5" fill="#ffe27a" stroke="#8a6d00"/>')
+        _text(out, bx + badge_w / 2, 19, badge, FS, anchor="middle", bold=True)
+    _band(out, view, seat, i, seats, TITLE_H)
+    # the rooms, 1 to 9 (the tour's order), floor 3 on top
     groom = seat.get("groom")
-    rooms = {r.get("number"): r for r in _list(seat.get("rooms")) if isinstance(r, dict)}
-    for n, r in rooms.items():
+    rooms = [r for r in _list(seat.get("rooms")) if isinstance(r, dict)]
+    for r in sorted(rooms, key=lambda r: _num(r.get("number"), 99)):
         floor, col = _num(r.get("floor"), 1), _num(r.get("col"), 1)
+        if floor not in (1, 2, 3) or col not in (1, 2, 3):
+            continue
         rx = PAD + (col - 1) * (RW + GAP)
-        ry = TITLE_H + PAD + (3 - floor) * (RH + GAP)
-        gc = colour if groom == n else None
-        key = ("room", r, gc)
-        out.append(_cached(key, lambda o, r=r, gc=gc: _room(o, r, 0, 0, gc)).join(
-            (f'<g transform="translate({_f(rx)},{_f(ry)})">', "</g>")))
-    # the Hall
-    hy = TITLE_H + PAD + h_rooms + 8
-    out.append(f'<rect x="{PAD}" y="{_f(hy)}" width="{HOTEL_W - 2 * PAD}" height="{HALL_H - 10}" rx="6" fill="#efe3f4" stroke="#7c6f97"/>')
-    _text(out, PAD + 10, hy + 17, "Hall", 14, bold=True)
-    _text(out, PAD + 10, hy + 32, "counter: doorbells", 11, fill=_MUTED)
-    bells = _num(seat.get("doorbells"), 0)
+        ry = y_rooms + (3 - floor) * (RH + GAP)
+        here = groom == r.get("number")
+        gc = colour if here else None
+        body = _cached(("room", r, gc), lambda o, r=r, gc=gc: _room(o, r, gc))
+        out.append(target(f"room:{i}:{r.get('number')}", _room_label(name, r, here))
+                   + f'<g transform="translate({_f(rx)},{_f(ry)})">{body}</g></g>')
+    # the Hall (doorbells, the groom at home) and the coins beside it
+    bells = int(_num(seat.get("doorbells"), 0))
+    home = groom == "hall"
+    hall_w = 2 * RW + GAP
+    out.append(target(f"hall:{i}", f"{name}'s Hall: {bells} doorbell{'s' if bells != 1 else ''} on the counter"
+                      + ("; the groom pawn is here" if home else "; the groom pawn is on the tour")))
+    out.append(f'<rect x="{PAD}" y="{_f(y_hall)}" width="{hall_w}" height="{HALL_H}" rx="6" fill="#efe3f4" stroke="#7c6f97"/>')
+    _text(out, PAD + 8, y_hall + 25, "Hall", 14, bold=True)
     for k in range(3):
-        bx = PAD + 150 + k * 34
-        if k < bells:
-            out.append(f'<g><title>doorbell {k + 1}</title><path d="M{bx - 11} {hy + 28}h22l-4-6v-8a7 7 0 0 0-14 0v8z" fill="{_GOLD}" stroke="#8a6d00" stroke-width="1.5"/>'
-                       f'<circle cx="{bx}" cy="{hy + 31}" r="3" fill="#8a6d00"/></g>')
-        else:
-            out.append(f'<g><title>a doorbell is gone</title><path d="M{bx - 11} {hy + 28}h22l-4-6v-8a7 7 0 0 0-14 0v8z" fill="none" stroke="#b9ad9c" stroke-dasharray="3 2"/></g>')
-    if groom == "hall":
-        _pawn(out, HOTEL_W - PAD - 30, hy + 21, colour, "the groom pawn waits in the Hall")
-        _text(out, HOTEL_W - PAD - 44, hy + 26, "groom", 11, fill=_MUTED, anchor="end")
-    # the Basement
-    by = hy + HALL_H
-    out.append(f'<rect x="{PAD}" y="{_f(by)}" width="{HOTEL_W - 2 * PAD}" height="{BASE_H - 8}" rx="6" fill="#e7e1d8" stroke="#8d8478"/>')
+        _bell(out, PAD + 62 + k * 27, y_hall + 29, k < bells)
+    if home:
+        _pawn(out, PAD + 160, y_hall + 33, colour)
+        _text(out, PAD + 172, y_hall + 25, "groom", FS, fill=_MUTED)
+    out.append("</g>")
+    cx = PAD + hall_w + GAP
+    coins = seat.get("coins", "?")
+    out.append(target(f"coins:{i}", f"{name}'s coins: {coins}; the satisfied guests' rents: {seat.get('rents', '?')}"))
+    out.append(f'<rect x="{_f(cx)}" y="{_f(y_hall)}" width="{RW}" height="{HALL_H}" rx="6" fill="#fff8e1" stroke="#b8962a"/>')
+    _coin(out, cx + 17, y_hall + HALL_H / 2, coins, r=11)
+    _text(out, cx + 34, y_hall + 17, f"coins: {coins}", FS, bold=True)
+    _text(out, cx + 34, y_hall + 32, f"rents: {seat.get('rents', '?')}", FS, fill=_MUTED)
+    out.append("</g>")
+    # the Basement: a pillar group under each column
     pillars = _list(seat.get("pillars"))
     per = int(_num(seat.get("pillars_per_group"), 4))
+    per = max(1, min(per, 6))
     for c in range(3):
-        cx = PAD + c * (RW + GAP)
+        gx = PAD + c * (RW + GAP)
         k = int(_num(pillars[c], 0)) if c < len(pillars) else 0
-        _text(out, cx + 10, by + 18, f"pillars {c + 1}: {k}/{per}", 11, fill=_TOKEN if k <= 1 else _MUTED, bold=k <= 1)
+        out.append(target(f"pillars:{i}:{c + 1}", f"{name}'s Basement, pillars under column {c + 1}: {k} of {per}"))
+        out.append(f'<rect x="{_f(gx)}" y="{_f(y_base)}" width="{RW}" height="{BASE_H}" rx="6" fill="#e7e1d8" stroke="#8d8478"/>')
         for j in range(per):
-            px = cx + 108 + j * (80 // max(per, 1))
+            px = gx + 7 + j * 11
             if j < k:
-                out.append(f'<rect x="{px}" y="{_f(by + 6)}" width="12" height="32" rx="2" fill="{_PILLAR}" stroke="#5c554c"/>')
+                out.append(f'<rect x="{_f(px)}" y="{_f(y_base + 7)}" width="8" height="26" rx="2" fill="{_PILLAR}" stroke="#5c554c"/>')
             else:
-                out.append(f'<rect x="{px}" y="{_f(by + 6)}" width="12" height="32" rx="2" fill="none" stroke="#b9ad9c" stroke-dasharray="3 2"/>')
-    _text(out, PAD + 10, by + 34, "Basement", 11, fill=_MUTED, italic=True)
-    out.append("</g>")
-    # groom tiles
-    ty = y + total_h + 6
-    tiles = [t for t in _list(seat.get("grooms")) if isinstance(t, dict)]
-    tw = (HOTEL_W - 4 * GAP) / 5 if tiles else 0
-    for k, t in enumerate(tiles):
-        tx = x + k * (tw + GAP)
-        hired = bool(t.get("hired"))
-        out.append(f'<g><title>{_e(t.get("name", ""))} ({_e(t.get("cost", "?"))} coins): {_e(t.get("effect", ""))}</title>')
-        out.append(f'<rect x="{_f(tx)}" y="{_f(ty)}" width="{_f(tw)}" height="{TILE_H - 8}" rx="5" '
-                   f'fill="{colour if hired else "#fff"}" fill-opacity="{".85" if hired else "1"}" stroke="{colour}" stroke-width="1.5"/>')
-        ink = "#fff" if hired else _INK
-        label = str(t.get("name", "?")).replace("the ", "")
-        size, lines = _layout(label, (11,), (tw - 30,), 2, bold=True)
-        for j, line in enumerate(lines):
-            _text(out, tx + 6, ty + 15 + j * 12.5, line, size, fill=ink, bold=True)
-        _coin(out, tx + tw - 12, ty + 13, t.get("cost", "?"), r=8)
-        state = "hired" if hired else "not hired"
-        if t.get("row"):
-            state += f" · row {t['row']}"
-        _line(out, tx + 6, ty + 43, state, 11, tw - 10, fill=ink, italic=not hired)
+                out.append(f'<rect x="{_f(px)}" y="{_f(y_base + 7)}" width="8" height="26" rx="2" fill="none" stroke="#9c9182" stroke-dasharray="3 2"/>')
+        tx = gx + 12 + per * 11
+        low = k <= 1
+        _text(out, tx, y_base + 17, f"col. {c + 1}", FS, fill=_MUTED)
+        _text(out, tx, y_base + 32, f"{k}/{per}", FS, fill="#b0182c" if low else _INK, bold=True)
         out.append("</g>")
-    return total_h + TILE_H
+    # the groom tiles, a row each
+    _text(out, PAD + 2, y_tiles + 12, f"{name}'s groom tiles", FS, bold=True)
+    for k, t in enumerate(tiles):
+        ty = y_tiles + 18 + k * (TILE_H + 3)
+        hired = bool(t.get("hired"))
+        gname = str(t.get("name", "?"))
+        state = "hired" if hired else "not hired"
+        row = _num(t.get("row"))
+        row_word = {1: "lowest", 2: "middle", 3: "highest"}.get(row)
+        if hired and row_word:
+            state += f", faces the {row_word} row"
+        label = f"{name}'s groom tile {gname}, {t.get('cost', '?')} coins, {state}: {t.get('effect', '')}".rstrip(": ")
+        out.append(target(f"groom:{i}:{t.get('id', k)}", label))
+        out.append(f"<title>{_e(t.get('effect', ''))}</title>")
+        ink = "#fff" if hired else _INK
+        out.append(f'<rect x="{PAD}" y="{_f(ty)}" width="{PANEL_W - 2 * PAD}" height="{TILE_H}" rx="5" '
+                   f'fill="{colour if hired else "#fff"}" stroke="{colour}" stroke-width="1.5"/>')
+        _coin(out, PAD + 12, ty + TILE_H / 2, t.get("cost", "?"), r=8.5)
+        shown = gname[4:] if gname.startswith("the ") else gname
+        sw = _width(state, FS)
+        _line(out, PAD + 27, ty + 15.5, shown, PANEL_W - 2 * PAD - 27 - sw - 14, fill=ink, bold=True)
+        _text(out, PANEL_W - PAD - 7, ty + 15.5, state, FS, fill=ink, anchor="end", italic=not hired)
+        out.append("</g>")
+    return Panel(f"{name}'s hotel", PANEL_W, height, out)
 
 
-def _card(out, card: dict, x, y):
-    out.append(f'<g transform="translate({_f(x)},{_f(y)})"><rect width="{CARD_W}" height="{CARD_H}" rx="6" fill="#fffdf8" stroke="#8b7355"/>')
-    _coin(out, CARD_W - 14, 15, card.get("rent", "?"), r=10)
-    sub = [f"#{card.get('card', '?')}"]
-    if card.get("intro"):
-        sub.append("* intro")
-    sides = _list(card.get("sides"))
-    if card.get("double") and len(sides) == 2 and isinstance(sides[1], dict):
-        sub.append(f"\u21bb {sides[1].get('name', '?')} ({sides[1].get('rent', '?')})")
-    text = " \u00b7 ".join(sub)
-    if _width(text, HANGER_SIZE) > CARD_W - 14:
-        text = text.replace("* intro", "*")
-    top = _guest_head(out, card, 8, 19, CARD_W - 8 - 30, CARD_W - 14, text)
-    _hanger(out, 6, top, CARD_W - 12, _list(card.get("hanger")))
-    out.append("</g>")
+def _card(out, card: dict):
+    """A guest card of the display at (0, 0): number, rent, name, door hanger, other side."""
+    out.append(f'<rect width="{RW}" height="{CH}" rx="6" fill="#fffdf8" stroke="#8b7355"/>')
+    _coin(out, RW - 14, 14, card.get("rent", "?"))
+    _text(out, 6, 18.5, f"#{card.get('card', '?')}" + (" *" if card.get("intro") else ""), FS, fill=_MUTED)
+    lines, bold = _name_lines(str(card.get("name") or "?"), RW - 10)
+    for k, line in enumerate(lines):
+        _text(out, 5, 38 + k * LH, line, FS, bold=bold)
+    last = _draw_hanger(out, 5, 38 + len(lines) * LH + 4, RW - 10, _list(card.get("hanger")))
+    other = _other_side(card)
+    if other is not None:
+        words = _wrap(f"side b: {other.get('name', '?')} ({other.get('rent', '?')})", RW - 10, 2)
+        y0 = max(last + LH + 2, CH - 6 - (len(words) - 1) * LH)
+        for k, line in enumerate(words):
+            _text(out, 5, y0 + k * LH, line, FS, fill=_PURPLE)
 
 
-def _display(out, view: dict, x, y, width, seats: list) -> float:
-    rows = [r for r in _list(view.get("display")) if isinstance(r, dict)]
-    _text(out, x, y + 16, f"Guest display — {view.get('cards_left', '?')} card(s) left; a row's guest goes on its floor", 14, bold=True)
-    yy = y + 26
-    for r in sorted(rows, key=lambda r: -_num(r.get("row"), 0)):
-        label = str(r.get("label") or f"row {r.get('row')}")
-        _text(out, x, yy + 14, label, 11, fill=_MUTED, bold=True)
-        frs = [s for s in _list(r.get("false_reservation")) if isinstance(s, int)]
-        lx = x + 190
-        for s in frs:
-            c = _colour(seats[s], s) if s < len(seats) and isinstance(seats[s], dict) else "#888"
-            who = seats[s].get("name", f"seat {s}") if s < len(seats) and isinstance(seats[s], dict) else f"seat {s}"
-            banner = f"{who}'s False Reservation faces this row"
-            bw = min(_width(banner, 11, True) + 12, x + width - lx)
-            out.append(f'<rect x="{_f(lx)}" y="{_f(yy + 2)}" width="{_f(bw)}" height="16" rx="4" fill="{c}"/>')
-            _line(out, lx + 6, yy + 14, banner, 11, bw - 12, fill="#fff", bold=True)
-            lx += bw + 6
-        cy = yy + 20
-        for k, c in enumerate(_list(r.get("cards"))[:6]):
-            cx = x + k * (CARD_W + 6)
-            if isinstance(c, dict):
-                out.append(_cached(("card", c), lambda o, c=c: _card(o, c, 0, 0)).join(
-                    (f'<g transform="translate({_f(cx)},{_f(cy)})">', "</g>")))
-            else:
-                out.append(f'<rect x="{_f(cx)}" y="{_f(cy)}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#cfc5b4" stroke-dasharray="4 3"/>')
-        yy = cy + CARD_H + 8
-    return yy - y
+def _card_label(row_name: str, k: int, card) -> str:
+    if not isinstance(card, dict):
+        return f"{row_name}, place {k + 1}: empty"
+    other = _other_side(card)
+    side_b = f"; side b: {other.get('name', '?')}, rent {other.get('rent', '?')}" if other else ""
+    return (f"{row_name}, place {k + 1}: {card.get('name', '?')} (card {card.get('card', '?')}), rent "
+            f"{card.get('rent', '?')}; door hanger: {hanger_text(_list(card.get('hanger')))}{side_b}")
+
+
+_ROW_NAMES = {1: "Lowest row", 2: "Middle row", 3: "Highest row"}
+
+
+def _display_row(r: dict, seats: list) -> Panel:
+    row = _num(r.get("row"), 0)
+    row_name = _ROW_NAMES.get(row, f"Row {row}")
+    out: list[str] = []
+    height = 30 + 2 * CH + GAP + PAD
+    out.append(f'<rect x="0.5" y="0.5" width="{PANEL_W - 1}" height="{height - 1}" rx="9" fill="#f3efe8" stroke="#b5a88f"/>')
+    frs = [s for s in _list(r.get("false_reservation")) if isinstance(s, int) and 0 <= s < len(seats)]
+    bx = PANEL_W - PAD
+    if frs:  # a False Reservation tile faces this row
+        who = " and ".join(f"{_seat_name(seats[s], s)}'s" for s in frs)
+        banner = f"{who} False Reservation" + ("s" if len(frs) > 1 else "")
+        bw = min(_width(banner, FS, True) + 14, 190)
+        colour = _colour(seats[frs[0]], frs[0]) if len(frs) == 1 else _WALL
+        bx -= bw
+        out.append(f'<g><title>{_e(banner)} faces this row</title><rect x="{_f(bx)}" y="6" width="{_f(bw)}" height="19" rx="4" fill="{colour}"/>')
+        _line(out, bx + 7, 20, banner, bw - 14, fill="#fff", bold=True)
+        out.append("</g>")
+    _line(out, PAD + 2, 20, f"{row_name} \u2192 floor {row}", bx - PAD - 12, size=13, bold=True)
+    cards = _list(r.get("cards"))[:6]
+    for k in range(6):
+        c = cards[k] if k < len(cards) else None
+        cx = PAD + (k % 3) * (RW + GAP)
+        cy = 30 + (k // 3) * (CH + GAP)
+        out.append(target(f"display:{row}:{k + 1}", _card_label(row_name, k, c)))
+        if isinstance(c, dict):
+            body = _cached(("card", c), lambda o, c=c: _card(o, c))
+            out.append(f'<g transform="translate({_f(cx)},{_f(cy)})">{body}</g>')
+        else:
+            out.append(f'<rect x="{_f(cx)}" y="{_f(cy)}" width="{RW}" height="{CH}" rx="6" fill="none" stroke="#a89d8b" stroke-dasharray="4 3"/>')
+        out.append("</g>")
+    return Panel(f"Guest display, {row_name.lower()}", PANEL_W, height, out)
+
+
+_KEY_WHAT = (("token", "irritate"), ("token_if_satisfied", "irritate if satisfied"),
+             ("tantrum", "tantrum if irritated"), ("pillar", "remove a pillar"),
+             ("doorbell", "remove a doorbell"), ("flip", "flip this card"))
+
+
+def _key() -> Panel:
+    """The door hangers' pictograms in words (Description of the Effects)."""
+    out: list[str] = []
+    height = 172
+    out.append(f'<rect x="0.5" y="0.5" width="{PANEL_W - 1}" height="{height - 1}" rx="9" fill="#fff" stroke="#b5a88f"/>')
+    _text(out, PAD + 2, 20, "Door hangers: bottom effect first", 14, bold=True)
+    for k, (icon, words) in enumerate(_KEY_WHAT):
+        x = PAD + 2 + (k % 2) * 172
+        y = 42 + (k // 2) * 20
+        _icon(out, x + 6, y - 4, icon)
+        _text(out, x + EFF_X, y, words, FS)
+    _text(out, PAD + 2, 106, "Who? adjacent or all guests: \u2194 in the row,", FS)
+    _text(out, PAD + 2, 121, "\u2195 in the column; your choice; the", FS)
+    _text(out, PAD + 2, 136, "opponent's choice (in green).", FS, fill=_OPP)
+    _token(out, PAD + 10, 154)
+    _text(out, PAD + 24, 158, "irritated guest", FS)
+    _coin(out, PAD + 142, 154, 2)
+    _text(out, PAD + 157, 158, "rent", FS)
+    _pawn(out, PAD + 210, 162, _WALL)
+    _text(out, PAD + 222, 158, "groom pawn", FS)
+    return Panel("Key to the door hangers", PANEL_W, height, out)
+
+
+# -- the board ------------------------------------------------------------------------------------
+def _describe(view: dict, seats: list) -> tuple[str, str]:
+    """The board's title and its description for a screen reader."""
+    turn = _num(view.get("turn"))
+    winners = view.get("winners")
+    if isinstance(winners, list):
+        when = "game over"
+    elif turn:
+        when = f"turn {turn}"
+    else:
+        when = "setup"
+    title = f"Hellton Palace, {when}: the board"
+    parts = []
+    for i, s in enumerate(seats[:2]):
+        rooms = [r for r in _list(s.get("rooms")) if isinstance(r, dict)]
+        guests = sum(1 for r in rooms if isinstance(r.get("guest"), dict))
+        pil = ", ".join(str(p) for p in _list(s.get("pillars")))
+        parts.append(f"{_seat_name(s, i)}'s hotel: {guests} guest{'s' if guests != 1 else ''} "
+                     f"({s.get('irritated', '?')} irritated), {s.get('doorbells', '?')} doorbells in the Hall, "
+                     f"pillars {pil or '?'} under columns 1 to 3, {s.get('coins', '?')} coins.")
+    if isinstance(winners, list):
+        names = [_seat_name(seats[w], w) for w in winners if isinstance(w, int) and 0 <= w < len(seats)]
+        parts.append(f"{' and '.join(names)} wins." if names else "The players share the defeat.")
+    else:
+        pending = _dict(view.get("pending"))
+        p = pending.get("player")
+        if isinstance(p, int) and 0 <= p < len(seats) and pending.get("prompt"):
+            parts.append(f"{_seat_name(seats[p], p)} to act: {pending['prompt']}.")
+        weak = []
+        for i, s in enumerate(seats[:2]):
+            pil = [v for v in (_num(x) for x in _list(s.get("pillars"))) if v is not None]
+            bells = _num(s.get("doorbells"))
+            if bells is not None and pil:
+                weak.append((min(bells, min(pil)), i))
+        if len(weak) == 2 and weak[0][0] != weak[1][0]:
+            i = min(weak)[1]
+            parts.append(f"Closer to falling: {_seat_name(seats[i], i)}'s hotel.")
+    parts.append(f"The guest display has {view.get('cards_left', '?')} cards left.")
+    return title, " ".join(parts)
 
 
 def render_svg(view: dict) -> str:
-    """Draw the table of a Hellton Palace view model as SVG text.
+    """Draw the board of a Hellton Palace view model as SVG text: panels (the two hotels, the
+    guest display's three rows, a key) made with :func:`hotellab.core.board.board_svg`.
 
     :param view: a view-model dict as returned by ``state.view(perspective)`` (format in
         ``docs/dev/view_model.md``). Missing or malformed fields are drawn as unknown ("?") or
         left out; the function never raises for a dict input.
-    :returns: one ``<svg>`` element (no XML prolog), about 1284 x 1142 units, with
-        ``width="100%"``.
+    :returns: one ``<svg>`` element (no XML prolog) of panels at most 356 px wide.
     :raises TypeError: when ``view`` is not a dict.
     """
     if not isinstance(view, dict):
         raise TypeError(f"render_svg takes a view-model dict, got {type(view).__name__}")
     seats = [s for s in _list(view.get("seats")) if isinstance(s, dict)]
-    width = 2 * M + 2 * HOTEL_W + 20
-    out: list[str] = []
-    status = str(view.get("status") or "")
-    _line(out, M, 24, status, 17, width - 2 * M, min_size=13, bold=True)
-    pending = _dict(view.get("pending"))
-    if pending.get("prompt"):
-        p = pending.get("player")
-        who = seats[p].get("name", "") if isinstance(p, int) and 0 <= p < len(seats) else ""
-        flag = "OPPONENT'S CHOICE — " if pending.get("opponent_choice") else ""
-        prompt = f"{flag}{who}: {pending.get('prompt')}"
-        colour = _GREEN if pending.get("opponent_choice") else "#6b3fa0"
-        _line(out, M, 46, prompt, 13, width - 2 * M - 160, fill=colour, italic=True, bold=bool(flag))
-    persp = view.get("perspective")
-    ptxt = "omniscient view" if persp is None else f"as seen by {seats[persp].get('name', persp) if isinstance(persp, int) and 0 <= persp < len(seats) else persp}"
-    _text(out, width - M, 46, ptxt, 11, fill=_MUTED, anchor="end")
-    y = 58
-    used = 0
-    for i, s in enumerate(seats[:2]):
-        used = max(used, _hotel(out, s, i, M + i * (HOTEL_W + 20), y, view))
-    if not seats:
-        used = 20
-    y += used + 12
-    y += _display(out, view, M, y, width - 2 * M, seats)
-    height = y + M
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(width)} {_f(height)}" width="100%" '
-        f'role="img" aria-label="{_e(status or "Hellton Palace table")}" '
-        f'font-family="system-ui,\'Segoe UI\',Roboto,\'DejaVu Sans\',sans-serif" fill="{_INK}">'
-        + "".join(out) + "</svg>"
-    )
+    # Panel order: the two hotels first, the First player's (Red) then the Second's, side by
+    # side as they face each other on the table. Almost every decision happens in a hotel (a
+    # room to serve, a guest or a column chosen, the grooms, the Hall, the coins) and the
+    # order never changes from turn to turn, so a reader (or the arrow keys) finds each hotel
+    # where it was. Then the shared guest display, highest row first as it lies on the table
+    # (the floor a row's guests go to, top to bottom), then the key to the door hangers.
+    panels = [_hotel(view, s, i, seats) for i, s in enumerate(seats[:2])]
+    rows = [r for r in _list(view.get("display")) if isinstance(r, dict)]
+    panels += [_display_row(r, seats) for r in sorted(rows, key=lambda r: -(_num(r.get("row"), 0)))]
+    panels.append(_key())
+    title, desc = _describe(view, seats)
+    return board_svg(panels, title=title, desc=desc,
+                     font="system-ui, 'Segoe UI', Roboto, 'DejaVu Sans', sans-serif")

@@ -631,6 +631,34 @@ class HelltonPalaceState(State):
     def _explain(self, a: Action):
         return _explain_refusal(self, a)
 
+    def _action_target(self, action: Action) -> str | None:
+        """The thing on the board (``render.py``'s target ids) that ``action`` concerns: the
+        display card a welcome takes (``display:<row>:<place>``), the groom tile hired
+        (``groom:<seat>:<id>``), the Hall the groom leaves for the tour or a doorbell comes back
+        to (``hall:<seat>``), the coins the rents go to (``coins:<seat>``), the room served or
+        not served, chosen for an effect or for the False Placer's swap (``room:<seat>:<n>``)
+        and the pillar group chosen (``pillars:<seat>:<column>``)."""
+        k, p = action.kind, action.player
+        if k == "welcome":
+            card = action.args[0]
+            for row, cards in enumerate(self.display, 1):
+                if card in cards:
+                    return f"display:{row}:{cards.index(card) + 1}"
+            return None
+        if k == "hire":
+            return f"groom:{p}:{action.args[0]}"
+        if k in ("tour", "doorbell"):
+            return f"hall:{p}"
+        if k == "rents":
+            return f"coins:{p}"
+        if k in ("serve", "refuse", "swap"):
+            return f"room:{p if k == 'swap' else self.active}:{action.args[0]}"
+        if k == "target":
+            return f"room:{self.active}:{action.args[0]}"
+        if k == "pillar":
+            return f"pillars:{self.active}:{action.args[0]}"
+        return None
+
     # ================================================================== declared positions
     def _to_position(self) -> dict:
         """Where everything is and whose decision is next (:func:`.position.to_position`)."""
