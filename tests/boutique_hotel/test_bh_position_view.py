@@ -6,6 +6,7 @@ import json
 import pytest
 
 import hotellab as hl
+from hotellab.testing import board_targets
 
 
 def _bad(bh, fn):
@@ -63,7 +64,11 @@ def test_view_hides_other_seats_secret_dice(bh):
     assert s.view(0)["seats"][0]["secret"] == [6, 1] and s.view()["seats"][0]["secret"] == [6, 1]
     assert s.view(1)["pending"] == {"player": 0, "prompt": "set the next price die in secret (100-600)", "die": "wed"}
     svg = s.game.render_svg(v1)
-    assert svg.startswith("<svg") and "secret dice set: 2/8 ??" in svg
+    labels = board_targets(svg)  # Red's board: Blue's two dice set face down, the third not yet
+    assert labels["die:0:mon"] == "Blue's Monday price die: set face down"
+    assert labels["die:0:tue"] == "Blue's Tuesday price die: set face down"
+    assert labels["die:0:wed"] == "Blue's Wednesday price die: not set yet"
+    assert board_targets(s.game.render_svg(s.view(0)))["die:0:mon"] == "Blue's Monday price die: set in secret: 600"
 
 
 def test_adjacency_graph_is_the_board_with_connections(bh):

@@ -1,292 +1,632 @@
-"""SVG table of Boutique Hotel Manager, drawn from a view model (``state.view(perspective)``).
+"""The table of Boutique Hotel Manager as SVG, drawn from a view model (``state.view(perspective)``).
 
 :func:`render_svg` is a pure function of the view-model dict described in
 ``docs/dev/view_model.md``: the same view always gives the same text. Every text taken from
 the view is XML-escaped and colours are checked, so a view can never inject markup.
 
-Layout, in viewBox units (the SVG scales to its container):
+The board is made of panels (:class:`hotellab.core.board.Panel`, 1 unit = 1 CSS px, text 12 px
+or more), one per component as it lies on the table ("Jak grać w Boutique Hotel Manager",
+Komponenty and Instrukcje przygotowania):
 
-- the status line and the pending prompt on top;
-- on the right, the table's centre: the current guest card (its rooms as boxes of nights, a
-  door between rooms that must be adjacent, green or brown for breakfast), the check-in day,
-  the walk-in's budget, the prices the hotels quoted, the walk-in ranking, the deck;
-- one block per hotel: name, money, stars, staff dice; the price dice over the calendar (a
-  "?" die is set in secret; the number under it says how many are set); the calendar grid,
-  built rooms x days (Monday-Sunday, then 3 nights past Sunday beside the board), with the
-  stay tokens (square: check-in day, circle: further night; green: room only, brown:
-  breakfast) and the connection tokens (a bar joining two rooms of a stay); the rooms not yet
-  built are listed under it, then the demand per day (rooms / check-ins / breakfasts);
-- the money breakdown of each hotel, each line with its rule.
+- **the table** (the middle of the table): the week and its phases, the guest cards of the
+  reservation phase or the walk-in days, the guest card turned up (its stay tokens, the door
+  symbol, breakfast or not), the white check-in die (the walk-in's budget in that phase), the
+  guest deck, the prices the hotels quoted, the walk-in ranking and the tokens left;
+- **one hotel board per player** ("Plansze hoteli"), in seat order: the hotel's name, its money
+  cards and sealed bid, its rating marker on the star track; the 8 price dice (7 days and
+  breakfast; face-down while set in secret); the rooms 1-8 as rows over the week's squares
+  (Monday-Sunday, then the nights past Sunday "po stronie mat hotelowych", FAQ) with the stay
+  tokens (square: check-in day, circle: a further night; green: room only, brown: breakfast)
+  and the connection tokens (a bar joining two rooms of a door stay); a room not yet built is
+  greyed; under the grid the staff each day needs (Faza planowania: cleaning = booked rooms,
+  check-in = squares, kitchen = brown tokens) beside the 3 staff dice hired; the last rating;
+  the money by source.
+
+Targets (``data-target``; ``State._action_target`` gives the same ids): ``die:<seat>:<die>``
+(the price dice ``mon`` .. ``sun``, ``breakfast``), ``day:<seat>:<day>`` (a day's column of a
+hotel board), ``room:<seat>:<number>`` (a room's row, 1-8), ``staff:<seat>:<kind>`` (the staff
+dice ``cleaning``, ``checkin``, ``kitchen``), ``money:<seat>`` (the money cards, where a sealed
+bid is placed), ``rating:<seat>`` (the rating marker), ``guest:card`` (the guest card turned up)
+and ``checkin:die`` (the white die). A hidden die or bid is named by its slot and said to be
+face down, never by its value.
 
 >>> import hotellab as hl
 >>> state = hl.load_game("boutique_hotel", num_players=2).new_initial_state()
 >>> svg = render_svg(state.view(0))
 >>> svg.startswith("<svg") and svg.endswith("</svg>")
 True
->>> "&lt;b&gt;" in render_svg({"status": "<b>", "seats": []})
+>>> 'data-target="die:0:mon"' in svg and 'data-target="room:1:8"' in svg
+True
+>>> "&lt;b&gt;" in render_svg({"seats": [{"seat": 0, "name": "<b>"}]})
 True
 """
 
 from __future__ import annotations
 
-from .._svg import as_dict as _dict, as_list as _list, is_colour, num as _f, number as _num, text as _t
+from .._svg import (
+    INK, Panel, as_dict as _dict, as_list as _list, board_svg, is_colour, num as _f, number as _num,
+    target, text as _t,
+)
 
-__all__ = ["render_svg"]
+__all__ = ["render_svg", "DICE", "STAFF"]
 
-W = 960
-M = 12
-CELL = 22
-LABEL_W = 62
-GRID_X = M + LABEL_W
-SIDE_X = 660
-_GREEN = "#5b9e4d"
-_BROWN = "#8b5a2b"
-_MUTED = "#7a7165"
+DICE = ("mon", "tue", "wed", "thu", "fri", "sat", "sun", "breakfast")
+"""The price dice as the actions name them (components.DICE)."""
+STAFF = ("cleaning", "checkin", "kitchen")
+"""The staff dice as the actions name them (components.STAFF)."""
+_STAFF_WORDS = ("cleaning", "check-in", "kitchen")
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MAX_STARS = 5
+_ROOMS = 8
+
+# colours: text is INK (or _MUTED, 5.6:1 on the panels' paper) on light fills
+_GREEN = "#4f8f42"   # a green stay token (room only)
+_BROWN = "#8b5a2b"   # a brown stay token (with breakfast)
+_MUTED = "#5f574d"
 _EDGE = "#8b7355"
 _PAPER = "#fbf7ef"
-_PANEL = "#f3ead8"
-_GREY = "#e4e0d8"
-_NEG = "#b3261e"
-_POS = "#1e7b34"
-_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_BESIDE = "#efe8da"  # the squares beside the board (nights past Sunday)
+_LINE = "#cfc6b5"
+_UNBUILT = "#e6e1d8"
+_NEG = "#a52a1f"     # 6.4:1 on the paper
+_POS = "#1c6e2f"     # 6.2:1 on the paper
+_LINK = "#4a9fd0"    # the transparent connection token
+_STAR = "#c98a00"
+
+# the hotel board: a label column, 7 day columns, 3 narrower columns past Sunday
+HW = 324
+X_L = 10
+X0 = 62
+CW = 27
+EW = 22
+RH = 24
+TW = 320  # the table's panel: a 1000 px page holds the table and two hotel boards in a row
 
 
 def _c(v, default=_EDGE) -> str:
     return v if is_colour(v) else default
 
 
-def _rect(out, x, y, w, h, fill, stroke=_EDGE, rx=3, extra=""):
-    out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{rx}" '
-               f'fill="{_c(fill, "#ffffff")}" stroke="{_c(stroke)}"{extra}/>')
+def _int(v, default=0) -> int:
+    return int(_num(v, default))
 
 
-def _token(out, x, y, ch):
-    """A stay token in the cell at (x, y): s/c green square/circle, S/C brown."""
-    if ch not in "scSC" or not ch:
+def _rect(out, x, y, w, h, fill, stroke="none", rx=3, extra=""):
+    out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(rx)}" '
+               f'fill="{fill}" stroke="{stroke}"{extra}/>')
+
+
+def _tint(colour: str, keep: float = 0.18) -> str:
+    """``colour`` mixed with white (``keep`` of the colour): a light fill for INK text."""
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    if len(c) < 6 or not all(ch in "0123456789abcdefABCDEF" for ch in c[:6]):
+        return "#eeeeee"
+    rgb = [int(c[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(255 - (255 - v) * keep):02x}" for v in rgb)
+
+
+def _col_x(c: int) -> float:
+    """Left edge of calendar column ``c`` (0-6 the days, 7-9 the nights past Sunday)."""
+    return X0 + c * CW if c < 7 else X0 + 7 * CW + (c - 7) * EW
+
+
+def _col_w(c: int) -> int:
+    return CW if c < 7 else EW
+
+
+_PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+         4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
+
+
+def _die(out, x, y, s, face, *, fill="#ffffff", stroke=INK, pip=INK, dashed=False):
+    """A die of side ``s`` at (x, y): ``face`` 1-6 as pips, 0 an empty place (a dashed
+    outline), None face down (dark, '?')."""
+    if face is None:
+        _rect(out, x, y, s, s, "#4a4238", "#4a4238", rx=s / 6)
+        _t(out, x + s / 2, y + s / 2 + 5, "?", 14, anchor="middle", bold=True, fill="#ffffff")
+        return
+    dash = ' stroke-dasharray="3 2"' if dashed or not face else ""
+    _rect(out, x, y, s, s, fill if face else "none", stroke if face else _EDGE, rx=s / 6, extra=dash)
+    if face in _PIPS:
+        step, r = s * 0.27, max(1.6, s * 0.085)
+        for dx, dy in _PIPS[face]:
+            out.append(f'<circle cx="{_f(x + s / 2 + dx * step)}" cy="{_f(y + s / 2 + dy * step)}" r="{_f(r)}" fill="{pip}"/>')
+
+
+def _token(out, x, y, w, h, ch):
+    """A stay token in the square at (x, y) w x h: s/c green square/circle, S/C brown."""
+    if not ch or ch not in "scSC":
         return
     fill = _BROWN if ch.isupper() else _GREEN
+    k = min(w, h) - 8
     if ch in "sS":
-        out.append(f'<rect x="{_f(x + 4)}" y="{_f(y + 4)}" width="{CELL - 8}" height="{CELL - 8}" fill="{fill}"/>')
+        _rect(out, x + (w - k) / 2, y + (h - k) / 2, k, k, fill, rx=1.5)
     else:
-        out.append(f'<circle cx="{_f(x + CELL / 2)}" cy="{_f(y + CELL / 2)}" r="{_f(CELL / 2 - 4)}" fill="{fill}"/>')
+        out.append(f'<circle cx="{_f(x + w / 2)}" cy="{_f(y + h / 2)}" r="{_f(k / 2)}" fill="{fill}"/>')
 
 
-def _die(out, x, y, label, fill="#ffffff", size=CELL):
-    _rect(out, x + 1, y + 1, size - 2, size - 2, fill, rx=4)
-    _t(out, x + size / 2, y + size / 2 + 3, label, 8.5, anchor="middle", bold=True)
+def _star(out, cx, cy, r, filled):
+    import math
+
+    pts = []
+    for i in range(10):
+        a = -math.pi / 2 + i * math.pi / 5
+        rr = r if i % 2 == 0 else r * 0.45
+        pts.append(f"{_f(cx + rr * math.cos(a))},{_f(cy + rr * math.sin(a))}")
+    fill = _STAR if filled else "none"
+    out.append(f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="{_STAR if filled else _EDGE}" stroke-width="1.2"/>')
 
 
-def _hotel(out, seat: dict, y: float, days_shown: int) -> float:
-    """Draw one hotel from ``y``; return the y under it."""
-    colour = _c(seat.get("color"))
-    name = str(seat.get("name", "?"))
-    stars = int(_num(seat.get("stars"), 0))
-    lost = bool(seat.get("lost"))
-    _rect(out, M, y, SIDE_X - 2 * M, 24, colour, stroke=colour, rx=4)
-    head = f"{name} — money {_num(seat.get('money'), 0)} — " + "\u2605" * stars + "\u2606" * max(0, 5 - stars)
-    if lost:
-        head += " — lost (0 stars)"
-    _t(out, M + 8, y + 17, head, 13, bold=True, fill="#ffffff")
-    staff = _list(seat.get("staff"))
-    words = ("clean", "check-in", "kitchen")
-    sx = SIDE_X - M - 3 * 70
-    for k in range(3):
-        v = staff[k] if k < len(staff) else -1
-        v = _num(v, -1)
-        _rect(out, sx + k * 70, y + 3, 66, 18, "#ffffff", stroke="#ffffff", rx=3)
-        _t(out, sx + k * 70 + 33, y + 16, f"{words[k]} {'-' if v < 0 else int(v)}", 10, anchor="middle", bold=True)
-    y += 28
-    # price dice
-    _t(out, M, y + 15, "price", 11, fill=_MUTED)
+def _money(v) -> str:
+    return f"{_int(v)}"
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else (f"\u2212{-v}" if v < 0 else "0")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+# ---------------------------------------------------------------------------- a hotel board
+def _die_face(seat: dict, i: int, preparing: bool):
+    """(face, words, hidden) of seat's price die ``i``: face 1-6, 0 (not set) or None (face
+    down, hidden from this view); words for its label; hidden True while set in secret."""
     prices = _list(seat.get("prices"))
+    nset = _int(seat.get("secret_set"))
     secret = seat.get("secret")
-    nset = int(_num(seat.get("secret_set"), 0))
+    if preparing and i < nset:
+        if isinstance(secret, list) and i < len(secret):
+            v = _int(secret[i])
+            return v, f"set in secret: {v * 100}", True
+        return None, "set face down", True
+    v = _int(prices[i]) if i < len(prices) else 0
+    if 1 <= v <= 6:
+        if preparing:
+            return v, f"{v * 100} last week, not set yet", False
+        return v, f"{v * 100}", False
+    return 0, "not set yet", False
+
+
+def _room_words(days: str, built: bool, start: bool, name: str, number: int) -> str:
+    head = f"{name}'s room {number}" + (" (Start)" if start else "")
+    if not built:
+        return f"{head}: not built (1000 in the expansion)"
+    parts, free = [], []
     for d in range(7):
-        v = _num(prices[d], 0) if d < len(prices) else 0
-        _die(out, GRID_X + d * CELL, y, str(int(v) * 100) if v else "\u2013")
-    bx = GRID_X + (days_shown + 1) * CELL
-    bv = _num(prices[7], 0) if len(prices) > 7 else 0
-    _die(out, bx, y, str(int(bv) * 100) if bv else "\u2013", fill="#f1e0c8")
-    _t(out, bx + CELL + 4, y + 15, "breakfast", 10, fill=_MUTED)
-    if nset:
-        shown = " ".join(str(int(_num(v, 0))) for v in _list(secret)) if isinstance(secret, list) else "?" * nset
-        _t(out, bx + CELL + 60, y + 15, f"secret dice set: {nset}/8 {shown}", 10, fill=_NEG)
-    y += CELL + 4
-    # calendar header
-    for d in range(days_shown):
-        label = _DAYS[d % 7] if d < 7 else f"+{d - 6}"
-        _t(out, GRID_X + d * CELL + CELL / 2, y + 10, label, 9, anchor="middle", fill=_MUTED if d >= 7 else "#2d2a26")
-    y += 13
-    rooms = [r for r in _list(seat.get("rooms")) if isinstance(r, dict)]
-    built = [r for r in rooms if r.get("built")]
-    spare = [str(int(_num(r.get("number"), 0))) for r in rooms if not r.get("built")]
-    row_y = {}
-    h = len(built) * CELL
-    if built:
-        # the grid: one background per part (the week, beside the board) and one path of lines
-        out.append(f'<rect x="{_f(GRID_X)}" y="{_f(y)}" width="{7 * CELL}" height="{h}" fill="#ffffff"/>')
-        out.append(f'<rect x="{_f(GRID_X + 7 * CELL)}" y="{_f(y)}" width="{(days_shown - 7) * CELL}" height="{h}" fill="{_PAPER}"/>')
-        lines = "".join(f"M{_f(GRID_X)} {_f(y + i * CELL)}h{days_shown * CELL}" for i in range(len(built) + 1))
-        lines += "".join(f"M{_f(GRID_X + d * CELL)} {_f(y)}v{h}" for d in range(days_shown + 1))
-        out.append(f'<path d="{lines}" stroke="#cfc6b5" fill="none"/>')
-    for i, room in enumerate(built):
-        ry = y + i * CELL
-        number = int(_num(room.get("number"), i + 1))
-        row_y[number] = ry
-        _t(out, M, ry + 15, f"room {number}" + (" S" if room.get("start") else ""), 10)
+        ch = days[d] if d < len(days) else "."
+        if ch in "scSC":
+            w = "check-in" if ch in "sS" else "night"
+            parts.append(f"{_DAYS[d]} {w}" + (" with breakfast" if ch.isupper() else ""))
+        else:
+            free.append(_DAYS[d])
+    past = sum(1 for ch in days[7:10] if ch in "scSC")
+    if past:
+        parts.append(f"{_plural(past, 'night')} past Sunday beside the board")
+    if not parts:
+        return f"{head}: free all week"
+    return f"{head}: " + ", ".join(parts) + (f"; free {', '.join(free)}" if free else "; full all week")
+
+
+def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
+    s = _int(seat.get("seat"), -1)
+    name = str(seat.get("name", "?"))
+    colour = _c(seat.get("color"))
+    preparing = view.get("node") == "set_price"
+    out: list[str] = []
+    body_top = len(out)
+
+    # -- the head: name, money cards (and a sealed bid), the rating marker
+    _rect(out, 1, 1, HW - 2, 56, _tint(colour), rx=9)
+    out.append(f'<circle cx="{X_L + 7}" cy="20" r="7" fill="{colour}" stroke="{INK}" stroke-width="0.8"/>')
+    _t(out, X_L + 20, 25, f"{name}'s hotel", 15, bold=True)
+    money = _int(seat.get("money"))
+    cards = [c for c in _list(seat.get("cards")) if _num(c) is not None]
+    bid_placed = bool(seat.get("bid_placed"))
+    bid = _num(seat.get("bid"))
+    words = f"{name}'s money: {money} in money cards"
+    if cards:
+        words += " (" + ", ".join(str(_int(c)) for c in cards) + ") and the blank card"
+    else:
+        words += " (the blank card only)"
+    if bid_placed:
+        words += f"; a marketing bid of {_int(bid)}" if bid is not None else "; a marketing bid face down"
+    out.append(target(f"money:{s}", words))
+    fan = min(len(cards), 6) + 1  # the blank card too
+    fx = HW - 62 - 6 * fan - 12
+    for k in range(fan):
+        _rect(out, fx + 6 * k, 10 + (k % 2), 14, 19, "#ffffff" if k < fan - 1 else "#f4efe4", _EDGE, rx=2)
+    _t(out, HW - X_L, 25, str(money), 15, anchor="end", bold=True)
+    if bid_placed:
+        _t(out, HW - X_L, 47, f"bid {_int(bid)}" if bid is not None else "bid face down", 12, anchor="end",
+           bold=True, fill=_NEG)
+    out.append("</g>")
+    stars = _int(seat.get("stars"))
+    lost = bool(seat.get("lost"))
+    rating = f"{name}'s rating: " + ("0 stars, out of the game" if lost else f"{_plural(stars, 'star')} of {_MAX_STARS}")
+    out.append(target(f"rating:{s}", rating))
+    _t(out, X_L, 47, "Rating", 12, fill=_MUTED)
+    for k in range(_MAX_STARS):
+        _star(out, 64 + k * 16, 42, 7, k < stars)
+    if lost:
+        _t(out, 146, 47, "lost", 12, bold=True, fill=_NEG)
+    out.append("</g>")
+    if deciding == s:
+        _rect(out, 150, 34, 56, 18, INK, rx=9)
+        _t(out, 178, 47, "to play", 12, anchor="middle", bold=True, fill="#ffffff")
+
+    # -- the price dice (Faza przygotowania: 7 days and breakfast)
+    y = 64
+    _t(out, X_L, y + 12, "Price dice" + (" (secret)" if preparing else ""), 12, fill=_MUTED)
+    bx = _col_x(7) + (3 * EW) / 2
+    _t(out, bx, y + 12, "breakfast", 12, anchor="middle", fill=_MUTED)
+    for i, die in enumerate(DICE):
+        face, words, hidden = _die_face(seat, i, preparing)
+        cx = _col_x(i) + CW / 2 if i < 7 else bx
+        day = _DAY_NAMES[i] if i < 7 else "breakfast"
+        out.append(target(f"die:{s}:{die}", f"{name}'s {day} price die: {words}"))
+        stale = preparing and not hidden and bool(face)  # last week's die, not set again yet
+        if stale:
+            out.append('<g opacity="0.45">')
+        _die(out, cx - 12, y + 17, 24, face, fill="#e8e0d0" if hidden else "#f4e6cf" if i == 7 else "#ffffff",
+             dashed=hidden)
+        if stale:
+            out.append("</g>")
+        price = "?" if face is None else (str(face * 100) if face else "\u2013")
+        _t(out, cx, y + 56, price, 12, anchor="middle", fill=INK if face and not stale else _MUTED)
+        out.append("</g>")
+
+    # -- the week: a column per day, a row per room
+    y = 128
+    gy = y + 20  # the grid's top
+    gh = _ROOMS * RH
+    dem = _dict(seat.get("demand"))
+    need = [[_int(v) for v in _list(dem.get(k))[:7]] + [0] * (7 - len(_list(dem.get(k))[:7]))
+            for k in ("rooms", "checkins", "breakfasts")]
+    _t(out, X_L, y + 14, "Room", 12, fill=_MUTED)
+    for d in range(7):
+        x = _col_x(d)
+        words = (f"{name}'s {_DAY_NAMES[d]}: {_plural(need[0][d], 'room')} booked, "
+                 f"{_plural(need[1][d], 'check-in')}, {_plural(need[2][d], 'breakfast')}")
+        out.append(target(f"day:{s}:{DICE[d]}", words))
+        _rect(out, x, y, CW, gh + 24, "none", rx=0)  # the column's extent (for the outline)
+        _t(out, x + CW / 2, y + 14, _DAYS[d], 12, anchor="middle")
+        out.append("</g>")
+    for c in range(7, 10):
+        _t(out, _col_x(c) + EW / 2, y + 14, f"+{c - 6}", 12, anchor="middle", fill=_MUTED)
+    _rect(out, X0, gy, 7 * CW, gh, "#ffffff", rx=0)
+    _rect(out, _col_x(7), gy, 3 * EW, gh, _BESIDE, rx=0)
+    rooms = {(_int(r.get("number"))): r for r in _list(seat.get("rooms")) if isinstance(r, dict)}
+    for n in range(1, _ROOMS + 1):
+        room = _dict(rooms.get(n))
+        ry = gy + (n - 1) * RH
+        built = bool(room.get("built"))
+        start = bool(room.get("start"))
         days = str(room.get("days", ""))
-        for d in range(min(days_shown, len(days))):
-            _token(out, GRID_X + d * CELL, ry, days[d])
+        out.append(target(f"room:{s}:{n}", _room_words(days, built, start, name, n)))
+        _rect(out, X_L - 4, ry + 1, X0 - X_L + 2, RH - 2, "#ffffff" if built else _UNBUILT, _LINE if built else "none", rx=4)
+        _t(out, X_L + 2, ry + 17, str(n), 13, bold=True, fill=INK if built else _MUTED)
+        if start:
+            _t(out, X_L + 14, ry + 16, "Start", 12, fill=_MUTED)
+        if built:
+            for d in range(min(10, len(days))):
+                _token(out, _col_x(d), ry, _col_w(d), RH, days[d])
+        else:
+            _rect(out, X0, ry, 7 * CW + 3 * EW, RH, _UNBUILT, rx=0)
+            _t(out, X0 + 7 * CW / 2, ry + 16, "not built \u00b7 1000", 12, anchor="middle", fill=_MUTED)
+        out.append("</g>")
+    lines = "".join(f"M{_f(X0)} {_f(gy + i * RH)}h{7 * CW + 3 * EW}" for i in range(_ROOMS + 1))
+    lines += "".join(f"M{_f(_col_x(c))} {_f(gy)}v{gh}" for c in range(11) if c != 10) + f"M{_f(_col_x(9) + EW)} {_f(gy)}v{gh}"
+    out.append(f'<path d="{lines}" stroke="{_LINE}" fill="none"/>')
+    out.append(f'<path d="M{_f(X_L - 4)} {_f(gy + 4 * RH)}H{_f(_col_x(9) + EW)}" stroke="{_EDGE}" stroke-width="1.5"/>')
     for conn in _list(seat.get("connections")):
         if not (isinstance(conn, list) and len(conn) == 3):
             continue
-        a, b, d = (int(_num(v, 0)) for v in conn)
-        if a in row_y and b in row_y and 1 <= d <= days_shown:
-            x = GRID_X + (d - 1) * CELL + CELL / 2
-            y1, y2 = sorted((row_y[a] + CELL / 2, row_y[b] + CELL / 2))
-            out.append(f'<path d="M{_f(x)} {_f(y1)}V{_f(y2)}" stroke="#6fb7d9" stroke-opacity="0.7" stroke-width="5"/>')
-    y += h + 3
-    if spare:
-        _t(out, M, y + 9, "not built: rooms " + ", ".join(spare) + " (1000 each in the expansion)", 8.5, fill=_MUTED)
-        y += 11
-    dem = _dict(seat.get("demand"))
-    xs = " ".join(_f(GRID_X + d * CELL + CELL / 2) for d in range(7))
-    for k, (key, word) in enumerate((("rooms", "rooms"), ("checkins", "check-ins"), ("breakfasts", "breakfasts"))):
-        vals = _list(dem.get(key))
-        _t(out, M, y + 10 + k * 11, word, 8.5, fill=_MUTED)
-        digits = "".join(str(min(9, int(_num(v, 0)))) if _num(v, 0) else "\u00b7" for v in vals[:7])
-        if len(digits) == 7:  # one character per day, each at its column (SVG per-glyph x)
-            out.append(f'<text x="{xs}" y="{_f(y + 10 + k * 11)}" font-size="8.5" text-anchor="middle">{digits}</text>')
+        a, b, d = (_int(v) for v in conn)
+        if 1 <= a <= _ROOMS and 1 <= b <= _ROOMS and 1 <= d <= 10:
+            x = _col_x(d - 1) + _col_w(d - 1) / 2
+            y1, y2 = sorted((gy + (a - 1) * RH + RH / 2, gy + (b - 1) * RH + RH / 2))
+            out.append(f'<path d="M{_f(x)} {_f(y1)}V{_f(y2)}" stroke="{_LINK}" stroke-opacity="0.75" '
+                       f'stroke-width="6" stroke-linecap="round"/>')
+
+    # -- staff: what each day needs, and the staff dice hired (Faza planowania)
+    y = gy + gh + 8
+    _t(out, X_L, y + 13, "Staff needed each day", 12, fill=_MUTED)
+    _t(out, _col_x(7) + 3 * EW / 2, y + 13, "hired", 12, anchor="middle", fill=_MUTED)
+    staff = _list(seat.get("staff"))
+    y += 18
+    for k in range(3):
+        ry = y + k * 26
+        top = max(need[k])
+        hired = _int(staff[k], -1) if k < len(staff) else -1
+        words = f"{name}'s {_STAFF_WORDS[k]} staff die: "
+        words += "not hired yet" if hired < 0 else ("no die, 0 workers" if hired == 0 else _plural(hired, "worker"))
+        words += f"; the busiest day needs {top}"
+        if 0 <= hired < top:
+            words += f", {top - hired} short"
+        out.append(target(f"staff:{s}:{STAFF[k]}", words))  # the row: the die's place and the need it meets
+        _t(out, X_L, ry + 17, _STAFF_WORDS[k], 12)
+        for d in range(7):
+            v = need[k][d]
+            cx = _col_x(d) + CW / 2
+            if v and v == top:
+                _rect(out, cx - 10, ry + 3, 20, 19, _tint(_STAR, 0.3), rx=4)
+            _t(out, cx, ry + 17, str(v) if v else "\u00b7", 12, anchor="middle", bold=bool(v) and v == top,
+               fill=INK if v else _MUTED)
+        sx = _col_x(7) + 2
+        if hired == 0:  # no die placed: 0 workers
+            _rect(out, sx, ry + 2, 22, 22, "#ffffff", _EDGE, rx=3.7)
+            _t(out, sx + 11, ry + 17, "0", 12, anchor="middle", fill=_MUTED)
+        else:
+            _die(out, sx, ry + 2, 22, min(hired, 6) if hired > 0 else 0, fill="#ffffff")
+        if 0 <= hired < top:
+            _t(out, HW - 6, ry + 17, f"\u2212{top - hired}", 12, anchor="end", bold=True, fill=_NEG)
+        elif hired >= 0 and top:
+            _t(out, HW - 6, ry + 17, "ok", 12, anchor="end", fill=_POS)
+        out.append("</g>")
+    y += 3 * 26 + 6
+
+    # -- the last rating (Faza oceny) and the money by source
     rating = _dict(seat.get("rating"))
     if rating:
+        ch = _int(rating.get("change"))
         lost_k = _list(rating.get("lost"))
-        need = _list(rating.get("demand"))
-        have = _list(rating.get("hired"))
-        parts = [f"{w} {int(_num(need[k], 0))}/{int(_num(have[k], 0))}" for k, w in enumerate(words) if k < min(len(need), len(have))]
-        ch = int(_num(rating.get("change"), 0))
-        _t(out, GRID_X + days_shown * CELL + 10, y + 10, "last rating (needed/hired): " + ", ".join(parts), 9, fill=_MUTED)
-        _t(out, GRID_X + days_shown * CELL + 10, y + 22, f"stars {'+' if ch >= 0 else ''}{ch}"
-           + (f" (short: {sum(int(_num(v, 0)) for v in lost_k)})" if ch < 0 else ""), 9,
-           fill=_NEG if ch < 0 else _POS)
-    return y + 38
+        short = [f"{_STAFF_WORDS[k]} {_int(lost_k[k])}" for k in range(min(3, len(lost_k))) if _int(lost_k[k])]
+        line = f"Last rating: {_signed(ch)} star{'' if abs(ch) == 1 else 's'}"
+        line += (" (short: " + ", ".join(short) + ")") if short else " (no shortfall)"
+        _t(out, X_L, y + 13, line, 12, bold=True, fill=_NEG if ch < 0 else _POS)
+        y += 20
+    items = [b for b in _list(seat.get("breakdown")) if isinstance(b, dict)]
+    if items:
+        _t(out, X_L, y + 13, "Money by source", 12, fill=_MUTED)
+        y += 18
+        half = HW / 2
+        for i, b in enumerate(items[:8]):
+            col, row = i % 2, i // 2
+            x = X_L + col * half
+            by = y + row * 17 + 13
+            pts = _int(b.get("points"))
+            cat = str(b.get("category", ""))
+            _t(out, x, by, cat.replace(" revenue", "").replace("Starting money", "Start").replace("Staff wages", "Wages"), 12)
+            _t(out, x + half - 2 * X_L, by, _signed(pts) if i else str(pts), 12, anchor="end", bold=True,
+               fill=_NEG if pts < 0 else (_POS if pts > 0 and i else INK))
+        y += ((min(len(items), 8) + 1) // 2) * 17
+    height = y + 8
+    frame = 3 if deciding == s else 1.5
+    out.insert(body_top, f'<rect x="{_f(frame / 2)}" y="{_f(frame / 2)}" width="{_f(HW - frame)}" '
+                         f'height="{_f(height - frame)}" rx="10" fill="{_PAPER}" stroke="{colour}" stroke-width="{frame}"/>')
+    return Panel(f"{name}'s hotel board", HW, height, out)
 
 
-def _centre(out, view: dict, seats: list, y: float) -> float:
-    x = SIDE_X
-    w = W - SIDE_X - M
-    at = len(out)
-    yy = y + 18
+# ---------------------------------------------------------------------------- the table
+_PHASES = ("Prices", "Reservations", "Planning", "Walk-ins", "Rating", "Expansion")
+
+
+def _phase_index(view: dict) -> int:
+    node, day = view.get("node"), _int(view.get("day"))
+    if node == "set_price":
+        return 0
+    if node == "hire_staff":
+        return 2
+    if node == "expand":
+        return 5
+    if node == "end":
+        return -1
+    if day or node in ("ranking_bid", "ranking_roll", "budget_roll"):
+        return 3
+    return 1
+
+
+def _guest_card(out, view: dict, x, y) -> float:
+    """The guest card turned up (or its empty place); returns its height."""
     guest = _dict(view.get("guest"))
-    _t(out, x + 10, yy, "Guest card" + (f" {guest.get('number')}" if guest else ": none on the table"), 12, bold=True)
-    yy += 10
-    if guest:
-        nights = _list(guest.get("nights"))
-        doors = _list(guest.get("doors"))
-        bf = bool(guest.get("breakfast"))
-        fill = _BROWN if bf else _GREEN
-        for i, n in enumerate(nights):
-            n = int(_num(n, 1))
-            for j in range(n):
-                cx = x + 14 + j * 20
-                cy = yy + 4 + i * 22
-                if j == 0:
-                    _rect(out, cx, cy, 14, 14, fill, stroke=fill, rx=1)
-                else:
-                    out.append(f'<circle cx="{_f(cx + 7)}" cy="{_f(cy + 7)}" r="7" fill="{fill}"/>')
-            if i < len(doors) and doors[i]:
-                _t(out, x + 14 + 4 * 20 + 4, yy + 4 + i * 22 + 19, "\u2195 door", 9, fill=_MUTED)
-        yy += 22 * max(1, len(nights)) + 8
-        _t(out, x + 10, yy, str(guest.get("text", "")), 10)
-        yy += 16
-    day = _num(view.get("check_in_day"), 0)
-    if day:
-        _t(out, x + 10, yy, f"check-in: {_DAYS[int(day) - 1] if 1 <= day <= 7 else day}", 11)
-        yy += 15
-    budget = _num(view.get("budget"), 0)
+    w = 118
+    if not guest:
+        h = 96
+        out.append(target("guest:card", "Guest card: none turned up"))
+        _rect(out, x, y, w, h, "none", _EDGE, rx=8, extra=' stroke-dasharray="5 4"')
+        _t(out, x + w / 2, y + h / 2 - 2, "no guest", 12, anchor="middle", fill=_MUTED)
+        _t(out, x + w / 2, y + h / 2 + 14, "card", 12, anchor="middle", fill=_MUTED)
+        out.append("</g>")
+        return h
+    nights = [max(1, min(4, _int(n, 1))) for n in _list(guest.get("nights"))][:3] or [1]
+    doors = _list(guest.get("doors"))
+    bf = bool(guest.get("breakfast"))
+    h = 30 + 28 * len(nights) + 26
+    words = f"Guest card {guest.get('number', '?')}: {guest.get('text', '')}"
+    out.append(target("guest:card", words))
+    _rect(out, x, y, w, h, "#fffaf0", _BROWN if bf else _GREEN, rx=8, extra=' stroke-width="2"')
+    _t(out, x + 10, y + 20, f"Guest {guest.get('number', '?')}", 13, bold=True)
+    fill = _BROWN if bf else _GREEN
+    for i, n in enumerate(nights):
+        ty = y + 30 + i * 28
+        for j in range(n):
+            tx = x + 12 + j * 24
+            if j == 0:
+                _rect(out, tx, ty, 18, 18, fill, rx=1.5)
+            else:
+                out.append(f'<circle cx="{_f(tx + 9)}" cy="{_f(ty + 9)}" r="9" fill="{fill}"/>')
+        if i < len(doors) and doors[i] and i + 1 < len(nights):  # a door symbol: the rooms touch
+            dx, dy = x + 12, ty + 18
+            out.append(f'<path d="M{_f(dx + 9)} {_f(dy)}V{_f(dy + 10)}" stroke="{_LINK}" stroke-width="6" stroke-opacity="0.75"/>')
+            _rect(out, x + w - 22, ty + 16, 10, 14, "#ffffff", INK, rx=1)
+            out.append(f'<circle cx="{_f(x + w - 14.5)}" cy="{_f(ty + 23)}" r="1.2" fill="{INK}"/>')
+    _t(out, x + 10, y + h - 10, "breakfast" if bf else "room only", 12, bold=bf, fill=INK)
+    out.append("</g>")
+    return h
+
+
+def _table(view: dict, seats: list, names: dict) -> Panel:
+    out: list[str] = []
+    x = 10
+    week = _int(view.get("week"), 1)
+    weeks = _int(view.get("weeks"), 2)
+    _t(out, x, 24, "The table", 15, bold=True)
+    _t(out, TW - 10, 24, f"Week {week} of {weeks}", 13, anchor="end", bold=True)
+    y = 34
+    winners = view.get("winners")
+    if isinstance(winners, list):
+        won = [names.get(w, "?") for w in winners]
+        _rect(out, x, y, TW - 20, 26, _tint(_POS, 0.15), _POS, rx=6)
+        _t(out, TW / 2, y + 18, ("Game over: " + " and ".join(won) + (" win" if len(won) > 1 else " wins"))
+           if won else "Game over: nobody wins", 13, anchor="middle", bold=True, fill=_POS)
+        y += 34
+    # the week's phases (W pigułce), the current one dark
+    cur = _phase_index(view)
+    cw = (TW - 20 - 12) / 3
+    for i, ph in enumerate(_PHASES):
+        cx, cy = x + (i % 3) * (cw + 6), y + (i // 3) * 26
+        on = i == cur
+        _rect(out, cx, cy, cw, 22, INK if on else "#ffffff", INK if on else _LINE, rx=11)
+        _t(out, cx + cw / 2, cy + 15.5, ph, 12, anchor="middle", bold=on, fill="#ffffff" if on else _MUTED)
+    y += 2 * 26 + 8
+    # the cards of the reservation phase, or the 7 walk-in days
+    day = _int(view.get("day"))
+    if cur == 1:
+        total, played = _int(view.get("cards_this_week")), _int(view.get("card_turn"))
+        _t(out, x, y + 12, f"Guest cards this week: {min(played + 1, total) if total else 0} of {total}", 12, fill=_MUTED)
+        y += 18
+        sw = min(20.0, (TW - 20) / max(1, total))
+        for k in range(total):
+            fill = "#c9b896" if k < played else (INK if k == played else "#ffffff")  # played, now, to come
+            _rect(out, x + k * sw, y, sw - 4, 14, fill, _EDGE, rx=2)
+        y += 22
+    elif cur == 3:
+        _t(out, x, y + 12, f"Walk-in days: {_plural(_int(view.get('walkins_per_day')), 'guest')} a day", 12, fill=_MUTED)
+        y += 18
+        dw = (TW - 20) / 7
+        for d in range(7):
+            on = d + 1 == day
+            past = d + 1 < day
+            _rect(out, x + d * dw, y, dw - 4, 20, INK if on else ("#e9e2d4" if past else "#ffffff"), _LINE, rx=4)
+            _t(out, x + d * dw + (dw - 4) / 2, y + 14.5, _DAYS[d], 12, anchor="middle", bold=on,
+               fill="#ffffff" if on else _MUTED if past else INK)
+        y += 28
+    # the guest card, the white die, the deck
+    top = y
+    ch = _guest_card(out, view, x, y)
+    dx = x + 132
+    budget = _int(view.get("budget"))
+    ci = _int(view.get("check_in_day"))
     if budget:
-        _t(out, x + 10, yy, f"walk-in budget: {int(budget) * 100} a night", 11)
-        yy += 15
-    names = {s.get("seat"): str(s.get("name", "?")) for s in seats}
+        face, head, val = budget, "Budget die", f"{budget * 100} a night"
+        words = f"White die: the walk-in's budget, {budget * 100} a night"
+    elif 1 <= ci <= 7:
+        face, head, val = ci if ci <= 6 else 0, "Check-in die", _DAY_NAMES[ci - 1]
+        words = f"Check-in die: {_DAY_NAMES[ci - 1]}"
+    else:
+        face, head, val = 0, "Check-in die", "not rolled"
+        words = "Check-in die: not rolled"
+    out.append(target("checkin:die", words))
+    _die(out, dx, y, 38, face, fill="#ffffff")
+    _t(out, dx + 48, y + 14, head, 12, fill=_MUTED)
+    _t(out, dx + 48, y + 32, val, 13, bold=bool(face))
+    out.append("</g>")
+    y += 50
+    for k in range(3):
+        _rect(out, dx + 2 * k, y + 2 * k, 26, 34, "#6b4e2e", "#ffffff", rx=3)
+    _t(out, dx + 48, y + 14, "Guest deck", 12, fill=_MUTED)
+    _t(out, dx + 48, y + 32, f"{_int(view.get('deck_left'))} left", 13, bold=True)
+    y += 46
+    _t(out, dx, y + 12, f"Lost guests: {_int(view.get('lost_guests'))}", 12)
+    y = max(top + ch, y + 18) + 12
+    # prices quoted for the stay; who booked it
     quotes = [q for q in _list(view.get("quotes")) if isinstance(q, dict)]
+    booked = set(b for b in _list(view.get("booked_by")) if isinstance(b, int))
+    colours = {s.get("seat"): _c(s.get("color")) for s in seats}
     if quotes:
-        _t(out, x + 10, yy, "prices: " + ", ".join(f"{names.get(q.get('seat'), '?')} {q.get('price')}" for q in quotes), 10.5)
-        yy += 15
-    booked = _list(view.get("booked_by"))
-    if booked:
-        _t(out, x + 10, yy, "booked by: " + ", ".join(names.get(s, "?") for s in booked), 10.5, fill=_POS)
-        yy += 15
-    ranking = _list(view.get("ranking"))
+        _t(out, x, y + 12, "Prices for this stay", 12, bold=True)
+        y += 18
+        low = min(_int(q.get("price")) for q in quotes)
+        for q in quotes:
+            sq = q.get("seat")
+            out.append(f'<circle cx="{x + 6}" cy="{_f(y + 8)}" r="5" fill="{colours.get(sq, _EDGE)}"/>')
+            _t(out, x + 18, y + 13, names.get(sq, "?"), 12)
+            p = _int(q.get("price"))
+            _t(out, x + 120, y + 13, str(p), 12, anchor="end", bold=p == low)
+            if sq in booked:
+                _t(out, x + 132, y + 13, "booked", 12, bold=True, fill=_POS)
+            y += 18
+        y += 6
+    ranking = [r for r in _list(view.get("ranking")) if isinstance(r, int)]
     if ranking:
-        _t(out, x + 10, yy, "walk-in ranking: " + " > ".join(names.get(s, "?") for s in ranking), 10.5)
-        yy += 15
-    bids = [s for s in seats if s.get("bid_placed")]
-    if bids:
-        _t(out, x + 10, yy, "sealed bids: " + ", ".join(
-            f"{s.get('name')} {s.get('bid') if s.get('bid') is not None else '?'}" for s in bids), 10.5, fill=_NEG)
-        yy += 15
-    _t(out, x + 10, yy, f"guest deck: {_num(view.get('deck_left'), 0)} left; lost guests: {_num(view.get('lost_guests'), 0)}",
-       10, fill=_MUTED)
-    yy += 14
-    _t(out, x + 10, yy, f"cards this week: {_num(view.get('cards_this_week'), 0)}; walk-ins a day: "
-       f"{_num(view.get('walkins_per_day'), 0)}", 10, fill=_MUTED)
+        _t(out, x, y + 12, "Walk-ins go to, in order", 12, bold=True)
+        y += 18
+        rolls = {s.get("seat"): _num(s.get("roll")) for s in seats}
+        for i, r in enumerate(ranking):
+            out.append(f'<circle cx="{x + 6}" cy="{_f(y + 8)}" r="5" fill="{colours.get(r, _EDGE)}"/>')
+            roll = rolls.get(r)
+            _t(out, x + 18, y + 13, f"{i + 1}. {names.get(r, '?')}" + (f" (rolled {_int(roll)})" if roll else ""), 12)
+            y += 18
+        y += 6
     tokens = _dict(view.get("tokens"))
     if tokens:
         stay, conn = _dict(tokens.get("stay")), _dict(tokens.get("connection"))
         if stay.get("left") is None:
-            text = "tokens: unlimited supply (option)"
+            _t(out, x, y + 12, "Tokens: unlimited supply", 12, fill=_MUTED)
+            y += 18
         else:
-            text = (f"tokens left: {_num(stay.get('left'), 0)} of {_num(stay.get('supply'), 0)} stay, "
-                    f"{_num(conn.get('left'), 0)} of {_num(conn.get('supply'), 0)} connection")
-        yy += 14
-        _t(out, x + 10, yy, text, 10, fill=_MUTED)
-    yy += 20
-    _t(out, x + 10, yy, "Money by source", 12, bold=True)
-    yy += 14
-    for s in seats:
-        _t(out, x + 10, yy, str(s.get("name", "?")), 10.5, bold=True, fill=_c(s.get("color")))
-        yy += 12
-        for b in _list(s.get("breakdown")):
-            if not isinstance(b, dict):
-                continue
-            pts = int(_num(b.get("points"), 0))
-            _t(out, x + 16, yy, f"{b.get('category', '')}", 9.5)
-            _t(out, x + w - 10, yy, f"{pts:+d}" if pts else "0", 9.5, anchor="end", bold=True,
-               fill=_NEG if pts < 0 else _POS if pts > 0 else "#2d2a26")
-            yy += 11
-        yy += 3
-    out.insert(at, f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(yy - y)}" rx="6" fill="{_PANEL}"/>')
-    return yy
+            _t(out, x, y + 12, f"Stay tokens left: {_int(stay.get('left'))} of {_int(stay.get('supply'))}", 12, fill=_MUTED)
+            _t(out, x, y + 30, f"Connection tokens left: {_int(conn.get('left'))} of {_int(conn.get('supply'))}",
+               12, fill=_MUTED)
+            y += 36
+    height = y + 6
+    out.insert(0, f'<rect x="0.75" y="0.75" width="{TW - 1.5}" height="{_f(height - 1.5)}" rx="10" fill="#f3ead8" '
+                  f'stroke="{_EDGE}" stroke-width="1.5"/>')
+    return Panel("The table: phases, guest card, check-in die, deck", TW, height, out)
+
+
+# ---------------------------------------------------------------------------- the board
+def _deciding(view: dict) -> int | None:
+    pending = _dict(view.get("pending"))
+    p = pending.get("player")
+    if isinstance(p, int) and p >= 0:
+        return p
+    cp = view.get("current_player")
+    return cp if isinstance(cp, int) and not isinstance(cp, bool) and cp >= 0 else None
+
+
+def _describe(view: dict, seats: list, names: dict, deciding) -> str:
+    week = _int(view.get("week"), 1)
+    cur = _phase_index(view)
+    phase = "the game is over" if cur < 0 else f"{_PHASES[cur].lower()} phase"
+    first = f"Week {week} of {_int(view.get('weeks'), 2)}, {phase}"
+    if deciding is not None and cur >= 0:
+        first += f"; {names.get(deciding, '?')} to play"
+    guest = _dict(view.get("guest"))
+    if guest:
+        first += f"; guest card {guest.get('number', '?')} is turned up ({guest.get('text', '')})"
+    hotels = "; ".join(
+        f"{s.get('name', '?')} {_int(s.get('money'))} money, {_plural(_int(s.get('stars')), 'star')}, "
+        f"{_plural(sum(1 for r in _list(s.get('rooms')) if isinstance(r, dict) and r.get('built')), 'room')}, "
+        f"{_plural(_int(s.get('stays')), 'stay')}" + (" (lost)" if s.get("lost") else "")
+        for s in seats)
+    out = first + ". " + (hotels + ". " if hotels else "")
+    active = [s for s in seats if not s.get("lost")]
+    if active:
+        top = max(_int(s.get("money")) for s in active)
+        lead = [str(s.get("name", "?")) for s in active if _int(s.get("money")) == top]
+        out += (" and ".join(lead) + (" lead" if len(lead) > 1 else " leads") + f" with {top} money.")
+    return out
 
 
 def render_svg(view: dict) -> str:
-    """The SVG text of ``view`` (a Boutique Hotel Manager view model); never raises for
-    missing keys."""
+    """The SVG text of ``view`` (a Boutique Hotel Manager view model): the table, then each
+    hotel board in seat order; never raises for missing keys."""
     view = _dict(view)
     seats = [s for s in _list(view.get("seats")) if isinstance(s, dict)]
-    out: list[str] = []
-    y = M
-    _t(out, M, y + 14, str(view.get("status", "")), 15, bold=True)
-    y += 20
-    pending = _dict(view.get("pending"))
-    persp = view.get("perspective")
-    line = []
-    if pending:
-        line.append(str(pending.get("prompt", "")))
-    line.append(f"phase: {view.get('phase', '')}")
-    line.append("seen by " + (next((str(s.get("name")) for s in seats if s.get("seat") == persp), "?")
-                              if isinstance(persp, int) else "everyone (omniscient)"))
-    _t(out, M, y + 12, " \u2014 ".join(line), 11, fill=_MUTED)
-    y += 22
-    winners = view.get("winners")
-    if isinstance(winners, list):
-        names = [str(s.get("name")) for s in seats if s.get("seat") in winners]
-        _t(out, M, y + 12, ("Winner: " + ", ".join(names)) if names else "Nobody wins", 13, bold=True, fill=_POS)
-        y += 20
-    top = y
-    for s in seats:
-        y = _hotel(out, s, y, 10)
-    y = max(y, _centre(out, view, seats, top) + M)
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {_f(y)}" width="100%" '
-            f'font-family="Helvetica, Arial, sans-serif" role="img" aria-label="Boutique Hotel Manager table">'
-            f'<rect x="0" y="0" width="{W}" height="{_f(y)}" fill="#fffdf8"/>')
-    return head + "".join(out) + "</svg>"
+    names = {s.get("seat"): str(s.get("name", "?")) for s in seats}
+    deciding = _deciding(view)
+    # The order a person reads the table: the middle of the table first (the guest card and
+    # the die every hotel prices against, the phase the week is in), then the hotel boards in
+    # seat order, so that a board keeps its place from move to move (the deciding hotel is
+    # framed and marked "to play" instead of moved first).
+    panels = [_table(view, seats, names)] + [_hotel(view, s, deciding) for s in seats]
+    week = _int(view.get("week"), 1)
+    title = f"{view.get('title') or 'Boutique Hotel Manager'}, week {week}: the board"
+    return board_svg(panels, title=title, desc=_describe(view, seats, names, deciding))

@@ -291,6 +291,25 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
             return acts
         raise AssertionError(f"no decision at node {self.node!r}")  # pragma: no cover
 
+    def _action_target(self, action: Action) -> str | None:
+        """The thing on the board (``render.py``) an action concerns: a price die for setting
+        or changing it (``die:0:mon``), the money cards for a marketing bid (``money:0``), the
+        card's first room for blocking a stay (``room:0:2``: the rooms it can start from),
+        a staff die for hiring (``staff:0:checkin``), the room bought in the expansion
+        (``room:0:4``). Keeping every die and finishing the expansion concern nothing drawn."""
+        kind, p = action.kind, action.player
+        if kind == "price":
+            return f"die:{p}:{action.args[0]}"
+        if kind == "bid":
+            return f"money:{p}"
+        if kind == "block":
+            return f"room:{p}:{action.args[0][0]}"
+        if kind == "hire":
+            return f"staff:{p}:{action.args[0]}"
+        if kind == "expand":
+            return f"room:{p}:{action.args[0]}"
+        return None
+
     def _chance_outcomes(self):
         kind = self.node[0]
         if kind == N_DRAW:
