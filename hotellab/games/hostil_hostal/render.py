@@ -226,37 +226,44 @@ def _inn_panel(view: dict, rooms: list, seats: _Seats) -> Panel:
     out: list[str] = []
     out.append(f'<rect x="1" y="1" width="{INN_W - 2}" height="%H%" rx="10" fill="{_PAPER}" stroke="#c8bba4"/>')
     _text(out, 12, 26, "The Inn", 17, bold=True)
-    # night track (Setup 4: 3 or 5 nights)
+    mis = view.get("misfortune")
+    if _num(mis) is not None:
+        out.append(_target("misfortune", f"Misfortune die: {_signed(mis)}"))
+        _die(out, INN_W - 40, 8, 28, mis, _MISFORTUNE_DIE, _INK, "Misfortune die")
+        _text(out, INN_W - 46, 27, "misfortune die", 12, fill=_MUTED, anchor="end")
+        out.append("</g>")
+    # night track (Setup 4: 3 or 5 nights), the phase and the round
     nights = max(1, min(_int(view.get("nights"), 3), 5))
     night = _num(view.get("night"))
     phase = view.get("phase")
-    _text(out, 92, 26, "night", 12, fill=_MUTED)
+    rnd = _num(view.get("round"))
+    track = f"Night track: night {_signed(night)} of {nights}" if night is not None else "Night track"
+    if phase:
+        track += f", {phase} phase" + (f", round {_signed(rnd)}" if rnd is not None and phase == "night" else "")
+    out.append(_target("night", track))
+    _text(out, 12, 59, "night", 12, fill=_MUTED)
     for i in range(1, nights + 1):
-        cx = 136 + (i - 1) * 27
+        cx = 56 + (i - 1) * 27
         cur = night is not None and i == night and phase != "setup"
         done = night is not None and (i < night or (i == night and phase == "end"))
         fill = _LOBBY_INK if cur else ("#c9bfe0" if done else "#fff")
-        out.append(f'<circle cx="{_f(cx)}" cy="21" r="11" fill="{fill}" stroke="{_LOBBY_INK}"/>')
-        _text(out, cx, 25.5, str(i), 12, fill="#fff" if cur else _LOBBY_INK, anchor="middle", bold=cur)
-    mis = view.get("misfortune")
-    if _num(mis) is not None:
-        _die(out, INN_W - 40, 8, 28, mis, _MISFORTUNE_DIE, _INK, "Misfortune die")
-        _text(out, INN_W - 46, 27, "misfortune", 12, fill=_MUTED, anchor="end")
+        out.append(f'<circle cx="{_f(cx)}" cy="55" r="11" fill="{fill}" stroke="{_LOBBY_INK}"/>')
+        _text(out, cx, 59.5, str(i), 12, fill="#fff" if cur else _LOBBY_INK, anchor="middle", bold=cur)
     bits = []
     if phase:
         bits.append(f"{phase} phase")
-    rnd = _num(view.get("round"))
     if rnd is not None and phase == "night":
         bits.append(f"round {_signed(rnd)}")
     if bits:
-        _text(out, 12, 52, " · ".join(str(b) for b in bits), 12, fill=_LOBBY_INK)
+        _text(out, 56 + nights * 27, 59, " · ".join(str(b) for b in bits), 12, fill=_LOBBY_INK)
+    out.append("</g>")
     rd = _num(view.get("reform_deck_size"))
     if rd is not None:
-        _text(out, INN_W - 12, 52, f"reform deck {_signed(rd)}", 12, fill=_MUTED, anchor="end")
+        _text(out, INN_W - 12, 59, f"reforms {_signed(rd)}", 12, fill=_MUTED, anchor="end")
 
     # the building: floor 2 above floor 1; the Lobby is column 0 of floor 1
     ncols = max([3] + [min(_int(r.get("col"), 1), 5) + 1 for r in rooms])
-    top, ch, gap = 62, 66, 6
+    top, ch, gap = 78, 66, 6
     cw = (INN_W - 24 - gap * (ncols - 1)) / ncols
 
     def cell(floor, col):
@@ -274,9 +281,6 @@ def _inn_panel(view: dict, rooms: list, seats: _Seats) -> Panel:
         total = _num(r.get("total"))
         if total is not None:
             _text(out, x + 8, y + 50, f"total {_signed(total)}", 12, fill=_tone(total) if total else _MUTED, bold=True)
-        guests = sum(len(_list(_dict(b).get("guests"))) for b in _list(r.get("beds")))
-        if guests and cw >= 80:
-            _text(out, x + cw - 8, y + 24, f"{guests}\u25cf", 12, fill=_MUTED, anchor="end")
     # the Lobby (Phase 2 - Night / Move a guest: "to the lobby"; no rest there)
     x, y = cell(1, 0)
     guests = _list(_dict(view.get("lobby")).get("guests"))
@@ -331,13 +335,16 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
               f"wear {_signed(room.get('wear')) if _num(room.get('wear')) is not None else 'unknown'}, "
               f"{guests} guest{'s' if guests != 1 else ''}, {len(cards)} card{'s' if len(cards) != 1 else ''}")
     out.append(_target(f"room:{tl}", rlabel))
-    out.append(f'<rect x="5" y="5" width="{RW - 10}" height="{HEAD_H - 6}" rx="7" fill="{_HEAD}"/>')
+    out.append(f'<rect x="5" y="5" width="{RW - 95}" height="{HEAD_H - 6}" rx="7" fill="{_HEAD}"/>')
     _text(out, 13, 31, label, 21, bold=True, extra=_fit(label, 13, 52))
     if total is not None:
         _text(out, 72, 30, "total", 12, fill=_MUTED)
         _text(out, 104, 31, _signed(total), 20, fill=_tone(total), bold=True)
+    out.append("</g>")
+    wear = room.get("wear")
+    out.append(_target(f"wear:{tl}", f"{label} wear die: {_signed(wear) if _num(wear) is not None else 'not rolled'}"))
     _text(out, RW - 46, 29, "wear", 12, fill=_MUTED, anchor="end")
-    _die(out, RW - 40, 9, 28, room.get("wear"), _WEAR_DIE, "#fff", f"Room {label} wear")
+    _die(out, RW - 40, 9, 28, wear, _WEAR_DIE, "#fff", f"Room {label} wear")
     out.append("</g>")
 
     # beds by (row, col), in index order (row by row): targets bed:<label>:<index>
@@ -356,7 +363,8 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
         if 0 <= row < 2 and 0 <= col < 3:
             place = f"{_PLACE[0][row]} {_PLACE[1][col]}, "
         state = _guest_words(gs, seats) if gs else "free"
-        out.append(_target(f"bed:{tl}:{idx}", f"{label} bed {idx} ({place}{_plus(value)}): {state}"))
+        vw = f"{int(value):+d}" if _num(value) is not None and value == int(value) else _signed(value)  # as in the action texts
+        out.append(_target(f"bed:{tl}:{idx}", f"{label} bed {idx} ({place}{vw}): {state}"))
         out.append(f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(bw)}" height="{_f(bh)}" rx="5" fill="#fffdf8" stroke="#b9a583"/>'
                    f'<rect x="{_f(bx + bw * 0.34)}" y="{_f(by + 3)}" width="{_f(bw * 0.32)}" height="6" rx="3" fill="#e4d8c2"/>')
         if not gs:
@@ -373,11 +381,17 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
                 _guest(out, cx0 + i * step, by + bh / 2 + 6, r, seats.c(g.get("seat")), bool(g.get("sedated")))
         out.append("</g>")
 
-    # rug and reform (Day / Reform)
+    # rug and reform (Day / Reform): target rug:<label>
+    reform = room.get("reform")
+    rug_label = f"{label} rug: {_words(rug)}"
+    if isinstance(reform, dict):
+        rug_label += f", reform {reform.get('id', '?')}{reform.get('side', '')}"
+        if _num(room.get("base_rug")) is not None:
+            rug_label += f" (the room's own rug {_words(room.get('base_rug'))})"
+    out.append(_target(f"rug:{tl}", rug_label))
     out.append(f'<rect x="12" y="{RUG_Y}" width="66" height="24" rx="4" fill="#d9b98a" stroke="#8b6a3a"/>'
                f'<path d="M12 {RUG_Y + 5}h-4M12 {RUG_Y + 12}h-4M12 {RUG_Y + 19}h-4M78 {RUG_Y + 5}h4M78 {RUG_Y + 12}h4M78 {RUG_Y + 19}h4" stroke="#8b6a3a" fill="none"/>')
     _text(out, 45, RUG_Y + 17, f"rug {_signed(rug)}", 12, anchor="middle", bold=True)
-    reform = room.get("reform")
     if isinstance(reform, dict):
         txt = f"reform {reform.get('id', '?')}{reform.get('side', '')}: rug {_signed(reform.get('rug', rug))}"
         base = room.get("base_rug")
@@ -385,6 +399,7 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
             txt += f" (was {_signed(base)})"
         out.append(f'<rect x="88" y="{RUG_Y}" width="{RW - 100}" height="24" rx="4" fill="#fff" stroke="#6a8caf"/>')
         _text(out, 94, RUG_Y + 17, txt, 12, fill="#2f4f70", extra=_fit(txt, 6.6, RW - 112))
+    out.append("</g>")
 
     # the cards lying in the room — targets card:<label>:<slot> — and the automata's bids
     if not allc:
@@ -398,7 +413,7 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
         col = seats.c(seat)
         known = _num(num) is not None
         if bid:
-            out.append(f'<g><title>{_e(who)}: automata card {_e(_signed(num)) if known else "face down"}</title>')
+            out.append(_target(f"bid:{tl}:{i - len(cards)}", f"{who}'s automata card on {label}: " + (f"#{_signed(num)}" if known else "face down")))
             out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{RC_W}" height="{RC_H}" rx="3" fill="#fff" stroke="{col}" stroke-width="2" stroke-dasharray="3 2"/>')
             _text(out, x + RC_W / 2, y + 21, _signed(num) if known else "A", 12, anchor="middle", bold=True)
             out.append("</g>")
@@ -479,23 +494,38 @@ def _track_panel(view: dict, rows: list, seats: _Seats) -> Panel:
             cx = px(v) + (k - (len(group) - 1) / 2) * 11
             out.append(f'<circle cx="{_f(cx)}" cy="{ly - 12}" r="6" fill="{seats.c(seat)}" stroke="#000a">'
                        f'<title>{_e(seats.n(seat))}: {_e(_signed(v))}</title></circle>')
+    drawn: set = set()
     for i, s in enumerate(rows):
         seat = _int(s.get("seat"), i)
+        if seat in drawn:  # a malformed view naming a seat twice: one row
+            continue
+        drawn.add(seat)
         y = 92 + i * 28
+        facts = [f"{_words(s.get('score')).lstrip('+')} rest points"]
+        if first == seat:
+            facts.append("first player")
+        if s.get("passed") and not isinstance(winners, list):
+            facts.append("passed")
+        if isinstance(winners, list) and seat in winners:
+            facts.append("winner")
+        if cur == seat:
+            facts.append("to act")
+        out.append(_target(f"score:{seat}", f"{seats.n(seat)}: {', '.join(facts)}"))
         if cur == seat:
             out.append(f'<rect x="6" y="{y}" width="{AREA_W - 12}" height="26" rx="6" fill="{seats.c(seat)}" fill-opacity=".14" stroke="{seats.c(seat)}"/>')
         out.append(f'<circle cx="20" cy="{y + 13}" r="7" fill="{seats.c(seat)}" stroke="#0008"/>')
-        name = _short(seats.n(seat), 16)
+        name = _short(seats.n(seat), 20)
         _text(out, 34, y + 18, name, 13, bold=cur == seat)
         if first == seat:  # the first-player token
-            out.append(f'<g><title>first player</title><circle cx="172" cy="{y + 13}" r="9" fill="{_MISFORTUNE_DIE}" stroke="#8a6d00"/>')
-            _text(out, 172, y + 17.5, "1", 12, anchor="middle", bold=True)
+            out.append(f'<g><title>first player</title><circle cx="196" cy="{y + 13}" r="9" fill="{_MISFORTUNE_DIE}" stroke="#8a6d00"/>')
+            _text(out, 196, y + 17.5, "1", 12, anchor="middle", bold=True)
             out.append("</g>")
         if s.get("passed") and not isinstance(winners, list):
-            _text(out, 190, y + 18, "passed", 12, fill=_MUTED, italic=True)
+            _text(out, 212, y + 18, "passed", 12, fill=_MUTED, italic=True)
         if isinstance(winners, list) and seat in winners:
             out.append(f'<text x="{AREA_W - 62}" y="{y + 19}" font-size="16" text-anchor="end" fill="#8a6d00"><title>winner</title>\u2605</text>')
         _text(out, AREA_W - 14, y + 19, _signed(s.get("score")), 17, anchor="end", bold=True)
+        out.append("</g>")
     return Panel("Rest track: rest points of every seat", AREA_W, height, out)
 
 
@@ -542,15 +572,19 @@ def _area_panel(view: dict, s: dict, i: int, seats: _Seats) -> Panel:
         _text(out, AREA_W - 12, 25, "to act", 12, anchor="end", bold=True)
     # guests in supply (Setup: 4 guests each) and the deck
     sup = max(0, min(_int(s.get("guests_in_supply")), 8))
-    _text(out, 12, 52, "guests", 12, fill=_MUTED)
+    out.append(_target(f"supply:{seat}", f"{name}'s supply: {sup} guest{'s' if sup != 1 else ''}"))
+    _text(out, 12, 52, "supply", 12, fill=_MUTED)
     for k in range(sup):
-        out.append(f'<circle cx="{60 + k * 15}" cy="48" r="6" fill="{col}" stroke="#0008"><title>guest in supply</title></circle>')
+        out.append(f'<circle cx="{62 + k * 15}" cy="48" r="6" fill="{col}" stroke="#0008"><title>guest in supply</title></circle>')
     if not sup:
-        _text(out, 56, 52, "none left", 12, fill=_MUTED, italic=True)
+        _text(out, 56, 52, "no guests", 12, fill=_MUTED, italic=True)
+    out.append("</g>")
     deck = _num(s.get("deck_size"))
     if deck is not None:
+        out.append(_target(f"deck:{seat}", f"{name}'s deck: {_signed(deck)} card{'s' if deck != 1 else ''}, face down"))
         out.append(f'<rect x="{AREA_W - 74}" y="39" width="13" height="17" rx="2" fill="{col}" stroke="#0007"/>')
         _text(out, AREA_W - 12, 52, f"deck {_signed(deck)}", 12, fill=_MUTED, anchor="end")
+        out.append("</g>")
     # the hand: targets hand:<seat>:<slot>
     whose = f"{name}'s hand"
     if ncard == 0:
@@ -575,6 +609,7 @@ def _area_panel(view: dict, s: dict, i: int, seats: _Seats) -> Panel:
                        f'<rect x="{x + 6}" y="{y + 6}" width="{CARD_W - 12}" height="{CARD_H - 12}" rx="3" fill="none" stroke="#fff" stroke-width="1.5" stroke-opacity=".85"/>')
         out.append("</g>")
     # the discard pile (public)
+    out.append(_target(f"discard:{seat}", f"{name}'s discard pile: " + (", ".join(f"#{_signed(d)}" for d in discard) or "empty")))
     _text(out, 12, disc_y + 18, "discard", 12, fill=_MUTED)
     if not discard:
         _text(out, 70, disc_y + 18, "empty", 12, fill=_MUTED, italic=True)
@@ -583,10 +618,13 @@ def _area_panel(view: dict, s: dict, i: int, seats: _Seats) -> Panel:
         y = disc_y + (k // d_per_row) * (DC_H + 5)
         out.append(f'<rect x="{x}" y="{y}" width="{DC_W}" height="{DC_H}" rx="2" fill="#f1ece3" stroke="#b5a88f"/>')
         _text(out, x + DC_W / 2, y + 18, _signed(d), 12, fill=_MUTED, anchor="middle")
+    out.append("</g>")
     if auto:  # 2 players: the automata card this seat drew, not yet on a room
         n = auto[-1].get("number")
         txt = f"automata card drawn: #{_signed(n)}" if _num(n) is not None else "automata card drawn, face down"
+        out.append(_target(f"bid:drawn:{seat}", f"{name}'s {txt}"))
         _text(out, 12, height - 16, txt, 12, italic=True)
+        out.append("</g>")
     return Panel(f"{name}'s area: guests, deck, hand and discard", AREA_W, height, out)
 
 
@@ -629,7 +667,8 @@ def _desc(view: dict, rooms: list, rows: list, seats: _Seats) -> str:
         lead = [n for v, n in known if v == best]
         others = ", ".join(f"{n} {_signed(v)}" for v, n in sorted(known, key=lambda t: -t[0]) if n not in lead)
         verb = "leads" if len(lead) == 1 else "lead"
-        parts.append(f"Rest track: {' and '.join(lead)} {verb} with {_signed(best)}" + (f"; {others}." if others else "."))
+        who = lead[0] if len(lead) == 1 else ", ".join(lead[:-1]) + " and " + lead[-1]
+        parts.append(f"Rest track: {who} {verb} with {_signed(best)}" + (f"; {others}." if others else "."))
     winners = view.get("winners")
     if isinstance(winners, list) and winners:
         parts.append(f"Winner{'s' if len(winners) > 1 else ''}: {', '.join(seats.n(w) for w in winners)}.")
