@@ -81,7 +81,9 @@ def test_view_render_and_graph(hp):
     assert v["seats"][0]["groom"] == 5 and v["seats"][1]["groom"] == "hall"
     assert v["seats"][0]["rooms"][4]["guest"]["hanger"][0]["where"] == "opponent_choice"
     svg = render_svg(v)
-    assert "OPPONENT&#x27;S CHOICE" in svg and "The Mother-in-Law" in svg and svg.count("<svg") == 1
+    # the choice is flagged in the hotel it concerns (Red's), and the board is made of panels
+    assert "Opponent&#x27;s choice: Blue, " in svg and "The Mother-in-Law" in svg
+    assert svg.count('class="hl-panel"') == 6  # 2 hotels, 3 display rows, the key
     bad = render_svg({"status": "<script>", "seats": [{"name": "<b>x</b>", "rooms": []}], "display": []})
     assert "<script>" not in bad and "&lt;b&gt;" in bad
     G = s.adjacency_graph()
