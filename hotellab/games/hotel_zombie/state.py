@@ -776,6 +776,30 @@ class HotelZombieState(Combat, Explanations, State):
         return (10.0 * self.decorations(seat) + 2.0 * self.skill[seat] + 0.5 * h + min(h, 40) + 0.1 * d
                 + 0.02 * own - risk)
 
+    def _action_target(self, action: Action) -> str | None:
+        """The thing on the board (``render.py``) an action concerns: the seat's Game Plan
+        card, the hand stack of the card played, trashed or declared, the supply pile bought
+        from, the mansion deck (how many cards to take), the infected being fought (hit or
+        wait), the hit infected open to a Kill Steal, the waiting player's first infected (an
+        assist). ``done`` and ``pass`` concern nothing drawn."""
+        k, p = action.kind, action.player
+        if k == "plan":
+            return f"plan:{p}"
+        if k in ("play", "trash", "declare"):
+            return f"hand:{p}:{action.args[0]}"
+        if k == "buy":
+            return f"supply:{action.args[0]}"
+        if k == "take":
+            return "mansion:deck"
+        if k in ("hit", "wait"):
+            return f"fight:{p}"
+        if k == "steal" and self.stealq:
+            v = self.stealq[0][0]
+            return f"steal:{v}:0"  # the first of the queue is the first of the hit player's
+        if k == "assist":
+            return f"waiting:{action.args[0]}:0"
+        return None
+
     def _end_rule(self) -> str:
         return R_REPEAT.section
 
