@@ -405,6 +405,8 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
 
 # ---------------------------------------------------------------------------- the table
 _PHASES = ("Prices", "Reservations", "Planning", "Walk-ins", "Rating", "Expansion")
+_PHASE_WORDS = ("the week's preparation (prices set in secret)", "the reservation phase", "the planning phase",
+                "the walk-in phase", "the rating phase", "the expansion phase")
 
 
 def _phase_index(view: dict) -> int:
@@ -594,7 +596,7 @@ def _deciding(view: dict) -> int | None:
 def _describe(view: dict, seats: list, names: dict, deciding) -> str:
     week = _int(view.get("week"), 1)
     cur = _phase_index(view)
-    phase = "the game is over" if cur < 0 else f"{_PHASES[cur].lower()} phase"
+    phase = "the game is over" if cur < 0 else _PHASE_WORDS[cur]
     first = f"Week {week} of {_int(view.get('weeks'), 2)}, {phase}"
     if deciding is not None and cur >= 0:
         first += f"; {names.get(deciding, '?')} to play"
