@@ -468,7 +468,8 @@ def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
         row_word = {1: "lowest", 2: "middle", 3: "highest"}.get(row)
         if hired and row_word:
             state += f", faces the {row_word} row"
-        label = f"{name}'s groom tile {gname}, {t.get('cost', '?')} coins, {state}: {t.get('effect', '')}".rstrip(": ")
+        effect = str(t.get("effect") or "")
+        label = f"{name}'s groom tile: {gname}, {t.get('cost', '?')} coins, {state}" + (f". {effect}" if effect else "")
         out.append(target(f"groom:{i}:{t.get('id', k)}", label))
         out.append(f"<title>{_e(t.get('effect', ''))}</title>")
         ink = "#fff" if hired else _INK
