@@ -7,6 +7,7 @@ from pathlib import Path
 
 import hotellab as hl
 from hotellab.games.hotel_zombie.render import render_svg
+from hotellab.testing import board_targets
 
 SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hotel_zombie_worked_example.toml"
 
@@ -56,7 +57,11 @@ def test_render_is_pure_and_escapes_text():
     v = s.view(None)
     svg = render_svg(v)
     assert svg == render_svg(json.loads(json.dumps(v))) and svg.startswith("<svg") and svg.endswith("</svg>")
-    assert "Hotel counter 8, Combat" in svg and "waiting: Walker 20 left" in svg
+    # the board's title names the round; Ada's Walker waits with its whole 20 health left
+    # (the rulebook's example: "Ada reveals an infected with 20 health ... she asks for assistance")
+    assert "Hotel counter 8 of 20: the board" in svg
+    assert board_targets(svg)["waiting:1:0"].endswith("Walker, infected: health 20, hits for 10, 1 decoration; "
+                                                      "20 health left")
     evil = json.loads(json.dumps(v))
     evil["seats"][0]["name"] = "<script>x</script>"
     evil["seats"][0]["color"] = "url(#x)"
@@ -108,8 +113,10 @@ def test_widget_frames_of_a_seat_hide_the_plans_and_the_face_down_cards(hz):
     m.step("p0 plan inventory")
     f_ada = frames(m, perspective=1)[-1]
     f_chris = frames(m, perspective=0)[-1]
-    assert "Inventory Mgmt" in f_chris["svg"] and "Inventory Mgmt" not in f_ada["svg"]  # the plan badge
-    assert "Game Plan: ? (secret)" in f_ada["svg"]
+    # the Game Plan card: named for Chris, face down for Ada
+    assert board_targets(f_chris["svg"])["plan:0"] == "Chris's Game Plan: Inventory Management"
+    assert board_targets(f_ada["svg"])["plan:0"] == "Chris's Game Plan: chosen, face down"
+    assert "Inventory Management" in f_chris["svg"] and "Inventory Management" not in f_ada["svg"]
     # another seat's action in the game's words for Ada (widget frames, 7c48268)
     assert f_ada["action"] == "Chris: choose a Game Plan (secret)" and f_chris["action"] == "p0 plan inventory"
     assert "inventory" not in json.dumps(f_ada).lower().replace("inventory management", "")
@@ -118,7 +125,8 @@ def test_widget_frames_of_a_seat_hide_the_plans_and_the_face_down_cards(hz):
     ex = sc.match()
     for step in sc.steps[:5]:
         ex.step(step.action)
-    for p in range(4):
+    for p in range(4):  # Leon's last card (the example's Walker) is a back
         svg = frames(ex, perspective=p)[-1]["svg"]
-        assert "Walker" not in svg.split("Hound 40 health")[1]  # Leon's last card is a back
-    assert ">Walker</text>" in frames(ex)[-1]["svg"]
+        assert board_targets(svg)["down:3:0"] == "Leon's mansion card 2, face down"
+    omni = frames(ex)[-1]["svg"]
+    assert board_targets(omni)["down:3:0"] == "Leon's mansion card 2, face down (Walker)" and ">Walker</text>" in omni

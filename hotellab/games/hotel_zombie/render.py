@@ -184,9 +184,11 @@ def _card_tokens(info: dict) -> list[str]:
     return out
 
 
-def _card_words(info: dict) -> str:
-    """A player card for a label: 'Pistol (weapon, 20 gold): Damage 15. Needs 10 ammo.'"""
-    return f"{info.get('name', '?')} ({info.get('kind', '?')}, {info.get('cost', '?')} gold): {info.get('text', '')}".strip()
+def _card_words(info: dict, count: int = 1) -> str:
+    """A player card for a label: 'Pistol ×2, weapon, cost 20 gold: Damage 15. Needs 10 ammo.'"""
+    many = f" \u00d7{count}" if count > 1 else ""
+    return (f"{info.get('name', '?')}{many}, {info.get('kind', 'card')}, cost {info.get('cost', '?')} gold: "
+            f"{info.get('text', '')}").strip()
 
 
 def _mansion_tokens(m: dict) -> list[str]:
@@ -492,8 +494,8 @@ def _seat_panel(view, s) -> Panel:
     score = f"\u2605 {deco} \u00b7 skill {skill}"
     sw = _tw(score, 13, True)
     _t(out, M + 20, 25, _fit(name + ("  \u25b6 to act" if current else ""), IN - 30 - sw, 15, True), 15, bold=True)
-    out.append(target(_tid("trophies", sid), f"{name}'s trophies: {_plural(deco, 'decoration')} from "
-                      f"{_plural(len(trophies), 'infected')}" + (f" ({how})" if how else "")
+    out.append(target(_tid("trophies", sid), f"{name}'s trophies: {_plural(deco, 'decoration')}"
+                      + (f" from {len(trophies)} infected ({how})" if trophies else "")
                       + f"; {_plural(skill, 'skill point')}"))
     _t(out, PW - M, 25, score, 13, anchor="end", bold=True, fill=_GOLD)
     out.append("</g>")
@@ -591,8 +593,7 @@ def _hand(out, view, s, sid, name, sup, names, y) -> float:
             k = items.index(it)
             cid, cnt = it
             info = infos[k]
-            out.append(target(_tid("hand", sid, cid), f"{name}'s hand: {_card_words(info)}"
-                              + (f" \u00d7{cnt}" if cnt > 1 else "")))
+            out.append(target(_tid("hand", sid, cid), f"{name}'s hand: {_card_words(info, cnt)}"))
             if cnt > 1:  # a stack: the cards under it show
                 _rect(out, x + 3, yy + 3, w, h, "#d6ccb8", _EDGE, 5)
             _player_card(out, x, yy, w - (3 if cnt > 1 else 0), h - (3 if cnt > 1 else 0), info,
