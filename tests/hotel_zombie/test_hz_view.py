@@ -127,6 +127,6 @@ def test_widget_frames_of_a_seat_hide_the_plans_and_the_face_down_cards(hz):
         ex.step(step.action)
     for p in range(4):  # Leon's last card (the example's Walker) is a back
         svg = frames(ex, perspective=p)[-1]["svg"]
-        assert board_targets(svg)["down:3:0"] == "Leon's mansion card 2, face down"
+        assert board_targets(svg)["down:3:0"] == "Leon's mansion card 3, face down"  # after the Brute and the Hound
     omni = frames(ex)[-1]["svg"]
-    assert board_targets(omni)["down:3:0"] == "Leon's mansion card 2, face down (Walker)" and ">Walker</text>" in omni
+    assert board_targets(omni)["down:3:0"] == "Leon's mansion card 3, face down (Walker)" and ">Walker</text>" in omni

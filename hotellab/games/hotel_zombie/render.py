@@ -318,6 +318,13 @@ def _title(view) -> str:
     return f"{game}, Hotel counter {counter} of {last}: the board"
 
 
+def _score(s):
+    """A seat's decorations, or None when the view leaves them out (a lesson asks for them:
+    the board draws '?')."""
+    v = s.get("score") if "score" in s else s.get("decorations")
+    return _n(v, None)
+
+
 def _desc(view, seats) -> str:
     if not seats:
         return "No players."
@@ -328,16 +335,19 @@ def _desc(view, seats) -> str:
     who = f"; {_seat_name(view, cp)} decides" if isinstance(cp, int) and 0 <= cp < len(seats) else ""
     first = (f"{len(seats)} players, Hotel counter {_n(view.get('counter'), 0)} of {_n(view.get('last_counter'), 20)}, "
              f"{phase}{who}.")
-    each = "; ".join(f"{s.get('name', '?')} health {_n(s.get('health'), 0)}, "
-                     f"{_plural(_n(s.get('decorations'), 0), 'decoration')}" for s in seats)
+    hidden = any(_score(s) is None for s in seats)
+    each = "; ".join(f"{s.get('name', '?')} health {_n(s.get('health'), '?')}"
+                     + ("" if hidden else f", {_plural(_score(s), 'decoration')}") for s in seats)
     win = view.get("winners")
     if isinstance(win, list):
         last = ("The group loses: " + " and ".join(str(s.get("name")) for s in seats if s.get("fallen"))
                 + " fell in battle." if view.get("group_loses") else
                 "Most decorations wins: " + " and ".join(_seat_name(view, q) for q in win) + ".")
+    elif hidden:
+        last = "The decorations are not shown."
     else:
-        best = max(_n(s.get("decorations"), 0) for s in seats)
-        lead = [str(s.get("name")) for s in seats if _n(s.get("decorations"), 0) == best]
+        best = max(_score(s) for s in seats)
+        lead = [str(s.get("name")) for s in seats if _score(s) == best]
         last = (f"Most decorations: {' and '.join(lead)} ({best})." if best else "No decorations yet.")
     man = _d(view.get("mansion"))
     return f"{first} {each}. {last} Mansion deck: {_plural(_n(man.get('deck_size'), 0), 'card')}."
@@ -483,7 +493,7 @@ def _seat_panel(view, s) -> Panel:
     current = view.get("current_player") == seat and isinstance(seat, int)
     # row 1: who, and the trophies (decorations) and skill
     out.append(f'<circle cx="{M + 7}" cy="20" r="7" fill="{colour}" stroke="{INK}" stroke-width="1"/>')
-    deco = _n(s.get("decorations"), 0)
+    deco = _score(s)
     skill = _n(s.get("skill"), 0)
     trophies = [t for t in _l(s.get("trophies")) if isinstance(t, dict)]
     src = {}
@@ -491,11 +501,12 @@ def _seat_panel(view, s) -> Panel:
         src[t.get("source")] = src.get(t.get("source"), 0) + 1
     how = ", ".join(f"{v} {({'own': 'own kill', 'assisted': 'assisted kill', 'kill_steal': 'Kill Steal'}).get(k, k)}"
                     f"{'s' if v != 1 else ''}" for k, v in src.items())
-    score = f"\u2605 {deco} \u00b7 skill {skill}"
+    score = f"\u2605 {'?' if deco is None else deco} \u00b7 skill {skill}"
     sw = _tw(score, 13, True)
     _t(out, M + 20, 25, _fit(name + ("  \u25b6 to act" if current else ""), IN - 30 - sw, 15, True), 15, bold=True)
-    out.append(target(_tid("trophies", sid), f"{name}'s trophies: {_plural(deco, 'decoration')}"
-                      + (f" from {len(trophies)} infected ({how})" if trophies else "")
+    out.append(target(_tid("trophies", sid), f"{name}'s trophies: " + (
+        "decorations not shown" if deco is None else _plural(deco, "decoration")
+        + (f" from {len(trophies)} infected ({how})" if trophies else ""))
                       + f"; {_plural(skill, 'skill point')}"))
     _t(out, PW - M, 25, score, 13, anchor="end", bold=True, fill=_GOLD)
     out.append("</g>")
@@ -514,23 +525,26 @@ def _seat_panel(view, s) -> Panel:
     _t(out, M + 7, y + 15.5, ptext, 12, fill=_BLUE if plan in _PLAN else INK)
     out.append("</g>")
     dmg = s.get("damage")
-    dtext = f"Damage {_n(dmg, 0)}" if dmg is not None else "Damage: secret"
-    out.append(target(_tid("damage", sid), f"{name}'s damage: {_n(dmg, 0) if dmg is not None else 'secret'}"))
+    dtext = f"Damage {_n(dmg, '?')}"
+    secret = s.get("deck_size") is None and s.get("discard") is None  # another seat's turn (ruling HZ-03)
+    out.append(target(_tid("damage", sid), f"{name}'s damage: "
+                      + str(_n(dmg, "secret until every turn is done" if secret else "not shown"))))
     dw = _tw(dtext, 12, True) + 14
     _rect(out, PW - M - dw, y, dw, 22, _WHITE, _RED, 4)
     _t(out, PW - M - 7, y + 15.5, dtext, 12, anchor="end", bold=True, fill=_RED)
     out.append("</g>")
     y += 30
     # row 3: health
-    hp, mx = _n(s.get("health"), 0), max(1, _n(s.get("max_health"), 100) or 100)
+    hp, mx = _n(s.get("health"), None), max(1, _n(s.get("max_health"), 100) or 100)
     fallen = bool(s.get("fallen"))
-    out.append(target(_tid("health", sid), f"{name}'s health: {hp} of {mx}" + (", fallen in battle" if fallen else "")))
-    htext = f"Health {hp}/{mx}" + (" \u2014 fallen" if fallen else "")
+    out.append(target(_tid("health", sid), f"{name}'s health: " + ("not shown" if hp is None else f"{hp} of {mx}")
+                      + (", fallen in battle" if fallen else "")))
+    htext = f"Health {'?' if hp is None else hp}/{mx}" + (" \u2014 fallen" if fallen else "")
     _t(out, M, y + 13, htext, 12, bold=True, fill=_RED if fallen else INK)
     bx = M + _tw(htext, 12, True) + 10
     bw = PW - M - bx
     _rect(out, bx, y + 3, bw, 12, _WHITE, _EDGE, 3)
-    frac = max(0.0, min(1.0, hp / mx))
+    frac = 0.0 if hp is None else max(0.0, min(1.0, hp / mx))
     if frac > 0:
         _rect(out, bx, y + 3, bw * frac, 12, "#2f8f46" if frac > 0.3 else "#c0392b", None, 3)
     out.append("</g>")
@@ -703,9 +717,10 @@ def _mansion_row(out, view, s, sid, name, mans, names, y) -> float:
                       + (f", assisted by {' and '.join(helpers)}" if helpers else ""), m, ["waiting:", f"{left} left"],
                       _BLUE, True))
     known = _l(s.get("face_down_cards"))
+    shown = len(cards)  # the face-down cards come after every revealed one
     for i in range(down):
         cid = known[i] if i < len(known) and isinstance(known[i], str) else None
-        cards.append((_tid("down", sid, i), f"{name}'s mansion card {len(revealed) + i + 1}, face down"
+        cards.append((_tid("down", sid, i), f"{name}'s mansion card {shown + i + 1}, face down"
                       + (f" ({_nm(names, cid)})" if cid else ""), None, [_nm(names, cid)] if cid else [], "", False))
     cols, gap = 4, 5
     w = (IN - (cols - 1) * gap) / cols
