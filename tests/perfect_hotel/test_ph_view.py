@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import xml.etree.ElementTree as ET
 
 import networkx as nx
 
 import hotellab as hl
+from hotellab.core.board import board_targets
 from hotellab.widgets._frames import Source, frame_of
 
 
@@ -64,9 +66,11 @@ def test_svg_draws_rows_hotels_hands_and_the_score_panel(ph):
                  "1F Pool 3", "2F Pool 2 \u00b7 Annex", "Score breakdown", "Point Calculation",
                  "Award Cards / Cheap Hotel (-3 pts.)", "Hand: 2 cards"):
         assert text in svg, text
-    assert "Spa ?" in svg  # Red's face-down Spa card, star hidden from Blue
-    assert ">T<" in svg  # a Tourist back
-    assert svg.count("<svg") == 1 and svg.endswith("</svg>")
+    spa = board_targets(svg)["row:spa"]
+    # Red's face-down Spa card, its star hidden from Blue (drawn "?"), and Green's Tourist back
+    assert spa.endswith("2 cards, a face-down card from Red, a Tourist Group card from Green"), spa
+    assert ">?<" in svg and ">T<" in svg
+    assert svg.count('class="hl-panel"') == 6 and svg.endswith("</svg>")  # deck, rows, 3 seats, scores
 
 
 def test_render_escapes_names(ph):
@@ -132,5 +136,7 @@ def test_a_reconstructed_value_is_shown_as_such(ph):
     rule = [i.rule for i in s.score_breakdown() if i.category == "Pool majority (2 cards)"][0]
     assert rule.reconstructed and str(rule) == "Point Calculation (reconstructed)"
     svg = s.game.render_svg(s.view(0))
-    assert "Point Calculation \u2014 points reconstructed (not printed in the rulebook)" in svg
-    assert svg.count("Point Calculation") == 2  # the printed and the reconstructed citation
+    # the score panel's legend, its lines wrapped to the 324 px panel: read as one text
+    legend = " ".join(t.text or "" for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text"))
+    assert "] Point Calculation \u2014 points reconstructed (not printed in the rulebook)" in legend
+    assert legend.count("Point Calculation") == 2  # the printed and the reconstructed citation

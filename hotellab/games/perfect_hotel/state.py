@@ -69,6 +69,9 @@ _CLASS_LO = tuple(_CLASS.index(cls) for cls in range(13))
 """The lowest card number of each class: a class's cards are numbered in a row (checked below)."""
 assert all(_CLASS[c] == cls for cls in range(13) for c in range(_CLASS_LO[cls], _CLASS_LO[cls] + _CLASS.count(cls)))
 
+_KIND_LO = tuple(min(_CLASS_LO[2 * k], _CLASS_LO[2 * k + 1]) for k in range(6))
+"""The lowest card number of each kind (its starred and plain cards are numbered in a row)."""
+
 _BUILD_MEMO: dict = {}
 _TURN_NODE = tuple(node(N_TURN, p) for p in range(4))
 _PLACE_NODE = tuple(node(N_PLACE, p) for p in range(4))
@@ -456,6 +459,25 @@ class PerfectHotelState(State):
 
     def _chance_outcomes(self):
         return None  # the only chance action is the shuffle: sample_chance draws one
+
+    def _action_target(self, a: Action) -> str | None:
+        """The thing on the board (``render.py``'s target ids) that ``a`` concerns: Research
+        draws from the House Deck (``deck``); a placement is the hand card played, the first
+        of its class in the sorted hand (``hand:<seat>:<slot>``; a Tourist Group card's six
+        rows are a menu at the card); a Build from a Tag Row is that row (``row:<kind>``); a
+        Build from the hand only is the hand's first card of the kind (the set needs one)."""
+        kind, p = a.kind, a.player
+        if kind == "research":
+            return "deck"
+        if kind == "place":
+            what = a.args[1]
+            cls = 12 if what == "tourist" else 2 * KIND_INDEX[a.args[0]] + (what == "star")
+            return f"hand:{p}:{bisect_left(self.hands[p], _CLASS_LO[cls])}"
+        if kind == "build":
+            if a.args[1] == "row":
+                return f"row:{a.args[0]}"
+            return f"hand:{p}:{bisect_left(self.hands[p], _KIND_LO[KIND_INDEX[a.args[0]]])}"
+        return None
 
     def _sample_unlisted_chance(self, rng: random.Random) -> Action:
         perm = list(_ALL)
