@@ -378,9 +378,11 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
         lost_k = _list(rating.get("lost"))
         short = [f"{_STAFF_WORDS[k]} {_int(lost_k[k])}" for k in range(min(3, len(lost_k))) if _int(lost_k[k])]
         line = f"Last rating: {_signed(ch)} star{'' if abs(ch) == 1 else 's'}"
-        line += (" (short: " + ", ".join(short) + ")") if short else " (no shortfall)"
-        _t(out, X_L, y + 13, line, 12, bold=True, fill=_NEG if ch < 0 else _POS)
+        _t(out, X_L, y + 13, line + ("" if short else " (no shortfall)"), 12, bold=True, fill=_NEG if ch < 0 else _POS)
         y += 20
+        if short:
+            _t(out, X_L, y + 11, "short: " + ", ".join(short), 12, fill=_NEG)
+            y += 18
     items = [b for b in _list(seat.get("breakdown")) if isinstance(b, dict)]
     if items:
         _t(out, X_L, y + 13, "Money by source", 12, fill=_MUTED)
