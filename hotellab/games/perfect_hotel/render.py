@@ -496,8 +496,9 @@ def _desc(view, rows, seats) -> str:
     if pending:
         out.append(f"{_seat_name(seats, pending.get('player'))} to play: {pending.get('prompt', '')}.")
     if seats:
-        hotels = ", ".join(f"{_seat_name(seats, i)} {_plural(len(_list(s.get('hotel'))), 'floor')} and "
-                           f"{_plural(_num(s.get('hand_size'), 0), 'card')} in hand" for i, s in enumerate(seats))
+        hotels = ", ".join(f"{_seat_name(seats, i)} "
+                           + (_plural(len(_list(s.get("hotel"))), "floor") if _list(s.get("hotel")) else "no floor")
+                           + f" and {_plural(_num(s.get('hand_size'), 0), 'card')} in hand" for i, s in enumerate(seats))
         scores = [(_num(s.get("score")), i) for i, s in enumerate(seats)]
         sentence = f"Hotels: {hotels}."
         if all(v is not None for v, _ in scores):
