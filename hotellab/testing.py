@@ -24,6 +24,7 @@ import xml.etree.ElementTree as ET
 from typing import Iterator
 
 from .core.actions import CHANCE, Action
+from .core.board import board_targets
 from .core.errors import IllegalActionError
 from .core.game import Game
 from .core.log import GameLog
@@ -573,27 +574,6 @@ def interrupt_simulate(monkeypatch, at: int, keep=None, how: str = "attrs", reco
     monkeypatch.setattr(sim, "simulate", fake)
     return calls
 
-
-_SVG_NS = "{http://www.w3.org/2000/svg}"
-
-
-def board_targets(svg: str) -> dict[str, str]:
-    """``{target id: label}`` of every ``data-target`` element of a board SVG, in drawing
-    (reading) order. Raises ValueError for malformed SVG, a target drawn twice or one without
-    a label (a screen reader would hear nothing)."""
-    root = ET.fromstring(svg)
-    out: dict[str, str] = {}
-    for el in root.iter():
-        tid = el.get("data-target")
-        if tid is None:
-            continue
-        if tid in out:
-            raise ValueError(f"target {tid!r} is drawn twice")
-        label = (el.get("data-label") or "").strip()
-        if not label:
-            raise ValueError(f"target {tid!r} has no data-label")
-        out[tid] = label
-    return out
 
 
 def check_action_targets(game: Game, games: int = 8, seed: int = 0, max_steps: int = 400) -> dict:

@@ -24,6 +24,7 @@ import { gunzipSync, strFromU8 } from "fflate";
 
 import gameview from "../hotellab/widgets/gameview.js";
 import lesson from "../hotellab/widgets/lesson.js";
+import "../hotellab/widgets/js/board.css";
 import "../hotellab/widgets/gameview.css";
 import "../hotellab/widgets/lesson.css";
 

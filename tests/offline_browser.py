@@ -91,7 +91,7 @@ def offline_page(base: str, viewport=(1300, 950), timeout_ms: int = 120_000):
 
 # every player on the page, by its root
 _PLAYERS_JS = "() => document.querySelectorAll('.hotellab-player').length"
-_DRAWN_JS = "() => document.querySelectorAll('.hotellab-player .hl-gameview .hl-board svg').length"
+_DRAWN_JS = "() => [...document.querySelectorAll('.hotellab-player .hl-gameview .hl-board')].filter(b => b.querySelector('svg')).length"
 
 # For each drawn player: click Next (or, at the last state, First then Next) and report whether
 # the position and the board changed.

@@ -15,6 +15,7 @@ import traitlets
 import hotellab as hl
 from hotellab.core.actions import CHANCE
 from hotellab.widgets import GameView, export_html, frames
+from hotellab.widgets._bundle import front_end
 from hotellab.widgets._frames import decode_chunk, encode_chunk, decode_frames
 
 WIDGETS = pathlib.Path(hl.__file__).parent / "widgets"
@@ -423,8 +424,8 @@ def test_export_html(replay, tmp_path):
     text = path.read_text("utf-8")
     assert text.startswith("<!doctype html>")
     data = page_data(text)
-    assert data["esm"] == (WIDGETS / "gameview.js").read_text("utf-8")
-    assert data["css"] == (WIDGETS / "gameview.css").read_text("utf-8")
+    assert data["esm"] == front_end("gameview")["esm"]  # gameview.js with its modules joined in
+    assert data["css"] == front_end("gameview")["css"]
     state = data["state"]
     assert state["_meta"]["perspectives"] == [2] and state["perspective"] == 2
     decoded = decode_frames([*state["_chunks"], state["_tail"]])
@@ -441,20 +442,25 @@ def test_export_live_match_is_a_record(game, tmp_path):
 
 
 # -- front-end source rules -----------------------------------------------------------------------
+FRONT_END_JS = [WIDGETS / "gameview.js", WIDGETS / "lesson.js", *sorted((WIDGETS / "js").glob("*.js"))]
+
+
 def test_front_end_never_uses_html_strings():
-    js = (WIDGETS / "gameview.js").read_text("utf-8")
-    for bad in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
-        assert bad not in js
+    for f in FRONT_END_JS:
+        src = f.read_text("utf-8")
+        for bad in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
+            assert bad not in src, f"{f.name} uses {bad}"
+    js = front_end("gameview")["esm"]
     assert 'parseFromString(text, "image/svg+xml")' in js
     assert "DecompressionStream(\"gzip\")" in js
     assert "export default { initialize, render }" in js
 
 
 def test_css_and_js_classes_are_prefixed():
-    css = (WIDGETS / "gameview.css").read_text("utf-8")
+    css = front_end("gameview")["css"] + front_end("lesson")["css"]
     css_classes = set(re.findall(r"\.([A-Za-z_][\w-]*)", re.sub(r"/\*.*?\*/", "", css, flags=re.S)))
     assert css_classes and all(c.startswith("hl-") for c in css_classes), css_classes
-    js = (WIDGETS / "gameview.js").read_text("utf-8")
+    js = "".join(f.read_text("utf-8") for f in FRONT_END_JS)
     used = re.findall(r'\bh\("\w+", "([^"]+)"', js) + re.findall(r'"(hl-[\w-]+)"', js)
     for cls in used:
         for token in cls.split():

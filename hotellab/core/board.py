@@ -11,7 +11,9 @@ interface (a click, or the arrow keys and Enter, make the move). See ``docs/dev/
 
 from __future__ import annotations
 
+import fnmatch
 import re
+import xml.etree.ElementTree as ET
 from html import escape as _html_escape
 
 from .text import clean_text
@@ -124,3 +126,42 @@ def board_html(svg: str) -> str:
     d = f'<p style="position:absolute;left:-9999px">{desc}</p>' if desc else ""
     return (f'<div class="hotellab-board hl-panels" role="group" aria-label="{title}" style="display:flex;'
             f'flex-wrap:wrap;gap:{PANEL_GAP}px;align-items:flex-start;position:relative">{d}{items}</div>')
+
+
+def board_targets(svg: str) -> dict[str, str]:
+    """``{target id: label}`` of every ``data-target`` element of a board SVG, in drawing
+    (reading) order. Raises ValueError for a target drawn twice or one without a label (a
+    screen reader would hear nothing), ``xml.etree.ElementTree.ParseError`` for malformed SVG.
+
+    >>> board_targets('<svg><g data-target="bed:1A:0" data-label="1A, bed 0, free"/></svg>')
+    {'bed:1A:0': '1A, bed 0, free'}
+    """
+    root = ET.fromstring(svg)
+    out: dict[str, str] = {}
+    for el in root.iter():
+        tid = el.get("data-target")
+        if tid is None:
+            continue
+        if tid in out:
+            raise ValueError(f"target {tid!r} is drawn twice")
+        label = (el.get("data-label") or "").strip()
+        if not label:
+            raise ValueError(f"target {tid!r} has no data-label")
+        out[tid] = label
+    return out
+
+
+def match_targets(patterns, targets) -> list[str]:
+    """The ids of ``targets`` (an iterable of target ids, in board order) that any of the
+    fnmatch ``patterns`` matches (``"bed:2A:*"``), in board order. Raises ValueError naming
+    the first pattern that matches nothing.
+
+    >>> match_targets(["bed:2A:*"], ["bed:1A:0", "bed:2A:0", "bed:2A:1"])
+    ['bed:2A:0', 'bed:2A:1']
+    """
+    ids = list(targets)
+    for p in patterns:
+        if not fnmatch.filter(ids, p):
+            raise ValueError(f"{p!r} matches no target drawn on the board (it has {len(ids)}: "
+                             f"{', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})")
+    return [t for t in ids if any(fnmatch.fnmatchcase(t, p) for p in patterns)]

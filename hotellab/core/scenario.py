@@ -61,6 +61,9 @@ class ScenarioStep:
     rules: list = field(default_factory=list)
     """For a predict step with a view answer (``view[SEAT]:PATH``): the rule-table sections
     the value depends on (the engine cannot tell them for a number of the view)."""
+    targets: list = field(default_factory=list)
+    """Where to look, on the board: fnmatch patterns of target ids (``"bed:2A:*"``) that the
+    page outlines on the step's board; each must match a target drawn there."""
 
 
 @dataclass
@@ -125,6 +128,7 @@ class Scenario:
             area: str = ""
             mistakes: list[dict[str, Any]] = []
             rules: list[str] = []
+            targets: list[str] = []
 
         class ScenarioModel(BaseModel):
             model_config = ConfigDict(extra="forbid")
@@ -165,7 +169,7 @@ class Scenario:
             steps=[ScenarioStep(s.action, s.text, s.title, s.kind,
                                 [s.expect] if isinstance(s.expect, str) else list(s.expect),
                                 dict(s.goal), s.question, s.answer, list(s.hints), s.area,
-                                [dict(x) for x in s.mistakes], list(s.rules))
+                                [dict(x) for x in s.mistakes], list(s.rules), list(s.targets))
                    for s in m.steps],
             source=source,
             start=dict(m.position) if isinstance(m.position, dict) else None,

@@ -860,6 +860,21 @@ class LessonRun:
         return fb
 
 
+def step_targets(step, state, perspective=None, where: str = "") -> list[str]:
+    """The ids of the targets drawn on ``state``'s board (seen by ``perspective``) that the
+    step's ``targets`` patterns name, in board order: the page outlines them. Raises
+    ScenarioError naming ``where``'s field when a pattern matches no target there."""
+    from ..core.board import board_targets, match_targets
+
+    if not step.targets:
+        return []
+    drawn = board_targets(state.game.render_svg(state.view(perspective)))
+    try:
+        return match_targets(step.targets, drawn)
+    except ValueError as exc:
+        raise ScenarioError(f"{where}.targets: {exc}") from None
+
+
 @dataclass
 class LessonNode:
     """One step of a lesson at one position: the lesson is a tree, since a step with several
@@ -908,6 +923,8 @@ def lesson_tree(scenario, max_nodes: int = MAX_NODES) -> list[LessonNode]:
         nodes.append(node)
         seen[key] = node.id
         where = f"{scenario.source}: steps[{index}]"
+        if step.targets:
+            step_targets(step, m.state, None, where)
         if step.kind == "watch":
             m2 = m.fork()
             scenario._run(m2, step.action, f"steps[{index}].action")

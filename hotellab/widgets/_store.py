@@ -264,8 +264,9 @@ class FrameStore:
         return 0 <= seat < len(agents) and agents[seat] is None
 
     def legal_actions(self, chance: bool = True) -> list[dict]:
-        """The last state's legal actions as ``{"label", "value", "kind", "player"}`` for a live
-        Match (the front end shows a seat's view only that seat's choices and the dice).
+        """The last state's legal actions as ``{"label", "value", "kind", "player", "target"}`` for a live
+        Match (the front end shows a seat's view only that seat's choices and the dice);
+        ``target`` is the board thing the action concerns (``state.action_targets()``), or None.
 
         A widget locked to a seat lists actions only when that seat decides: another seat's
         options would show its hand. ``chance=False`` (a seat's view without teacher mode,
@@ -283,10 +284,12 @@ class FrameStore:
         if p is not None and not state.is_chance_node and state.current_player != p:
             return []
         swap = self.source.swap
+        on_board = {a: t for t, acts in state.action_targets().items() for a in acts}
         out = []
         for a in state.legal_actions():
             label = clean_text(swap(state.action_to_string(a, p)))
-            out.append({"label": label, "value": clean_text(a), "kind": clean_text(a.kind), "player": a.player})
+            out.append({"label": label, "value": clean_text(a), "kind": clean_text(a.kind), "player": a.player,
+                        "target": on_board.get(a)})
         return out
 
 

@@ -31,6 +31,7 @@ import uuid
 
 from ..core.files import write_whole
 from ..core.text import clean_text
+from ._bundle import front_end
 from ._store import widget_state
 
 _HERE = pathlib.Path(__file__).parent
@@ -227,11 +228,9 @@ def _script_json(obj) -> str:
 
 
 def module_source() -> dict:
-    """``{"esm": gameview.js, "css": gameview.css}`` as they are in the package."""
-    return {
-        "esm": (_HERE / "gameview.js").read_text("utf-8"),
-        "css": (_HERE / "gameview.css").read_text("utf-8"),
-    }
+    """``{"esm", "css"}`` of the GameView front end as the package ships it (``gameview.js``
+    with its modules joined in: :func:`hotellab.widgets._bundle.front_end`)."""
+    return front_end("gameview")
 
 
 def module_html(module: dict | None = None, *, packed: bool = True) -> str:

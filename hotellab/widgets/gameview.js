@@ -34,13 +34,19 @@
 // Every text from data goes in with textContent; the board SVG is parsed with DOMParser
 // (image/svg+xml), scrubbed of scripts and event handlers, and imported.
 
+import { button, controlName, fmt, h, icon } from "./js/dom.js";
+import { applyChunks, readPacked } from "./js/frames.js";
+import { commonWords, labelStem, splitMoves } from "./js/actionlist.js";
+import { controlCommand, moveIndex, withKey } from "./js/keys.js";
+import { mountBoard } from "./js/board.js";
+
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const THUMB = 16; // px: the range thumb's width (a marker's centre is the thumb's at its step)
 const MARK_W = 24; // px: a marker's width (WCAG 2.2 target size, 2.5.8); closer markers go on the next lane
 const MARK_LANE = 25; // px: height of a lane of markers (24 px targets, 1 px apart)
-const CHUNK_CACHE_MAX = 64;
 const LONG_GROUP = 12; // more legal actions of one kind than this: one row per first argument
 const WIDE_BOARD = 1000; // SVG viewBox width above which the score/event panel goes under the board
+const WIDE_PANELS = 700; // a board of panels laid out wider than this: the panel goes under it too
 const HELLO_WAIT_MS = 2000; // no answer by then: no kernel (a saved page); a late answer still counts
 const GROUP_STEPS_MAX = 60; // earlier steps of the shown round and phase listed in the event list
 const ANSWER_WAIT_MS = 2000; // a request unanswered by then: tell the user what to do
@@ -49,153 +55,11 @@ const NO_KERNEL = "The kernel did not take the request: it was restarted, stoppe
 const SLOW_KERNEL = "No answer from the kernel after 2 s: it may be busy, or it was restarted or stopped. " +
   "If it was restarted, run the cell that made this view again.";
 
-// Apply a "chunks" message to the model's _chunks list, in place and once (seq).
-// A message that would leave a gap (one was missed) asks the kernel for the whole list.
-function applyChunks(model, msg) {
-  const cs = model.get("_chunks");
-  if (!Array.isArray(cs) || !msg || typeof msg.start !== "number" || !Array.isArray(msg.chunks)) return false;
-  if (typeof msg.seq === "number" && (cs.hlSeq || 0) >= msg.seq) return false;
-  if (msg.start > cs.length) {
-    try { model.send({ type: "resync" }); } catch (e) { /* no kernel: keep what there is */ }
-    return false;
-  }
-  cs.splice(Math.max(0, msg.start), cs.length, ...msg.chunks);
-  if (typeof msg.seq === "number") cs.hlSeq = msg.seq;
-  return true;
-}
-
 // Once per model, before any view: keep its _chunks up to date even while no view shows it.
 function initialize({ model }) {
   const onMsg = (msg) => { if (msg && msg.type === "chunks") applyChunks(model, msg); };
   model.on("msg:custom", onMsg);
   return () => { if (model.off) model.off("msg:custom", onMsg); };
-}
-
-function h(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  return e;
-}
-
-// Icons drawn as SVG paths on a 16x16 grid (no icon font, no markup strings).
-const ICONS = {
-  // first |<< and last >>| have two triangles; back < and next >| one (next with a bar, so
-  // it does not look like play, a larger triangle alone)
-  first: "M1 3h2v10H1zM9 3v10L3.5 8zM15 3v10L9.5 8z",
-  back: "M12 3v10L5 8z",
-  play: "M4 2v12l10-6z",
-  pause: "M4 3h3v10H4zM9 3h3v10H9z",
-  next: "M3 3v10l7-5zM11 3h2v10h-2z",
-  last: "M1 3v10l5.5-5zM7 3v10l5.5-5zM13 3h2v10h-2z",
-  mark: "M8 2l6.5 11h-13z", // a timeline marker: a triangle pointing up at its step
-};
-
-function icon(name) {
-  const NS = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("width", "14");
-  svg.setAttribute("height", "14");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("class", "hl-icon");
-  const path = document.createElementNS(NS, "path");
-  path.setAttribute("d", ICONS[name]);
-  path.setAttribute("fill", "currentColor");
-  svg.append(path);
-  return svg;
-}
-
-function button(label, title, onClick, cls) {
-  const b = h("button", "hl-btn" + (cls ? " " + cls : ""));
-  if (ICONS[label]) b.append(icon(label));
-  else b.textContent = label;
-  b.type = "button";
-  b.title = title;
-  b.setAttribute("aria-label", title);
-  b.addEventListener("click", onClick);
-  return b;
-}
-
-async function gunzipBase64(b64) {
-  let bytes;
-  if (typeof Uint8Array.fromBase64 === "function") bytes = Uint8Array.fromBase64(b64);
-  else {
-    const bin = atob(b64);
-    bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  }
-  // write the bytes straight into the stream (a Blob's stream goes through the browser
-  // process, and each hop lets other tasks run first)
-  const ds = new DecompressionStream("gzip");
-  const writer = ds.writable.getWriter();
-  writer.write(bytes).catch(() => {});
-  writer.close().catch(() => {});
-  return await new Response(ds.readable).text();
-}
-
-// Keep only what a board is drawn with (an allowlist: no script, animation, link, image,
-// style sheet or foreign content) and no event handler or reference outside the SVG, since
-// hotellab's JupyterLab extension shows boards of untrusted notebooks too.
-const SVG_KEEP = new Set(["svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
-  "text", "tspan", "title", "desc", "defs", "lineargradient", "radialgradient", "stop", "clippath", "mask",
-  "pattern", "marker", "symbol", "use"]);
-function scrub(root) {
-  const all = [root, ...root.querySelectorAll("*")];
-  for (const el of all) {
-    const name = (el.localName || "").toLowerCase();
-    if (el !== root && !SVG_KEEP.has(name)) {
-      el.remove();
-      continue;
-    }
-    for (const a of [...el.attributes]) {
-      const n = a.name.toLowerCase();
-      const v = a.value;
-      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href")) && !/^\s*#/.test(v))
-          || /url\(\s*['"]?\s*(?!#)/i.test(v) || /javascript:/i.test(v)) {
-        el.removeAttribute(a.name);
-      }
-    }
-  }
-}
-
-function svgNode(text) {
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const root = doc.documentElement;
-  if (!root || root.localName !== "svg" || doc.getElementsByTagName("parsererror").length) return null;
-  scrub(root);
-  return document.importNode(root, true);
-}
-
-// The words that all labels start with ("Red: welcome Molo into room 1", "... room 2" ->
-// "Red: welcome Molo into room"); "" when they share none.
-function commonWords(labels) {
-  const words = labels.map((l) => String(l).split(" "));
-  const out = [];
-  for (let i = 0; i < words[0].length; i++) {
-    const w = words[0][i];
-    if (!words.every((ws) => ws.length > i + 1 && ws[i] === w)) break;
-    out.push(w);
-  }
-  return out.join(" ");
-}
-
-// The words of an action label before the first word with a digit ("Red: welcome The
-// Creature into room 1 (side b)" -> "Red: welcome The Creature into room"); "" when it starts
-// with one.
-function labelStem(label) {
-  const out = [];
-  for (const w of String(label).split(" ")) {
-    if (/\d/.test(w)) break;
-    out.push(w);
-  }
-  return out.join(" ");
-}
-
-function fmt(v) {
-  if (typeof v !== "number") return String(v);
-  const r = Math.round(v * 10) / 10;
-  return r < 0 ? "\u2212" + String(-r) : String(r);
 }
 
 function render({ model, el }) {
@@ -212,12 +76,16 @@ function render({ model, el }) {
     timer: null,
     waiting: false,
     waitTimer: null,
-    shown: null, // [perspective index, state, svg text] of the board in the DOM
     actionsKey: null,
+    foldOpen: false, // the folded list of the board's moves as buttons is open
     kernel: null, // live views: null = not asked yet or no answer yet, true = answered, false = none
     helloTimer: null,
     marks: [], // the marks drawn under the slider (drawMarks)
     marksKey: null,
+    board: null, // the mounted board (js/board.js): its targets, focus()
+    boardKey: null,
+    focusAfter: null, // {id}: after a move, focus goes back to the board (that thing, or the first with moves)
+    announced: null, // the step last announced to a screen reader
   };
 
   // ---------------------------------------------------------------- DOM
@@ -226,15 +94,17 @@ function render({ model, el }) {
   const head = h("div", "hl-head");
   const title = h("span", "hl-title");
   const status = h("div", "hl-status");
-  status.setAttribute("aria-live", "polite");
   head.append(title, status);
+  // what a screen reader hears when the shown step changes: its status and events
+  const announce = h("div", "hl-sr");
+  announce.setAttribute("aria-live", "polite");
 
   const controls = h("div", "hl-controls");
-  const bFirst = button("first", "First state (Home)", () => go(0));
-  const bBack = button("back", "Back one step (\u2190)", () => go(idx() - 1));
-  const bPlay = button("play", "Play", () => togglePlay(), "hl-play");
-  const bNext = button("next", "Next step (\u2192)", () => next());
-  const bLast = button("last", "Last state (End)", () => go(count() - 1));
+  const bFirst = button("first", withKey("First state", "first"), () => go(0));
+  const bBack = button("back", withKey("Back one step", "back"), () => go(idx() - 1));
+  const bPlay = button("play", withKey("Play", "play"), () => togglePlay(), "hl-play");
+  const bNext = button("next", withKey("Next step", "next"), () => next());
+  const bLast = button("last", withKey("Last state", "last"), () => go(count() - 1));
   const slider = h("input", "hl-slider");
   slider.type = "range";
   slider.min = "0";
@@ -292,12 +162,16 @@ function render({ model, el }) {
   const side = h("div", "hl-side");
   const scoreBox = h("div", "hl-scores");
   const stepBox = h("div", "hl-step");
+  // the shown step's round and phase: above the list, not over its items (a sticky heading
+  // inside the list covered the first line of the item under it)
+  const groupHead = h("div", "hl-group");
+  groupHead.hidden = true;
   const eventsBox = h("ol", "hl-events");
   // it scrolls when a step has many events: reachable and named for a keyboard and a screen
   // reader (axe-core: scrollable-region-focusable)
   eventsBox.tabIndex = 0;
   eventsBox.setAttribute("aria-label", "Events of this step");
-  side.append(h("div", "hl-h", "Scores"), scoreBox, h("div", "hl-h", "This step"), stepBox, eventsBox);
+  side.append(h("div", "hl-h", "Scores"), scoreBox, h("div", "hl-h", "This step"), stepBox, groupHead, eventsBox);
   main.append(board, side);
 
   const actionsBox = h("div", "hl-actions");
@@ -306,17 +180,33 @@ function render({ model, el }) {
   const note = h("div", "hl-coach");
   note.setAttribute("role", "status"); // a screen reader hears the coach's comment
   note.hidden = true;
-  root.append(head, controls, markBar, error, note, main, actionsBox);
+  board.setAttribute("role", "region");
+  board.setAttribute("aria-label", "Board");
+  // the board first (Tab reaches its things at once), then the step controls under it
+  root.append(head, announce, error, note, main, controls, markBar, actionsBox);
   el.replaceChildren(root);
 
   root.addEventListener("keydown", (ev) => {
-    // the slider, selects and the filter box handle their own keys
-    if (ev.target !== root && /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName || "")) return;
-    if (ev.key === "ArrowLeft") go(idx() - 1);
-    else if (ev.key === "ArrowRight") next();
-    else if (ev.key === "Home") go(0);
-    else if (ev.key === "End") go(count() - 1);
-    else return;
+    const t = ev.target;
+    const tag = t.tagName || "";
+    // the slider, selects and the filter box handle their own keys; the board and its menus too
+    if (t !== root && /^(INPUT|SELECT|TEXTAREA)$/.test(tag)) return;
+    if (ev.key === "ArrowUp" || ev.key === "ArrowDown") {
+      // among the move buttons, up and down go to the one before / after
+      const list = t.closest && t.closest(".hl-actions") ? [...actionsBox.querySelectorAll("button:not([hidden]):not(:disabled)")] : [];
+      const j = moveIndex(ev.key, list.indexOf(t), list.length);
+      if (list.includes(t) && j !== null) list[j].focus();
+      ev.preventDefault();
+      ev.stopPropagation(); // never the notebook's "next cell"
+      return;
+    }
+    const cmd = controlCommand(ev.key);
+    if (!cmd || (cmd === "play" && t !== root)) return; // Space on a button presses it
+    if (cmd === "back") go(idx() - 1);
+    else if (cmd === "next") next();
+    else if (cmd === "first") go(0);
+    else if (cmd === "last") go(count() - 1);
+    else togglePlay();
     ev.preventDefault();
     ev.stopPropagation(); // not also a notebook shortcut
   });
@@ -410,7 +300,8 @@ function render({ model, el }) {
   function startPlay() {
     const sp = Number(model.get("speed")) || 1;
     bPlay.replaceChildren(icon("pause"));
-    bPlay.title = "Pause";
+    bPlay.title = withKey("Pause", "play");
+    bPlay.setAttribute("aria-label", bPlay.title);
     S.timer = setInterval(() => {
       if (S.waiting) return;
       if (idx() < count() - 1) go(idx() + 1);
@@ -422,7 +313,8 @@ function render({ model, el }) {
     clearInterval(S.timer);
     S.timer = null;
     bPlay.replaceChildren(icon("play"));
-    bPlay.title = "Play";
+    bPlay.title = withKey("Play", "play");
+    bPlay.setAttribute("aria-label", bPlay.title);
   }
   function togglePlay() {
     if (S.timer) stopPlay();
@@ -453,11 +345,9 @@ function render({ model, el }) {
     let same = 0;
     while (same < S.loaded.length && same < chunks.length && S.loaded[same].text === chunks[same]) same++;
     const decoded = [];
-    // a host may give a synchronous inflate (hotellab's JupyterLab extension does)
-    const inflate = model.get("_inflate");
     try {
       for (let j = same; j < chunks.length; j++) {
-        decoded.push(JSON.parse(typeof inflate === "function" ? inflate(chunks[j]) : await gunzipBase64(chunks[j])));
+        decoded.push(await readPacked(model, chunks[j]));
         if (gen !== S.gen) return;
       }
     } catch (e) {
@@ -497,6 +387,16 @@ function render({ model, el }) {
     const names = fr.names || m.names || [];
     const colors = m.colors || [];
     const table = h("table", "hl-score-table");
+    table.append(h("caption", "hl-sr", "Scores at this step"));
+    const thead = h("thead", "hl-sr");
+    const hr = h("tr");
+    for (const w of ["Player", "Score", "Change this step"]) {
+      const th = h("th", null, w);
+      th.scope = "col";
+      hr.append(th);
+    }
+    thead.append(hr);
+    table.append(thead);
     const tb = h("tbody");
     const scores = fr.scores || [];
     const best = scores.length ? Math.max(...scores.filter((s) => typeof s === "number")) : null;
@@ -504,7 +404,8 @@ function render({ model, el }) {
       const tr = h("tr", "hl-score-row" + (s === best ? " hl-lead" : ""));
       const sw = h("span", "hl-swatch");
       sw.style.background = /^#[0-9a-fA-F]{3,8}$|^[a-zA-Z]{3,20}$/.test(colors[i] || "") ? colors[i] : "#888";
-      const tdName = h("td", "hl-score-name");
+      const tdName = h("th", "hl-score-name");
+      tdName.scope = "row";
       tdName.append(sw, document.createTextNode(names[i] !== undefined ? names[i] : "Seat " + (i + 1)));
       const tdScore = h("td", "hl-score-val", fmt(s));
       const d = prev && prev.scores && typeof prev.scores[i] === "number" && typeof s === "number" ? s - prev.scores[i] : 0;
@@ -549,13 +450,14 @@ function render({ model, el }) {
     if (fr.action) head.append(h("code", "hl-action", fr.action));
     stepBox.replaceChildren(head);
     const items = [];
+    groupHead.hidden = !(fr.phase || fr.round);
     if (fr.phase || fr.round) {
       const key = groupKey(fr);
       let start = k;
       while (start > 0 && k - start < GROUP_STEPS_MAX && groupKey(frameAt(pi, start - 1)) === key) start--;
-      const gh = h("li", "hl-group", [fr.round, fr.phase].filter(Boolean).join(" \u00B7 "));
-      gh.title = start < k ? "Steps " + start + " to " + k + " of this round and phase" : "This round and phase";
-      items.push(gh);
+      groupHead.textContent = [fr.round, fr.phase].filter(Boolean).join(" \u00B7 ");
+      groupHead.title = start < k ? "Steps " + start + " to " + k + " of this round and phase" : "This round and phase";
+      eventsBox.setAttribute("aria-label", "Events of " + groupHead.textContent + (start < k ? ", steps " + start + " to " + k : ""));
       for (let j = start; j < k; j++) {
         const f = frameAt(pi, j);
         if (!f) continue;
@@ -564,6 +466,7 @@ function render({ model, el }) {
           const link = h("button", "hl-step-link", String(j));
           link.type = "button";
           link.title = "Go to step " + j;
+          link.setAttribute("aria-label", controlName(String(j), "go to step " + j));
           link.addEventListener("click", () => go(j));
           li.prepend(link);
           items.push(li);
@@ -574,6 +477,7 @@ function render({ model, el }) {
     for (const li of own) li.classList.add("hl-current");
     items.push(...own);
     if (!own.length) items.push(h("li", "hl-event hl-none", k === 0 ? "Initial state." : "No events."));
+    if (!(fr.phase || fr.round)) eventsBox.setAttribute("aria-label", "Events of this step");
     eventsBox.replaceChildren(...items);
     eventsBox.scrollTop = eventsBox.scrollHeight; // the shown step's events in view
   }
@@ -646,13 +550,28 @@ function render({ model, el }) {
   const resizeObs = typeof ResizeObserver === "function" ? new ResizeObserver(() => layoutMarks()) : null;
   if (resizeObs) resizeObs.observe(slider);
 
+  // The moves the shown perspective may make now (a seat's view: only that seat's, and dice).
+  function shownActs() {
+    const persp = model.get("perspective");
+    const all = model.get("_actions") || [];
+    return persp === null || persp === undefined
+      ? all : all.filter((a) => typeof a.player !== "number" || a.player < 0 || a.player === persp);
+  }
+  // The moves the board takes now: at the last state of a live view, a kernel answering.
+  function boardActs() {
+    return live() && idx() === count() - 1 && !meta().terminal ? shownActs() : [];
+  }
+  function act(a) {
+    if (S.waiting) return;
+    send({ type: "apply", action: a.value });
+  }
+
   function drawActions() {
     // With a seat's view selected, only that seat's choices (and dice) show: another seat's
     // buttons would name the cards in its hand.
-    const persp = model.get("perspective");
     const all = model.get("_actions") || [];
-    const acts = persp === null || persp === undefined
-      ? all : all.filter((a) => typeof a.player !== "number" || a.player < 0 || a.player === persp);
+    const acts = shownActs();
+    const persp = model.get("perspective");
     const hiddenActs = all.length - acts.length;
     if (!live()) {
       S.actionsKey = null;
@@ -670,83 +589,158 @@ function render({ model, el }) {
     const key = [all, persp, atEnd, S.waiting, !!meta().terminal];
     if (S.actionsKey && key.every((v, i) => v === S.actionsKey[i])) return; // nothing new
     S.actionsKey = key;
+    // focus inside the list survives its redraw: the same move, else the step button
+    const focused = actionsBox.contains(document.activeElement) ? document.activeElement : null;
+    const focusedValue = focused && focused.dataset ? focused.dataset.value : undefined;
     const parts = [];
     const headRow = h("div", "hl-actions-head");
+    const { onBoard, offBoard } = splitMoves(acts);
     headRow.append(h("span", "hl-h", meta().terminal ? "Game over" : "Legal actions"));
     if (!atEnd) headRow.append(h("span", "hl-note", " (go to the last state to act)"));
     else if (hiddenActs && !acts.length) headRow.append(h("span", "hl-note", " (another seat decides: switch the view to that seat or to Omniscient to see its choices)"));
-    const bStep = button("step \u25B6", "Let chance or the seat's agent take the next action", () => send({ type: "step" }), "hl-stepbtn");
+    else if (onBoard.length) headRow.append(h("span", "hl-note", " Click a highlighted thing on the board (or Tab to the board, arrow keys, Enter)."));
+    const bStep = button("step", "Step: let chance or the seat's agent take the next action", () => send({ type: "step" }), "hl-stepbtn");
     bStep.disabled = !atEnd || S.waiting || !!meta().terminal || !!meta().person;
     headRow.append(bStep);
-    let filter = null;
-    const none = h("div", "hl-note hl-act-none");
-    none.hidden = true;
-    if (acts.length > 24) {
-      filter = h("input", "hl-filter");
-      filter.type = "text";
-      filter.placeholder = "filter " + acts.length + " actions";
-      filter.setAttribute("aria-label", "Filter actions");
-      headRow.append(filter);
-    }
     parts.push(headRow);
-    const groups = new Map();
-    for (const a of acts) {
-      const kind = a.kind || "";
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(a);
-    }
     const buttons = [];
-    for (const [kind, list] of groups) {
-      // a long group (e.g. every guest x every free room) gets one row per label stem (its
-      // words before the first one with a digit: "Red: welcome The Creature into room"), headed
-      // by what its labels share, each button saying the rest ("1 (side b)")
-      const sub = new Map();
+    const rows = (list) => {
+      const out = [];
+      const groups = new Map();
       for (const a of list) {
-        const key = list.length > LONG_GROUP ? labelStem(a.label) || String(a.value).split(" ")[2] || "" : "";
-        if (!sub.has(key)) sub.set(key, []);
-        sub.get(key).push(a);
+        const kind = a.kind || "";
+        if (!groups.has(kind)) groups.set(kind, []);
+        groups.get(kind).push(a);
       }
-      let first = true;
-      for (const items of sub.values()) {
-        const row = h("div", "hl-action-row");
-        const prefix = sub.size > 1 && items.length > 1 ? commonWords(items.map((a) => a.label)) : "";
-        const rowHead = h("div", "hl-act-head");
-        rowHead.append(h("span", "hl-kind", first ? kind : ""));
-        if (prefix) rowHead.append(h("span", "hl-act-prefix", prefix));
-        // the buttons wrap inside their own box, under each other, not under the row's head
-        const btnBox = h("div", "hl-act-list");
-        row.append(rowHead, btnBox);
-        first = false;
-        for (const a of items) {
-          const text = prefix ? a.label.slice(prefix.length).trim() || a.label : a.label;
-          const b = button(text, a.value, () => send({ type: "apply", action: a.value }), "hl-act");
-          b.disabled = !atEnd || S.waiting;
-          btnBox.append(b);
-          buttons.push([b, (a.label + " " + a.value).toLowerCase(), row]);
+      for (const [kind, items0] of groups) {
+        // a long group (e.g. every guest x every free room) gets one row per label stem (its
+        // words before the first one with a digit: "Red: welcome The Creature into room"), headed
+        // by what its labels share, each button saying the rest ("1 (side b)")
+        const sub = new Map();
+        for (const a of items0) {
+          const k = items0.length > LONG_GROUP ? labelStem(a.label) || String(a.value).split(" ")[2] || "" : "";
+          if (!sub.has(k)) sub.set(k, []);
+          sub.get(k).push(a);
         }
-        parts.push(row);
+        let first = true;
+        for (const items of sub.values()) {
+          const row = h("div", "hl-action-row");
+          const prefix = sub.size > 1 && items.length > 1 ? commonWords(items.map((a) => a.label)) : "";
+          const rowHead = h("div", "hl-act-head");
+          rowHead.append(h("span", "hl-kind", first ? kind : ""));
+          if (prefix) rowHead.append(h("span", "hl-act-prefix", prefix));
+          // the buttons wrap inside their own box, under each other, not under the row's head
+          const btnBox = h("div", "hl-act-list");
+          row.append(rowHead, btnBox);
+          first = false;
+          for (const a of items) {
+            const text = prefix ? a.label.slice(prefix.length).trim() || a.label : a.label;
+            const b = button(text, a.label, () => act(a), "hl-act");
+            b.dataset.value = a.value;
+            b.disabled = !atEnd || S.waiting;
+            btnBox.append(b);
+            buttons.push([b, (a.label + " " + a.value).toLowerCase(), row]);
+          }
+          out.push(row);
+        }
       }
-    }
-    if (filter) {
-      filter.addEventListener("input", () => {
-        const q = filter.value.toLowerCase().trim();
-        const rows = new Map();
-        for (const [b, text, row] of buttons) {
-          const show = !q || text.includes(q);
-          b.hidden = !show;
-          rows.set(row, (rows.get(row) || false) || show);
-        }
-        let shown = 0;
-        for (const [row, any] of rows) {
-          row.hidden = !any;
-          shown += any ? 1 : 0;
-        }
-        none.hidden = shown > 0;
-        none.textContent = shown ? "" : "No legal action matches \u201C" + filter.value.trim() + "\u201D.";
-      });
-      parts.push(none);
+      return out;
+    };
+    parts.push(...rows(offBoard));
+    if (onBoard.length) {
+      // the moves made on the board, also as buttons: folded, an alternative
+      const fold = h("details", "hl-all-moves");
+      const sum = h("summary", null, `${onBoard.length === acts.length ? "All" : "The other"} ${onBoard.length} move${onBoard.length === 1 ? "" : "s"} as buttons`);
+      fold.append(sum);
+      let filter = null;
+      const none = h("div", "hl-note hl-act-none");
+      none.hidden = true;
+      if (onBoard.length > 24) {
+        filter = h("input", "hl-filter");
+        filter.type = "text";
+        filter.placeholder = "filter " + onBoard.length + " actions";
+        filter.setAttribute("aria-label", "Filter actions");
+        fold.append(filter);
+      }
+      fold.append(...rows(onBoard));
+      if (filter) {
+        filter.addEventListener("input", () => {
+          const q = filter.value.toLowerCase().trim();
+          const shownRows = new Map();
+          for (const [b, text, row] of buttons) {
+            if (!fold.contains(row)) continue;
+            const show = !q || text.includes(q);
+            b.hidden = !show;
+            shownRows.set(row, (shownRows.get(row) || false) || show);
+          }
+          let shown = 0;
+          for (const [row, any] of shownRows) {
+            row.hidden = !any;
+            shown += any ? 1 : 0;
+          }
+          none.hidden = shown > 0;
+          none.textContent = shown ? "" : "No legal action matches \u201C" + filter.value.trim() + "\u201D.";
+        });
+        fold.append(none);
+      }
+      if (S.foldOpen) fold.open = true;
+      fold.addEventListener("toggle", () => { S.foldOpen = fold.open; });
+      parts.push(fold);
     }
     actionsBox.replaceChildren(...parts);
+    if (focused && !actionsBox.contains(focused)) {
+      const same = buttons.find(([b]) => b.dataset.value === focusedValue && !b.disabled);
+      if (same) same[0].focus();
+      else if (!bStep.disabled) bStep.focus();
+      else root.focus({ preventScroll: true });
+    }
+  }
+
+  // The board of frame fr (state k, perspective pi), mounted again only when it or the moves
+  // change; focus that was on the board (or a move just made there) stays in the widget.
+  function drawBoard(fr, pi, k) {
+    const acts = boardActs();
+    const key = [pi, k, fr.svg, acts];
+    if (S.boardKey && key.every((v, i) => v === S.boardKey[i])) return;
+    const active = document.activeElement;
+    const hadFocus = board.contains(active);
+    const focusedId = hadFocus && active.getAttribute ? active.getAttribute("data-target") : null;
+    const onStepper = active === bNext || active === root || (active && active.classList && active.classList.contains("hl-stepbtn"));
+    const hadMoves = !!(S.board && S.board.active);
+    S.board = mountBoard(board, fr.svg, { name: fr.status || "Board", moves: acts, onMove: (a, id) => { S.focusAfter = { id }; act(a); } });
+    S.boardKey = key;
+    const svg = board.querySelector("svg");
+    const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+    const rootSvgW = S.board.panels ? svgWidth(fr.svg) : vb ? vb.width : 0;
+    root.classList.toggle("hl-wide", rootSvgW > (S.board.panels ? WIDE_PANELS : WIDE_BOARD));
+    const want = S.focusAfter || (hadFocus ? { id: focusedId } : null);
+    if (S.board.active && (want || (onStepper && !hadMoves))) {
+      if (!(want && S.board.focus(want.id))) S.board.focusFirst();
+      S.focusAfter = null;
+    } else if (want || hadFocus) {
+      // no move of this view now: the step control, or the widget while the kernel answers
+      if (!S.waiting && !bNext.disabled) bNext.focus({ preventScroll: true });
+      else root.focus({ preventScroll: true });
+      if (!S.waiting) S.focusAfter = null;
+    }
+  }
+  // the width a board of panels is laid out in (its root viewBox), read from the text
+  function svgWidth(text) {
+    const m = /viewBox="0 0 ([\d.]+) /.exec(text.slice(0, 400));
+    return m ? Number(m[1]) : 0;
+  }
+
+  // Tell a screen reader what the shown step did (not while playing: too fast to hear).
+  function announceStep(fr, k) {
+    if (S.announced === null || S.timer) {
+      S.announced = k;
+      return;
+    }
+    if (S.announced === k) return;
+    S.announced = k;
+    const evs = (fr.events || []).map((e) => e.text).filter(Boolean);
+    announce.textContent = (k === 0 ? "Start" : "Step " + k) + ". " + (fr.status || "") +
+      (evs.length ? ". " + evs.join(". ") : "");
   }
 
   function update() {
@@ -807,15 +801,8 @@ function render({ model, el }) {
       return;
     }
     status.textContent = fr.status || "";
-    const was = S.shown; // the same board from the head and then from the chunks: drawn once
-    if (!was || was[0] !== pi || was[1] !== k || was[2] !== fr.svg) {
-      const node = svgNode(fr.svg);
-      board.replaceChildren(node || h("div", "hl-error", "This board could not be drawn."));
-      // a wide board (over WIDE_BOARD units across) takes the whole width, the panel goes below
-      const vb = node && node.viewBox && node.viewBox.baseVal;
-      root.classList.toggle("hl-wide", !!vb && vb.width > WIDE_BOARD);
-      S.shown = [pi, k, fr.svg];
-    }
+    drawBoard(fr, pi, k); // the same board from the head and then from the chunks: drawn once
+    announceStep(fr, k);
     if (!S.sideKey || S.sideKey[0] !== fr || S.sideKey[1] !== k || S.sideKey[2] !== meta()) {
       drawScores(fr, k > 0 ? frameAt(pi, k - 1) : null);
       drawEvents(fr, k, pi);

@@ -16,6 +16,7 @@ import traitlets
 from ..core.errors import HotellabError, IllegalActionError
 from ..core.text import clean_text
 from ._authority import Authority
+from ._bundle import front_end
 from ._frames import decode_frames
 from ._store import FrameStore, widget_state
 from .export import marks_meta
@@ -83,8 +84,8 @@ class GameView(anywidget.AnyWidget):
     True
     """
 
-    _esm = _HERE / "gameview.js"
-    _css = _HERE / "gameview.css"
+    _esm = front_end("gameview")["esm"]
+    _css = front_end("gameview")["css"]
 
     _chunks = traitlets.List(traitlets.Unicode()).tag(sync=True)
     _tail = traitlets.Unicode("").tag(sync=True)

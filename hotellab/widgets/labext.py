@@ -39,7 +39,10 @@ _ROOT = BUILT.parent.parent
 SOURCES = ("labextension/index.js", "labextension/package.json", "labextension/package-lock.json",
            "labextension/lite-plotly/index.js", "labextension/lite-plotly/package.json",
            "hotellab/widgets/gameview.js", "hotellab/widgets/gameview.css",
-           "hotellab/widgets/lesson.js", "hotellab/widgets/lesson.css")
+           "hotellab/widgets/lesson.js", "hotellab/widgets/lesson.css", "hotellab/widgets/js/dom.js",
+           "hotellab/widgets/js/svg.js", "hotellab/widgets/js/frames.js", "hotellab/widgets/js/keys.js",
+           "hotellab/widgets/js/menu.js", "hotellab/widgets/js/board.js", "hotellab/widgets/js/actionlist.js",
+           "hotellab/widgets/js/reading.js", "hotellab/widgets/js/board.css")
 STAMP = BUILT / "build.json"
 
 

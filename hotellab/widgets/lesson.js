@@ -29,156 +29,11 @@
 // scores 0. Every text from data goes in with textContent; a board SVG is parsed with
 // DOMParser, scrubbed to an allowlist of drawing elements, then imported.
 
-const SVG_KEEP = new Set(["svg", "g", "rect", "circle", "ellipse", "line", "polyline", "polygon", "path",
-  "text", "tspan", "title", "desc", "defs", "lineargradient", "radialgradient", "stop", "clippath", "mask",
-  "pattern", "marker", "symbol", "use"]);
-
-function svgNode(text) {
-  if (!text) return document.createTextNode("");
-  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
-  const root = doc.documentElement;
-  if (!root || root.nodeName !== "svg") {
-    const p = document.createElement("p");
-    p.textContent = "This board could not be drawn.";
-    return p;
-  }
-  // an allowlist, as gameview.js's scrub: the board of an untrusted notebook is shown too
-  for (const node of [...root.querySelectorAll("*")]) {
-    if (!SVG_KEEP.has((node.localName || "").toLowerCase())) node.remove();
-  }
-  for (const node of [root, ...root.querySelectorAll("*")]) {
-    for (const attr of [...node.attributes]) {
-      const n = attr.name.toLowerCase();
-      const v = attr.value;
-      if (n.startsWith("on") || ((n === "href" || n.endsWith(":href")) && !/^\s*#/.test(v))
-          || /url\(\s*['"]?\s*(?!#)/i.test(v) || /javascript:/i.test(v)) node.removeAttribute(attr.name);
-    }
-  }
-  return document.importNode(root, true);
-}
-
-function h(tag, cls, text) {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text !== undefined && text !== null) el.textContent = String(text);
-  return el;
-}
-
-// == reading a typed answer: the same rules as hotellab/lesson/reading.py, checked against
-// == the same table (hotellab/lesson/answer_cases.json) by pytest and by Node's test runner
-export const YES = ["yes", "y", "true", "legal", "1"];
-export const NO = ["no", "n", "false", "illegal", "0"];
-export const NOBODY = ["nobody", "no one", "none", "no-one"];
-export const CLOSE = 2;
-
-export function clean(given) {
-  const text = String(given ?? "").replace(/\u2212|\u2013/g, "-");
-  return text.trim().replace(/^[!?;:,]+/, "").replace(/[.!?;:,]+$/, "").trim().toLowerCase();
-}
-
-function number(text) {
-  const t = text.replace(/\s*(points?|pts?|pt)$/, "").trim();
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t)) return null;
-  return Number(t);
-}
-
-// a seat typed by a person: its name, or its place at the table counted from 1
-function seat(text, seats) {
-  const names = (seats || []).map((s) => String(s).toLowerCase());
-  const i = names.indexOf(text);
-  if (i >= 0) return i;
-  const n = number(text.replace(/^(player|seat)\s*/, ""));
-  return n !== null && Number.isInteger(n) && n >= 1 && n <= names.length ? n - 1 : null;
-}
-
-// [value, null] for an answer that can be read against spec, else [null, what to type]
-export function readAnswer(given, spec) {
-  const text = clean(given);
-  if (spec.type === "bool") {
-    if (YES.includes(text)) return [true, null];
-    if (NO.includes(text)) return [false, null];
-    return [null, "Answer yes or no."];
-  }
-  if (spec.type === "number") {
-    const n = number(text);
-    return n !== null ? [n, null] : [null, "Type a number, for example 12."];
-  }
-  const seats = spec.seats || [];
-  if (spec.type === "seat") {
-    const s = seat(text, seats);
-    return s !== null ? [s, null] : [null, `Type a seat: its name (${seats.join(", ")}) or its place at the table (1 to ${seats.length}).`];
-  }
-  if (seats.length && NOBODY.includes(text)) return [[], null];
-  if (!text) return [null, "Type your answer" + (seats.length ? " (seat names, or nobody)." : " (numbers separated by commas).")];
-  const bare = seats.length ? text.replace(/\b(player|seat)\s+(?=[0-9])/g, "") : text; // "player 2, seat 3"
-  const parts = bare.split(/(?:\s*[,;]\s*|\s+and\s+|\s+)/).filter((x) => x !== "");
-  const out = [];
-  for (const p of parts) {
-    const c = clean(p);
-    const v = seats.length ? seat(c, seats) : number(c);
-    if (v === null) return [null, `Type ${seats.length ? "seat names or places (1, 2 ...)" : "numbers"} separated by commas.`];
-    out.push(v);
-  }
-  return [out, null];
-}
-
-// {ok, off}: a number's off is given - right; a list's, how many entries differ
-export function judge(value, spec) {
-  const right = spec.value;
-  if (spec.type === "number") {
-    const off = value - right;
-    return { ok: off === 0, off };
-  }
-  if (spec.type === "list") {
-    let got = [...value];
-    let want = [...right];
-    let off;
-    if (spec.ordered === false) {
-      const count = (xs, x) => xs.filter((y) => y === x).length;
-      const missing = [...new Set(want)].reduce((a, x) => a + Math.max(0, count(want, x) - count(got, x)), 0);
-      const extra = [...new Set(got)].reduce((a, x) => a + Math.max(0, count(got, x) - count(want, x)), 0);
-      off = Math.max(missing, extra);
-    } else {
-      off = got.slice(0, want.length).filter((x, i) => x !== want[i]).length + Math.abs(got.length - want.length);
-    }
-    return { ok: off === 0, off, count: got.length };
-  }
-  return { ok: value === right, off: value === right ? 0 : 1 };
-}
-
-export function offWords(verdict, spec) {
-  if (verdict.ok) return "";
-  const off = verdict.off;
-  if (spec.type === "number") {
-    const side = off > 0 ? "Too high" : "Too low";
-    return Math.abs(off) <= CLOSE ? `${side}, but close.` : `${side}, by more than ${CLOSE}.`;
-  }
-  if (spec.type === "list") {
-    const n = spec.value.length;
-    if (verdict.count !== undefined && verdict.count !== n) return `The answer has ${n} ${n === 1 ? "entry" : "entries"}, not ${verdict.count}.`;
-    return n > 1 ? `${off} of the ${n} ${off === 1 ? "is" : "are"} wrong.` : "Not that one.";
-  }
-  return spec.type === "seat" ? "Not that seat." : "";
-}
-
-// == scoring (hotellab/lesson/__init__.py's step_score): the k-th hint costs k
-export function stepScore(scoring, misses, hints, shown) {
-  if (shown) return 0;
-  let cost = (scoring.miss ?? 1) * misses;
-  for (let k = 1; k <= hints; k++) cost += k;
-  return Math.max(0, (scoring.step ?? 3) - cost);
-}
-
-async function gunzipBase64(b64) {
-  const bin = atob(b64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-  const ds = new DecompressionStream("gzip");
-  const writer = ds.writable.getWriter();
-  writer.write(bytes).catch(() => {});
-  writer.close().catch(() => {});
-  return await new Response(ds.readable).text();
-}
+import { h } from "./js/dom.js";
+import { readPacked } from "./js/frames.js";
+import { mountBoard } from "./js/board.js";
+import { splitMoves } from "./js/actionlist.js";
+import { judge, offWords, readAnswer, stepScore } from "./js/reading.js";
 
 // a version-1 lesson (a linear list of steps) as version 2
 function upgrade(lesson) {
@@ -207,10 +62,7 @@ async function render({ model, el }) {
   let lesson = { steps: [] };
   async function load() {
     const raw = model.get("_data");
-    // a host may give a synchronous inflate (hotellab's JupyterLab extension does): the
-    // lesson is then drawn at once, not after the page's other work
-    const inflate = model.get("_inflate");
-    lesson = upgrade(raw ? JSON.parse(typeof inflate === "function" ? inflate(raw) : await gunzipBase64(raw)) : { steps: [] });
+    lesson = upgrade(raw ? await readPacked(model, raw) : { steps: [] });
   }
   await load();
   const store = storage();
@@ -309,13 +161,28 @@ async function render({ model, el }) {
     if (step.title) card.append(h("h4", "hl-lesson-step-title", step.title));
     // a predict step's text explains its answer: it shows with the right answer, not before
     if (step.text && step.kind !== "predict") card.append(h("p", "hl-lesson-text", step.text));
-    if (step.area) card.append(h("p", "hl-lesson-area", "Look at: " + step.area));
+    if (step.area) card.append(h("p", "hl-lesson-area", "Look at: " + step.area + (step.targets && step.targets.length ? " (outlined on the board)" : "")));
     if (step.question) card.append(h("p", "hl-lesson-question", step.question));
     el.append(card);
 
     const board = h("div", "hl-lesson-board");
+    board.setAttribute("role", "region");
+    board.setAttribute("aria-label", "Board");
     const status = h("p", "hl-lesson-status", step.before ? step.before.status : "");
-    board.append(status, svgNode(step.before ? step.before.svg : ""));
+    const boardHost = h("div", "hl-lesson-svg");
+    board.append(status, boardHost);
+    const outline = step.targets || [];
+    const tried = [];
+    // the board of a view, taking this step's moves when live (a do or exercise step not yet
+    // answered: the learner answers on the board), with the step's "look at" outlined
+    function mount(view, live) {
+      return mountBoard(boardHost, view ? view.svg : "", {
+        name: (view && view.status) || "Board", moves: live ? step.moves || [] : [],
+        outline: live || step.kind === "predict" || step.kind === "watch" ? outline : [], tried: live ? tried : [],
+        onMove: (mv) => choose(mv, true),
+      });
+    }
+    let choose = () => {};
     const feedback = h("div", "hl-lesson-feedback");
     feedback.setAttribute("role", "status");
     feedback.setAttribute("aria-live", "polite");
@@ -323,10 +190,10 @@ async function render({ model, el }) {
     const next = h("button", "hl-lesson-next", step.kind === "watch" ? "Play this step" : "Next step");
     next.type = "button";
 
-    function showBoard(view) {
-      if (!view) return;
+    function showBoard(view, live) {
+      if (!view) return null;
       status.textContent = view.status || "";
-      board.replaceChildren(status, svgNode(view.svg));
+      return mount(view, !!live);
     }
     function showFeedback(ok, text, extra) {
       feedback.replaceChildren();
@@ -380,7 +247,7 @@ async function render({ model, el }) {
       next.addEventListener("click", () => {
         if (!played) {
           played = true;
-          showBoard(step.after);
+          showBoard(step.after, false);
           showFeedback(true, "What happened:", (step.after && step.after.events) || []);
           next.textContent = "Next step";
           return;
@@ -427,31 +294,47 @@ async function render({ model, el }) {
     } else {
       const moves = h("div", "hl-lesson-moves");
       const buttons = [];
-      for (const mv of step.moves || []) {
+      const all = step.moves || [];
+      choose = (mv, onBoard) => {
+        if (solved) return;
+        const k = all.indexOf(mv);
+        const b = buttons[k];
+        const extra = [...(mv.events || [])];
+        if (mv.correct) {
+          solved = true;
+          chosenNext = mv.next;
+          next.disabled = false;
+          b.classList.add("hl-chosen");
+          const target = mv.next !== undefined && mv.next >= 0 ? steps[mv.next] : null;
+          showBoard(mv.svg ? { svg: mv.svg, status: mv.status || "" } : target ? target.before : null, false);
+          showFeedback(true, mv.feedback);
+          next.focus({ preventScroll: true });
+          return;
+        }
+        // a wrong move: what it did is told; the board stays as it was, to try again on it
+        if (mv.target && !tried.includes(mv.target)) tried.push(mv.target);
+        const misses = miss();
+        if (level(misses) >= 3) for (const [j, m] of all.entries()) if (m.correct) buttons[j].classList.add("hl-shown");
+        showFeedback(false, missWords(mv.feedback, misses), extra);
+        const api = showBoard(step.before, true);
+        if (onBoard && api && !(mv.target && api.focus(mv.target))) api.focusFirst();
+      };
+      const { onBoard } = splitMoves(all);
+      const fold = h("details", "hl-lesson-fold");
+      fold.append(h("summary", null, `${onBoard.length === all.length ? "All" : "The other"} ${onBoard.length} move${onBoard.length === 1 ? "" : "s"} as buttons`));
+      const foldList = h("div", "hl-lesson-moves");
+      fold.append(foldList);
+      for (const mv of all) {
         const b = h("button", "hl-lesson-move", mv.label);
         b.type = "button";
         b.dataset.value = mv.value;
-        b.addEventListener("click", () => {
-          if (solved) return;
-          const extra = [...(mv.events || [])];
-          if (mv.correct) {
-            solved = true;
-            chosenNext = mv.next;
-            next.disabled = false;
-            b.classList.add("hl-chosen");
-            const target = mv.next !== undefined && mv.next >= 0 ? steps[mv.next] : null;
-            showBoard(mv.svg ? { svg: mv.svg, status: mv.status || "" } : target ? target.before : null);
-            showFeedback(true, mv.feedback);
-            return;
-          }
-          if (mv.svg) showBoard({ svg: mv.svg, status: mv.status || "" });
-          else showBoard(step.before);
-          const misses = miss();
-          if (level(misses) >= 3) for (const [k, m] of (step.moves || []).entries()) if (m.correct) buttons[k].classList.add("hl-shown");
-          showFeedback(false, missWords(mv.feedback, misses), extra);
-        });
+        b.addEventListener("click", () => choose(mv, false));
         buttons.push(b);
-        moves.append(b);
+        (mv.target ? foldList : moves).append(b);
+      }
+      if (onBoard.length) {
+        card.append(h("p", "hl-lesson-howto", "Make your move on the board: click a highlighted thing, or Tab to the board, "
+          + "move with the arrow keys and press Enter." + (onBoard.length < all.length ? " Moves that concern nothing on the board are buttons below." : "")));
       }
       showMe.addEventListener("click", () => {
         markShown();
@@ -461,6 +344,7 @@ async function render({ model, el }) {
       next.disabled = true;
       next.addEventListener("click", () => { if (solved) goNext(afterMove(chosenNext)); });
       controls.append(moves, next);
+      if (onBoard.length) controls.append(fold);
     }
     const hintBox = h("div", "hl-lesson-hints");
     // the hints already paid for (a reload, a redraw) stay shown
@@ -484,6 +368,7 @@ async function render({ model, el }) {
     }
     if (step.kind !== "watch" && step.reveal) controls.append(showMe);
     el.append(controls, hintBox, feedback, board);
+    mount(step.before, (step.kind === "do" || step.kind === "exercise") && !solved);
   }
 
   draw();

@@ -29,7 +29,8 @@ import traitlets
 from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
 from ..lesson import (SCORING, LessonRun, answer_spec, answers, check_step, check_step_fields, hints_for, lesson_tree,
-                      narrow_text, parse_answer_spec, predict_miss_text, reading, reveal_text)
+                      narrow_text, parse_answer_spec, predict_miss_text, reading, reveal_text, step_targets)
+from ._bundle import front_end
 from ._mime import PLAYER_MIME, player_marker
 
 _HERE = pathlib.Path(__file__).parent
@@ -108,6 +109,7 @@ def _step_data(node, scenario, perspective, max_moves: int, ids) -> dict:
     state = m.state
     hide = parse_answer_spec(step.answer) if step.kind == "predict" else None
     d = {"n": i, "kind": step.kind, "title": step.title, "text": step.text, "area": step.area,
+         "targets": step_targets(step, state, perspective, f"{scenario.source}: steps[{i}]"),
          "question": step.question, "before": _frame(state, perspective, hide)}
     if step.kind == "watch":
         d["hints"] = list(step.hints)
@@ -135,6 +137,7 @@ def _step_data(node, scenario, perspective, max_moves: int, ids) -> dict:
     shown = right + [a for a in legal if a not in right]
     shown = shown[:max(max_moves, len(right))]
     shown.sort(key=legal.index)
+    on_board = {a: t for t, acts in state.action_targets().items() for a in acts}
     moves = []
     wrong_boards = 0
     for mv in shown:
@@ -149,6 +152,7 @@ def _step_data(node, scenario, perspective, max_moves: int, ids) -> dict:
             "events": fb.did if perspective is None else [e.text for e in after.events_for(perspective)],
             "svg": _frame(after, perspective)["svg"] if keep_board else None,
             "status": after.status_text(),
+            "target": on_board.get(mv),
         }
         if fb.correct:  # its board is the next step's "before"
             entry["next"] = ids(node.next[str(mv)])
@@ -241,7 +245,7 @@ def lesson_html(data: dict, progress: dict | None = None) -> str:
     ``text/html`` of a Lesson output). Before its script runs it shows the lesson's title
     and first caption as text."""
     pid = "hl-lesson-" + uuid.uuid4().hex[:12]
-    module = {"esm": (_HERE / "lesson.js").read_text("utf-8"), "css": (_HERE / "lesson.css").read_text("utf-8")}
+    module = front_end("lesson")
     plain = (f"<strong>{html.escape(data.get('title') or 'Lesson')}</strong> — "
              f"{data.get('count', len(data.get('steps', [])))} steps. {html.escape(data.get('description') or '')}")
     return (f'<script type="application/json" class="hotellab-lesson-module">{_script_json(module)}</script>'
@@ -278,8 +282,8 @@ class Lesson(anywidget.AnyWidget):
     be played.
     """
 
-    _esm = _HERE / "lesson.js"
-    _css = _HERE / "lesson.css"
+    _esm = front_end("lesson")["esm"]
+    _css = front_end("lesson")["css"]
     _data = traitlets.Unicode("").tag(sync=True)
     progress = traitlets.Dict().tag(sync=True)
 

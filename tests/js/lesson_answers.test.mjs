@@ -1,4 +1,4 @@
-// The page's answer reader (hotellab/widgets/lesson.js) against the table that pytest also
+// The page's answer reader (hotellab/widgets/js/reading.js, used by lesson.js) against the table that pytest also
 // reads for hotellab/lesson/reading.py (hotellab/lesson/answer_cases.json): a lesson must
 // accept the same typed answers in the kernel and on a static page.
 //
@@ -6,13 +6,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { dirname, join } from "node:path";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const src = readFileSync(join(root, "hotellab", "widgets", "lesson.js"), "utf8");
-// lesson.js is an anywidget module (no package.json marks it ESM): load its text as a module
-const mod = await import("data:text/javascript;base64," + Buffer.from(src).toString("base64"));
+// the reader is its own module (hotellab/widgets/js/reading.js; js/package.json marks it ESM)
+const mod = await import(pathToFileURL(join(root, "hotellab", "widgets", "js", "reading.js")).href);
 const { cases } = JSON.parse(readFileSync(join(root, "hotellab", "lesson", "answer_cases.json"), "utf8"));
 
 test("the table has cases of every answer type", () => {

@@ -1,0 +1,185 @@
+// The board as the interface: a board SVG made of panels (hotellab/core/board.py) laid out to
+// wrap on a narrow page, its things (data-target) named for a screen reader, focusable with the
+// arrow keys in reading order, and acting on a click, Enter or Space (a menu when several moves
+// concern one thing). Used by the GameView and the Lesson alike.
+import { h, newId } from "./dom.js";
+import { closeMenu, openMenu } from "./menu.js";
+import { isActivate, moveIndex } from "./keys.js";
+import { svgNode } from "./svg.js";
+
+// == pure parts (tests/js/board.test.mjs)
+
+// The moves by the thing they concern: Map(target id -> [move]) for moves with a target.
+export function targetsOf(moves) {
+  const out = new Map();
+  for (const m of moves || []) {
+    if (!m || typeof m.target !== "string" || !m.target) continue;
+    if (!out.has(m.target)) out.set(m.target, []);
+    out.get(m.target).push(m);
+  }
+  return out;
+}
+
+// A thing's accessible name: what it is and its state, then its moves in their button words.
+export function targetName(label, moves) {
+  const n = (moves || []).length;
+  if (!n) return label;
+  if (n === 1) return label + ". " + moves[0].label;
+  return label + ". " + n + " moves: " + moves.map((m) => m.label).join("; ");
+}
+
+// How many of the moves the board reaches (the rest stay buttons).
+export function boardShare(moves) {
+  const all = (moves || []).length;
+  const on = (moves || []).filter((m) => m && typeof m.target === "string" && m.target).length;
+  return { all, on };
+}
+
+// The things the arrow keys visit: those with moves when there are any, else every thing (a
+// screen-reader user explores the board).
+export function navOrder(ids, active) {
+  const act = ids.filter((id) => active.has(id));
+  return act.length ? act : ids;
+}
+
+// == the board in the page
+const NS = "http://www.w3.org/2000/svg";
+
+// Mount the board of svgText into host (emptied first). opts: {name: fallback name, moves:
+// [{label, value, target}] the moves that may be made now, onMove(move), outline: [target id]
+// (outlined: a lesson's "look at"), tried: [target id] (marked: a learner's wrong tries)}.
+// Returns {targets: [element], focus(id) -> bool, focusFirst() -> bool}.
+export function mountBoard(host, svgText, opts = {}) {
+  closeMenu(host, false);
+  const root = svgNode(svgText);
+  const api = { targets: [], focus: () => false, focusFirst: () => false, panels: false };
+  if (!root) {
+    host.replaceChildren(h("div", "hl-error", "This board could not be drawn."));
+    return api;
+  }
+  const panels = [...root.children].filter((c) => c.localName === "svg" && c.classList.contains("hl-panel"));
+  let box = root;
+  if (panels.length) {
+    api.panels = true;
+    box = h("div", "hl-panels");
+    box.setAttribute("role", "group");
+    const title = root.getAttribute("aria-label") || (root.querySelector("title") || {}).textContent || opts.name || "Board";
+    box.setAttribute("aria-label", title);
+    const desc = [...root.children].find((c) => c.localName === "desc");
+    if (desc && desc.textContent.trim()) {
+      const p = h("p", "hl-sr", desc.textContent.trim());
+      p.id = newId("hl-board-desc");
+      box.setAttribute("aria-describedby", p.id);
+      box.append(p);
+    }
+    const font = root.getAttribute("font-family");
+    for (const p of panels) {
+      p.removeAttribute("x");
+      p.removeAttribute("y");
+      if (font) p.setAttribute("font-family", font);
+      p.setAttribute("role", "group");
+      box.append(p);
+    }
+    // the things are named; their loose texts would be heard one by one (295 of them)
+    for (const t of box.querySelectorAll("text")) t.setAttribute("aria-hidden", "true");
+  } else {
+    root.classList.add("hl-whole");
+    root.setAttribute("role", "img");
+    root.setAttribute("aria-label", opts.name || "Board");
+  }
+  host.replaceChildren(box);
+
+  const moves = targetsOf(opts.moves || []);
+  const targets = [...box.querySelectorAll("[data-target]")];
+  const ids = targets.map((t) => t.getAttribute("data-target"));
+  const active = new Set(ids.filter((id) => moves.has(id)));
+  const outline = new Set(opts.outline || []);
+  const tried = new Set(opts.tried || []);
+  for (const t of targets) {
+    const id = t.getAttribute("data-target");
+    const mine = moves.get(id) || [];
+    t.setAttribute("role", "button");
+    t.setAttribute("tabindex", "-1");
+    t.setAttribute("aria-label", targetName(t.getAttribute("data-label") || id, mine));
+    if (mine.length) {
+      t.classList.add("hl-active");
+      if (mine.length > 1) t.setAttribute("aria-haspopup", "menu");
+    } else t.setAttribute("aria-disabled", "true");
+    if (outline.has(id)) t.classList.add("hl-outlined");
+    if (tried.has(id)) t.classList.add("hl-tried");
+  }
+  const nav = navOrder(ids, active).map((id) => targets[ids.indexOf(id)]);
+  if (nav.length) nav[0].setAttribute("tabindex", "0");
+  api.targets = targets;
+
+  function focusEl(t) {
+    for (const o of targets) o.setAttribute("tabindex", "-1");
+    t.setAttribute("tabindex", "0");
+    ring(t);
+    t.focus({ preventScroll: false });
+  }
+  function act(t) {
+    const id = t.getAttribute("data-target");
+    const mine = moves.get(id) || [];
+    if (!mine.length || !opts.onMove) return;
+    if (mine.length === 1) opts.onMove(mine[0], id);
+    else openMenu(host, t, mine, t.getAttribute("data-label") || id, (m) => opts.onMove(m, id));
+  }
+  box.addEventListener("click", (e) => {
+    const t = e.target.closest && e.target.closest("[data-target]");
+    if (t && box.contains(t)) {
+      if (nav.includes(t)) focusEl(t);
+      act(t);
+    }
+  });
+  box.addEventListener("keydown", (e) => {
+    const t = e.target.closest && e.target.closest("[data-target]");
+    if (!t) return;
+    const j = moveIndex(e.key, nav.indexOf(t), nav.length);
+    if (j !== null) focusEl(nav[j]);
+    else if (isActivate(e.key)) act(t);
+    else if (e.key === "Escape") { if (!closeMenu(host, true)) return; }
+    else return;
+    e.preventDefault();
+    e.stopPropagation(); // not the step keys, not a notebook shortcut
+  });
+  box.addEventListener("focusin", (e) => {
+    const t = e.target.closest && e.target.closest("[data-target]");
+    if (t) ring(t);
+  });
+  api.focus = (id) => {
+    const t = targets[ids.indexOf(id)];
+    if (!t || !nav.includes(t)) return false;
+    focusEl(t);
+    return true;
+  };
+  api.focusFirst = () => {
+    if (!nav.length) return false;
+    focusEl(nav[0]);
+    return true;
+  };
+  api.active = active.size;
+  // rings (focus, moves, outlines) need the drawn size of each thing: once the board is laid out
+  const place = () => { for (const t of targets) if (t.classList.contains("hl-active") || t.classList.contains("hl-outlined") || t.classList.contains("hl-tried")) ring(t); };
+  if (host.isConnected) place();
+  else if (typeof requestAnimationFrame === "function") requestAnimationFrame(place);
+  return api;
+}
+
+// A rectangle around a thing (inside its own group, so in its coordinates), drawn by CSS when
+// the thing has moves, is focused or outlined; placed once, when the thing has a size.
+function ring(t) {
+  if (t.querySelector(":scope > .hl-ring") || typeof t.getBBox !== "function") return;
+  let bb;
+  try { bb = t.getBBox(); } catch (e) { return; }
+  if (!bb || (!bb.width && !bb.height)) return;
+  const r = document.createElementNS(NS, "rect");
+  r.setAttribute("class", "hl-ring");
+  r.setAttribute("x", String(bb.x - 3));
+  r.setAttribute("y", String(bb.y - 3));
+  r.setAttribute("width", String(bb.width + 6));
+  r.setAttribute("height", String(bb.height + 6));
+  r.setAttribute("rx", "4");
+  r.setAttribute("aria-hidden", "true");
+  t.append(r);
+}
