@@ -601,7 +601,9 @@ def _hand(out, view, s, sid, name, sup, names, y) -> float:
         w = (IN - (cols - 1) * gap) / cols
         items = list(stacks.items())
         infos = [dict(sup.get(c) or {"name": _nm(names, c)}) for c, _ in items]
-        heights = [_player_card_height(i, w) for i in infos]
+        # a stack's top card is 3 px smaller (the cards under it show): measured at that width
+        heights = [_player_card_height(i, w - 3) + 3 if cnt > 1 else _player_card_height(i, w)
+                   for i, (_, cnt) in zip(infos, items)]
 
         def draw(it, x, yy, h):
             k = items.index(it)
@@ -694,9 +696,13 @@ def _mansion_row(out, view, s, sid, name, mans, names, y) -> float:
         m = dict(mans.get(r.get("id")) or {"id": r.get("id")})
         col, word = _OUTCOME.get(str(r.get("outcome")), (_MUTED, str(r.get("outcome"))))
         by = [_seat_name(view, q) for q in _l(r.get("by"))]
-        lines = [word] + ([f"by {' & '.join(by)}"] if by else [])
+        un = r.get("outcome") == "unassisted"
+        lines = (["hit taken:", "no assist"] if un else [word]) + (
+            [f"{'helped:' if un else 'by'} {' & '.join(by)}"] if by else [])
+        said = ("the group could not assist: hit taken" if un else word) + (
+            f"{', helped by' if un else ' by'} {' and '.join(by)}" if by else "")
         cards.append((_tid("found", sid, i), f"{name}'s revealed mansion card {i + 1}: {_mansion_words(m, names)}; "
-                      + " ".join(lines), m, lines, col, False))
+                      + said, m, lines, col, False))
     if fighting:
         m = dict(mans.get(fighting.get("id")) or {"id": fighting.get("id")})
         ch = s.get("fight_choice")
