@@ -5,7 +5,7 @@
 the view (player names, guest names, effects, prompts) is XML-escaped and colours are checked
 against a strict pattern, so a view can never inject markup.
 
-The board is made of panels (:func:`hotellab.core.board.board_svg`), each at most 356 px wide
+The board is made of panels (:func:`hotellab.core.board.board_svg`), each 352 px wide
 and drawn at 1 unit = 1 CSS px, every text 12 px or more:
 
 - **Red's hotel** and **Blue's hotel** (rulebook, Game Components: "2 Hotel boards"): a title
@@ -47,11 +47,11 @@ from .._svg import as_dict as _dict, as_list as _list, esc as _e, is_colour, num
 __all__ = ["render_svg"]
 
 # -- geometry (CSS px) ---------------------------------------------------------------------------
-PAD = 6
+PAD = 5
 RW, RH = 112, 122  # a room
 CH = 136  # a guest card of the display (as wide as a room)
-GAP = 4
-PANEL_W = 2 * PAD + 3 * RW + 2 * GAP  # 356
+GAP = 3
+PANEL_W = 2 * PAD + 3 * RW + 2 * GAP  # 352: two panels and their gap fit a 720 px docs column
 TITLE_H = 28
 BAND_H = 36  # the prompt / tour band: two lines
 HALL_H = 40
@@ -78,7 +78,7 @@ _FALLBACK = ("#c8352b", "#2f62c9")
 _ADV = {}
 for _w, _cs in ((0.25, "'"), (0.3, " ,.IJijl\u00b7\u2019"), (0.35, "-/:;\\f|"), (0.4, "!()[]rt"), (0.45, '"'),
                 (0.5, "*_`sz\u2013"), (0.55, "?Lc"), (0.6, "FPTYaekovxy"), (0.65, "$0123456789EKSbdghnpqu{}#"),
-                (0.7, "ABCRVXZ"), (0.75, "DGHNU"), (0.8, "&OQw"), (0.85, "+<=>M^~"), (0.95, "%m"), (1.0, "@W\u2014")):
+                (0.7, "ABCRVXZ"), (0.75, "DGHNU"), (0.8, "&OQw"), (0.84, "\u2190\u2192\u2194\u2195"), (0.85, "+<=>M^~"), (0.95, "%m"), (1.0, "@W\u2014")):
     for _c in _cs:
         _ADV[_c] = _w
 _BOLD = 1.14
@@ -530,7 +530,9 @@ def _display_row(r: dict, seats: list) -> Panel:
         out.append(f'<g><title>{_e(banner)} faces this row</title><rect x="{_f(bx)}" y="6" width="{_f(bw)}" height="19" rx="4" fill="{colour}"/>')
         _line(out, bx + 7, 20, banner, bw - 14, fill="#fff", bold=True)
         out.append("</g>")
-    _line(out, PAD + 2, 20, f"{row_name} \u2192 floor {row}", bx - PAD - 12, size=13, bold=True)
+    head = f"{row_name} \u2192 floor {row}"
+    room = bx - PAD - 12
+    _line(out, PAD + 2, 20, head, room, size=13 if _width(head, 13, True) <= room else FS, bold=True)
     cards = _list(r.get("cards"))[:6]
     for k in range(6):
         c = cards[k] if k < len(cards) else None
@@ -622,7 +624,7 @@ def render_svg(view: dict) -> str:
     :param view: a view-model dict as returned by ``state.view(perspective)`` (format in
         ``docs/dev/view_model.md``). Missing or malformed fields are drawn as unknown ("?") or
         left out; the function never raises for a dict input.
-    :returns: one ``<svg>`` element (no XML prolog) of panels at most 356 px wide.
+    :returns: one ``<svg>`` element (no XML prolog) of panels 352 px wide.
     :raises TypeError: when ``view`` is not a dict.
     """
     if not isinstance(view, dict):
