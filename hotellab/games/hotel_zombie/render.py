@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 
 from .._svg import (
-    INK, Panel, as_dict as _d, as_list as _l, board_svg, esc, is_colour, num as _f, number as _n,
+    INK, Panel, as_dict as _d, as_list as _l, board_svg, is_colour, num as _f, number as _n,
     target, text as _t,
 )
 
