@@ -84,9 +84,12 @@ def _w(s, size=12, bold=False) -> float:
 
 
 def _wrap(s: str, width: float, size=12) -> list[str]:
-    """``s`` cut at spaces into lines of at most ``width`` px (see :func:`_w`)."""
+    """``s`` cut at spaces into lines of at most ``width`` px (see :func:`_w`); a no-break
+    space keeps its two words on one line."""
     lines, cur = [], ""
-    for word in str(s).split():
+    for word in str(s).split(" "):
+        if not word:
+            continue
         cand = f"{cur} {word}" if cur else word
         if cur and _w(cand, size) > width:
             lines.append(cur)
@@ -461,7 +464,7 @@ def _score_panel(view, seats) -> Panel | None:
         for b in own:
             pts = _num(b.get("points"), 0)
             ref = rules.index(_legend(b)) + 1
-            words = _wrap(f"{b.get('category', '')} [{ref}]", INNER - 18 - 44)
+            words = _wrap(f"{b.get('category', '')}\u00a0[{ref}]", INNER - 18 - 36)
             for k, wline in enumerate(words):
                 _text(out, PAD + 18, y + 12 + 16 * k, wline, 12)
             _text(out, PAD + INNER, y + 12, _signed(pts), 12, anchor="end", bold=True,
