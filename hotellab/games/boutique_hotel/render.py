@@ -60,7 +60,7 @@ _DAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"
 _MAX_STARS = 5
 _ROOMS = 8
 
-# colours: text is INK (or _MUTED, 5.6:1 on the panels' paper) on light fills
+# colours: text is INK, or _MUTED (5.4:1 or more on every fill here), on light fills
 _GREEN = "#4f8f42"   # a green stay token (room only)
 _BROWN = "#8b5a2b"   # a brown stay token (with breakfast)
 _MUTED = "#5f574d"
@@ -69,8 +69,8 @@ _PAPER = "#fbf7ef"
 _BESIDE = "#efe8da"  # the squares beside the board (nights past Sunday)
 _LINE = "#cfc6b5"
 _UNBUILT = "#e6e1d8"
-_NEG = "#a52a1f"     # 6.4:1 on the paper
-_POS = "#1c6e2f"     # 6.2:1 on the paper
+_NEG = "#a52a1f"     # 6.7:1 on the paper
+_POS = "#1c6e2f"     # 5.9:1 on the paper, 5.1:1 on its tint
 _LINK = "#4a9fd0"    # the transparent connection token
 _STAR = "#c98a00"
 
@@ -320,20 +320,27 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
             _rect(out, X0, ry, 7 * CW + 3 * EW, RH, _UNBUILT, rx=0)
             _t(out, X0 + 7 * CW / 2, ry + 16, "not built \u00b7 1000", 12, anchor="middle", fill=_MUTED)
         out.append("</g>")
-    lines = "".join(f"M{_f(X0)} {_f(gy + i * RH)}h{7 * CW + 3 * EW}" for i in range(_ROOMS + 1))
-    lines += "".join(f"M{_f(_col_x(c))} {_f(gy)}v{gh}" for c in range(11) if c != 10) + f"M{_f(_col_x(9) + EW)} {_f(gy)}v{gh}"
-    out.append(f'<path d="{lines}" stroke="{_LINE}" fill="none"/>')
-    out.append(f'<path d="M{_f(X_L - 4)} {_f(gy + 4 * RH)}H{_f(_col_x(9) + EW)}" stroke="{_EDGE}" stroke-width="1.5"/>')
+    # the connection tokens: a bar over the squares of the rooms a door stay joins, drawn over
+    # built rooms only (rooms 3 and 7 touch on the board, not in this grid: no bar over 4-6)
+    built_rows = {n for n in range(1, _ROOMS + 1) if _dict(rooms.get(n)).get("built")}
     for conn in _list(seat.get("connections")):
         if not (isinstance(conn, list) and len(conn) == 3):
             continue
         a, b, d = (_int(v) for v in conn)
-        if 1 <= a <= _ROOMS and 1 <= b <= _ROOMS and 1 <= d <= 10:
-            x = _col_x(d - 1) + _col_w(d - 1) / 2
-            y1, y2 = sorted((gy + (a - 1) * RH + RH / 2, gy + (b - 1) * RH + RH / 2))
-            out.append(f'<path d="M{_f(x)} {_f(y1)}V{_f(y2)}" stroke="{_LINK}" stroke-opacity="0.75" '
-                       f'stroke-width="6" stroke-linecap="round"/>')
-
+        if not (1 <= a <= _ROOMS and 1 <= b <= _ROOMS and 1 <= d <= 10):
+            continue
+        x = _col_x(d - 1) + _col_w(d - 1) / 2
+        lo, hi = sorted((a, b))
+        y1, y2 = gy + (lo - 1) * RH + RH / 2, gy + (hi - 1) * RH + RH / 2
+        for r in range(lo, hi + 1):
+            if r in built_rows:
+                t0, t1 = max(y1, gy + (r - 1) * RH), min(y2, gy + r * RH)
+                if t1 > t0:
+                    out.append(f'<path d="M{_f(x)} {_f(t0)}V{_f(t1)}" stroke="{_LINK}" stroke-opacity="0.8" stroke-width="6"/>')
+    lines = "".join(f"M{_f(X0)} {_f(gy + i * RH)}h{7 * CW + 3 * EW}" for i in range(_ROOMS + 1))
+    lines += "".join(f"M{_f(_col_x(c))} {_f(gy)}v{gh}" for c in range(10)) + f"M{_f(_col_x(9) + EW)} {_f(gy)}v{gh}"
+    out.append(f'<path d="{lines}" stroke="{_LINE}" fill="none"/>')
+    out.append(f'<path d="M{_f(X_L - 4)} {_f(gy + 4 * RH)}H{_f(_col_x(9) + EW)}" stroke="{_EDGE}" stroke-width="1.5"/>')
     # -- staff: what each day needs, and the staff dice hired (Faza planowania)
     y = gy + gh + 8
     _t(out, X_L, y + 13, "Staff needed each day", 12, fill=_MUTED)
