@@ -620,3 +620,38 @@ def check_action_targets(game: Game, games: int = 8, seed: int = 0, max_steps: i
             counts["on_board"] += len(listed)
             state = state.apply(rng.choice(legal))
     return counts
+
+
+BOARD_TEXT_JS = r"""
+() => {
+  const out = {min: 1e9, minText: "", overlaps: [], count: 0, wide: []};
+  const texts = [...(document.querySelector(".hl-board, .hl-lesson-svg") ? document.querySelectorAll(".hl-board svg text, .hl-lesson-svg svg text") : document.querySelectorAll("svg text"))];
+  const boxes = [];
+  for (const t of texts) {
+    if (!t.textContent.trim()) continue;
+    const ctm = t.getScreenCTM();
+    const fs = parseFloat(getComputedStyle(t).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
+    out.count++;
+    if (fs < out.min) { out.min = fs; out.minText = t.textContent.trim(); }
+    const r = t.getBoundingClientRect();
+    const panel = t.closest("svg.hl-panel") || t.ownerSVGElement;
+    boxes.push([r, t.textContent.trim(), panel]);
+  }
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const [a, ta, pa] = boxes[i], [b, tb, pb] = boxes[j];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1.5 && h > 1.5) out.overlaps.push(ta + " | " + tb);
+  }
+  for (const s of document.querySelectorAll(".hotellab-board > svg, .hl-panels > svg")) {
+    const r = s.getBoundingClientRect();
+    if (r.right > document.documentElement.clientWidth + 1) out.wide.push(Math.round(r.width));
+  }
+  return out;
+}
+"""
+"""JavaScript for a page (playwright's ``page.evaluate``): the board texts' smallest rendered
+size in CSS px (``min``, ``minText``), how many (``count``), each pair of texts whose boxes
+overlap by more than 1.5 px both ways (``overlaps``) and the widths of board SVGs that run past
+the page's right edge (``wide``). Boards of a GameView or Lesson when the page has one, else
+every SVG. Used by ``scripts/board_check.py`` and ``tests/test_board_browser.py``."""

@@ -21,34 +21,7 @@ import hotellab as hl
 
 WIDTHS = {"jupyterlab": 1000, "docs": 720, "narrow": 400}  # the board's container width, CSS px
 
-MEASURE = r"""
-() => {
-  const out = {min: 1e9, minText: "", overlaps: [], count: 0, wide: []};
-  const texts = [...document.querySelectorAll("svg text")];
-  const boxes = [];
-  for (const t of texts) {
-    if (!t.textContent.trim()) continue;
-    const ctm = t.getScreenCTM();
-    const fs = parseFloat(getComputedStyle(t).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
-    out.count++;
-    if (fs < out.min) { out.min = fs; out.minText = t.textContent.trim(); }
-    const r = t.getBoundingClientRect();
-    const panel = t.closest("svg.hl-panel") || t.ownerSVGElement;
-    boxes.push([r, t.textContent.trim(), panel]);
-  }
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const [a, ta, pa] = boxes[i], [b, tb, pb] = boxes[j];
-    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (w > 1.5 && h > 1.5) out.overlaps.push(ta + " | " + tb);
-  }
-  for (const s of document.querySelectorAll(".hotellab-board > svg")) {
-    const r = s.getBoundingClientRect();
-    if (r.right > document.documentElement.clientWidth + 1) out.wide.push(Math.round(r.width));
-  }
-  return out;
-}
-"""
+from hotellab.testing import BOARD_TEXT_JS as MEASURE  # noqa: E402  (one copy: the tests measure the same)
 
 
 def states(game_id: str, games: int, seed: int = 0):

@@ -704,7 +704,8 @@ function render({ model, el }) {
     if (S.boardKey && key.every((v, i) => v === S.boardKey[i])) return;
     const active = document.activeElement;
     const hadFocus = board.contains(active);
-    const focusedId = hadFocus && active.getAttribute ? active.getAttribute("data-target") : null;
+    const thing = hadFocus && active.closest ? active.closest("[data-target]") : null;
+    const focusedId = thing ? thing.getAttribute("data-target") : null;
     const onStepper = active === bNext || active === root || (active && active.classList && active.classList.contains("hl-stepbtn"));
     const hadMoves = !!(S.board && S.board.active);
     S.board = mountBoard(board, fr.svg, { name: fr.status || "Board", moves: acts, onMove: (a, id) => { S.focusAfter = { id }; act(a); } });
@@ -718,11 +719,21 @@ function render({ model, el }) {
       if (!(want && S.board.focus(want.id))) S.board.focusFirst();
       S.focusAfter = null;
     } else if (want || hadFocus) {
-      // no move of this view now: the step control, or the widget while the kernel answers
-      if (!S.waiting && !bNext.disabled) bNext.focus({ preventScroll: true });
-      else root.focus({ preventScroll: true });
+      // no move on the board now: placeFocus() picks a control once the buttons are drawn
+      root.focus({ preventScroll: true });
+      S.placeFocus = true;
       if (!S.waiting) S.focusAfter = null;
     }
+  }
+  // After a move with no next move on the board: the first move button (pass, finish, yes/no),
+  // else step or Next, else the widget itself (focus never falls back to the page).
+  function placeFocus() {
+    if (!S.placeFocus || S.waiting || document.activeElement !== root) return;
+    S.placeFocus = false;
+    const first = [...actionsBox.querySelectorAll(".hl-act")].find((b) => !b.disabled && !b.hidden && !b.closest("details"));
+    const stepBtn = actionsBox.querySelector(".hl-stepbtn");
+    const to = first || (stepBtn && !stepBtn.disabled ? stepBtn : null) || (!bNext.disabled ? bNext : null);
+    if (to) to.focus({ preventScroll: true });
   }
   // the width a board of panels is laid out in (its root viewBox), read from the text
   function svgWidth(text) {
@@ -810,6 +821,7 @@ function render({ model, el }) {
     }
     drawMarks();
     drawActions();
+    placeFocus();
   }
 
   // one update() per task: a kernel update sets several traits at once

@@ -98,32 +98,43 @@ export function mountBoard(host, svgText, opts = {}) {
   for (const t of targets) {
     const id = t.getAttribute("data-target");
     const mine = moves.get(id) || [];
-    t.setAttribute("role", "button");
-    t.setAttribute("tabindex", "-1");
-    t.setAttribute("aria-label", targetName(t.getAttribute("data-label") || id, mine));
-    if (mine.length) {
-      t.classList.add("hl-active");
-      if (mine.length > 1) t.setAttribute("aria-haspopup", "menu");
-    } else t.setAttribute("aria-disabled", "true");
+    if (mine.length) t.classList.add("hl-active");
     if (outline.has(id)) t.classList.add("hl-outlined");
     if (tried.has(id)) t.classList.add("hl-tried");
   }
   const nav = navOrder(ids, active).map((id) => targets[ids.indexOf(id)]);
-  if (nav.length) nav[0].setAttribute("tabindex", "0");
   api.targets = targets;
+  let current = nav.length ? nav[0] : null; // the one Tab stop of the board
 
+  // A thing is reached (focus, name, role) through a rectangle laid over it: the thing's own
+  // texts are then not the button's content (axe-core: label-content-name-mismatch), and a
+  // click anywhere on the thing lands on it. Laid once the board has a size.
+  function arm(t) {
+    if (t.hlHit) return t.hlHit;
+    const id = t.getAttribute("data-target");
+    const mine = moves.get(id) || [];
+    const f = ring(t) || t;
+    f.setAttribute("role", "button");
+    f.setAttribute("tabindex", t === current ? "0" : "-1");
+    f.setAttribute("aria-label", targetName(t.getAttribute("data-label") || id, mine));
+    if (!mine.length) f.setAttribute("aria-disabled", "true");
+    else if (mine.length > 1) f.setAttribute("aria-haspopup", "menu");
+    t.hlHit = f;
+    return f;
+  }
   function focusEl(t) {
-    for (const o of targets) o.setAttribute("tabindex", "-1");
-    t.setAttribute("tabindex", "0");
-    ring(t);
-    t.focus({ preventScroll: false });
+    for (const o of targets) if (o.hlHit) o.hlHit.setAttribute("tabindex", "-1");
+    current = t;
+    const f = arm(t);
+    f.setAttribute("tabindex", "0");
+    f.focus({ preventScroll: false });
   }
   function act(t) {
     const id = t.getAttribute("data-target");
     const mine = moves.get(id) || [];
     if (!mine.length || !opts.onMove) return;
     if (mine.length === 1) opts.onMove(mine[0], id);
-    else openMenu(host, t, mine, t.getAttribute("data-label") || id, (m) => opts.onMove(m, id));
+    else openMenu(host, arm(t), mine, t.getAttribute("data-label") || id, (m) => opts.onMove(m, id));
   }
   box.addEventListener("click", (e) => {
     const t = e.target.closest && e.target.closest("[data-target]");
@@ -143,10 +154,6 @@ export function mountBoard(host, svgText, opts = {}) {
     e.preventDefault();
     e.stopPropagation(); // not the step keys, not a notebook shortcut
   });
-  box.addEventListener("focusin", (e) => {
-    const t = e.target.closest && e.target.closest("[data-target]");
-    if (t) ring(t);
-  });
   api.focus = (id) => {
     const t = targets[ids.indexOf(id)];
     if (!t || !nav.includes(t)) return false;
@@ -159,20 +166,21 @@ export function mountBoard(host, svgText, opts = {}) {
     return true;
   };
   api.active = active.size;
-  // rings (focus, moves, outlines) need the drawn size of each thing: once the board is laid out
-  const place = () => { for (const t of targets) if (t.classList.contains("hl-active") || t.classList.contains("hl-outlined") || t.classList.contains("hl-tried")) ring(t); };
+  const place = () => { for (const t of targets) arm(t); };
   if (host.isConnected) place();
   else if (typeof requestAnimationFrame === "function") requestAnimationFrame(place);
   return api;
 }
 
 // A rectangle around a thing (inside its own group, so in its coordinates), drawn by CSS when
-// the thing has moves, is focused or outlined; placed once, when the thing has a size.
+// the thing has moves, is focused or outlined; null until the thing has a size.
 function ring(t) {
-  if (t.querySelector(":scope > .hl-ring") || typeof t.getBBox !== "function") return;
+  const had = t.querySelector(":scope > .hl-ring");
+  if (had) return had;
+  if (typeof t.getBBox !== "function") return null;
   let bb;
-  try { bb = t.getBBox(); } catch (e) { return; }
-  if (!bb || (!bb.width && !bb.height)) return;
+  try { bb = t.getBBox(); } catch (e) { return null; }
+  if (!bb || (!bb.width && !bb.height)) return null;
   const r = document.createElementNS(NS, "rect");
   r.setAttribute("class", "hl-ring");
   r.setAttribute("x", String(bb.x - 3));
@@ -180,6 +188,6 @@ function ring(t) {
   r.setAttribute("width", String(bb.width + 6));
   r.setAttribute("height", String(bb.height + 6));
   r.setAttribute("rx", "4");
-  r.setAttribute("aria-hidden", "true");
   t.append(r);
+  return r;
 }

@@ -7,10 +7,12 @@ import { isActivate, moveIndex } from "./keys.js";
 // Close the menu open in host, if any; focus goes back to its thing when back is true.
 export function closeMenu(host, back) {
   const m = host && host.querySelector(":scope > .hl-menu");
-  if (!m) return false;
+  if (!m || m.hlClosing) return false;
+  m.hlClosing = true; // removing a focused item blurs it: its focusout must not close it again
   const anchor = m.hlAnchor;
-  m.remove();
+  // focus goes back before the menu goes, so it never falls to the page
   if (back && anchor && anchor.isConnected) anchor.focus({ preventScroll: true });
+  m.remove();
   return true;
 }
 
@@ -46,7 +48,7 @@ export function openMenu(host, anchor, items, name, onPick) {
     e.stopPropagation(); // not the step keys, not a notebook shortcut
   });
   menu.addEventListener("focusout", (e) => {
-    if (!menu.contains(e.relatedTarget) && e.relatedTarget !== anchor) closeMenu(host, false);
+    if (!menu.hlClosing && !menu.contains(e.relatedTarget) && e.relatedTarget !== anchor) closeMenu(host, false);
   });
   const hr = host.getBoundingClientRect();
   const r = anchor.getBoundingClientRect();
