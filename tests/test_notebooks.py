@@ -133,20 +133,18 @@ def decode_chunk(text: str) -> dict:
 
 
 def frames_of(model_state: dict) -> list[list[dict]]:
-    """All frames of a GameView model, per perspective, from its ``_chunks`` and ``_tail``."""
+    """All frames of a GameView model, per perspective, from its ``_chunks`` and ``_tail``
+    (every board as SVG text)."""
+    from hotellab.widgets._frames import decode_frames
+
     chunks = list(model_state.get("_chunks") or [])
     if model_state.get("_tail"):
         chunks.append(model_state["_tail"])
     assert chunks, "a GameView model carries no frame chunk"
-    per = None
     for c in chunks:
         d = decode_chunk(c)
         assert len(d["f"]) >= 1 and all(len(fs) == d["n"] for fs in d["f"]), "chunk shape"
-        if per is None:
-            per = [[] for _ in d["f"]]
-        for i, fs in enumerate(d["f"]):
-            per[i].extend(fs)
-    return per
+    return decode_frames(chunks)
 
 
 def check_boards(models: dict[str, dict]) -> int:

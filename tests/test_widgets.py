@@ -224,8 +224,14 @@ def test_chunks_are_compact_and_decode(replay):
     assert c["n"] == len(c["f"][0])
     # unchanged boards are not repeated: a state whose board equals the one before it
     fr = frames(replay, 0)[:3]
-    twice = decode_chunk(encode_chunk([[fr[0]], [fr[0]], [fr[1]]]))["f"][0]
-    assert twice[0]["svg"] == fr[0]["svg"] and twice[1]["svg"] is None and twice[2]["svg"] == fr[1]["svg"]
+    c = decode_chunk(encode_chunk([[fr[0]], [fr[0]], [fr[1]]]))
+    twice, parts = c["f"][0], c["p"]
+    assert "".join(parts[i] for i in twice[0]["svg"]) == fr[0]["svg"] and twice[1]["svg"] is None
+    assert "".join(parts[i] for i in twice[2]["svg"]) == fr[1]["svg"]
+    # a panel the two boards share is carried once: the second board adds only what changed
+    shared = set(twice[0]["svg"]) & set(twice[2]["svg"])
+    assert shared and len(parts) < len(twice[0]["svg"]) + len(twice[2]["svg"])
+    assert decode_frames([encode_chunk([[fr[0]], [fr[0]], [fr[1]]])])[0][2]["svg"] == fr[1]["svg"]
 
 
 def test_mimebundle(replay):

@@ -165,3 +165,49 @@ def match_targets(patterns, targets) -> list[str]:
             raise ValueError(f"{p!r} matches no target drawn on the board (it has {len(ids)}: "
                              f"{', '.join(ids[:6])}{', ...' if len(ids) > 6 else ''})")
     return [t for t in ids if any(fnmatch.fnmatchcase(t, p) for p in patterns)]
+
+
+_PANEL_START = re.compile(r'<svg class="hl-panel"')
+
+
+def board_parts(svg: str) -> list[str]:
+    """A board SVG cut into parts that join back into it: the root's head, one part per panel
+    and the root's end (a board without panels: one part). Frames and lessons carry each
+    distinct part once (:class:`PartTable`): consecutive states change a panel or two, and a
+    board is larger than gzip's 32 KB window, so whole boards would not share their panels.
+
+    >>> parts = board_parts(board_svg([Panel("A", 10, 10), Panel("B", 10, 10)], title="T"))
+    >>> len(parts), parts[1].startswith('<svg class="hl-panel"'), parts[-1]
+    (4, True, '</svg>')
+    """
+    cuts = [m.start() for m in _PANEL_START.finditer(svg)]
+    if not cuts:
+        return [svg]
+    end = svg.rfind("</svg>")
+    bounds = [0, *cuts, end, len(svg)]
+    return [svg[a:b] for a, b in zip(bounds, bounds[1:]) if b > a]
+
+
+class PartTable:
+    """The distinct parts of many boards, each once: :meth:`encode` gives a board as a list of
+    part numbers; ``"".join(table.parts[i] for i in numbers)`` is the board again.
+
+    >>> t = PartTable(); a = t.encode("<svg>x</svg>"); t.encode("<svg>x</svg>") == a, t.parts == ["<svg>x</svg>"]
+    (True, True)
+    """
+
+    __slots__ = ("parts", "_index")
+
+    def __init__(self):
+        self.parts: list[str] = []
+        self._index: dict[str, int] = {}
+
+    def encode(self, svg: str) -> list[int]:
+        out = []
+        for part in board_parts(svg):
+            i = self._index.get(part)
+            if i is None:
+                i = self._index[part] = len(self.parts)
+                self.parts.append(part)
+            out.append(i)
+        return out

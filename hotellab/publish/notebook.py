@@ -91,15 +91,15 @@ def _decode(text: str) -> dict:
 
 def _frame_at(state: dict, k: int, pi: int) -> dict:
     """Frame ``k`` of perspective index ``pi`` from a saved model's chunks (SVG filled in)."""
+    from ..widgets._frames import chunk_frames
+
     chunks = [c for c in [*(state.get("_chunks") or []), state.get("_tail") or ""] if c]
-    start, svg = 0, None
+    start = 0
     for text in chunks:
-        c = _decode(text)
-        fs = c["f"][min(pi, len(c["f"]) - 1)]
-        for j, fr in enumerate(fs):
-            svg = fr["svg"] if fr.get("svg") is not None else svg
-            if start + j == k:
-                return {**fr, "svg": svg}
+        per = chunk_frames(text)
+        fs = per[min(pi, len(per) - 1)]
+        if k < start + len(fs):
+            return fs[k - start]
         start += len(fs)
     raise IndexError(f"no frame {k}: the saved view has {start} states")
 

@@ -12,7 +12,8 @@ A frame (see ``docs/dev/view_model.md``, "Widget frames")::
 them: GameView groups its event list by them. Frames travel to the browser as *chunks*:
 base64 text of the gzip of ``{"n": states, "f": [[frame, ...] per perspective]}``, where a
 frame whose ``svg`` is the same as the one before it (same chunk and perspective) carries
-``"svg": null``. Nothing here imports anywidget, so :func:`frames` and
+``"svg": null``, and any other the numbers of its parts in the chunk's table ``"p"`` (each
+distinct panel once). Nothing here imports anywidget, so :func:`frames` and
 :func:`~hotellab.widgets.export_html` stay cheap to import.
 
 Hidden information: a frame for perspective ``p`` is built only from ``state.view(p)``,
@@ -27,6 +28,8 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+
+from ..core.board import PartTable
 
 from ..core.actions import CHANCE
 from ..core.text import clean_text
@@ -259,11 +262,14 @@ def encode_chunk(entries: list[list[dict]], level: int = 6) -> str:
         (in the widget's perspective order).
     :param level: gzip level (1 fastest .. 9 smallest); a live step's tail uses 5 (a third faster than 6, a quarter larger).
     :returns: ASCII text; its JSON is ``{"n": len(entries), "f": [[frame, ...] per
-        perspective]}`` with repeated SVGs replaced by null.
+        perspective], "p": [part, ...]}``: a frame's ``svg`` is null when it repeats the one
+        before, else the numbers of its parts in ``p`` (each distinct panel of the chunk's
+        boards once: :func:`hotellab.core.board.board_parts`).
     """
     nper = len(entries[0]) if entries else 0
     per = [[] for _ in range(nper)]
     last = [None] * nper
+    table = PartTable()
     for entry in entries:
         for i, fr in enumerate(entry):
             svg = fr["svg"]
@@ -271,8 +277,9 @@ def encode_chunk(entries: list[list[dict]], level: int = 6) -> str:
                 fr = {**fr, "svg": None}
             else:
                 last[i] = svg
+                fr = {**fr, "svg": table.encode(svg)}
             per[i].append(fr)
-    raw = dumps({"n": len(entries), "f": per}).encode("utf-8")
+    raw = dumps({"n": len(entries), "f": per, "p": table.parts}).encode("utf-8")
     return base64.b64encode(gzip.compress(raw, compresslevel=level, mtime=0)).decode("ascii")
 
 
@@ -282,20 +289,32 @@ def decode_chunk(text: str) -> dict:
     return json.loads(gzip.decompress(base64.b64decode(text)).decode("utf-8"))
 
 
+def chunk_frames(text: str) -> list[list[dict]]:
+    """One chunk's frames per perspective, every ``svg`` as text (a repeated board filled in,
+    part numbers joined)."""
+    c = decode_chunk(text)
+    parts = c.get("p", [])
+    out = []
+    for fs in c["f"]:
+        prev = None
+        for fr in fs:
+            if fr["svg"] is None:
+                fr["svg"] = prev
+            elif isinstance(fr["svg"], list):  # part numbers (an older chunk: the text)
+                fr["svg"] = "".join(parts[j] for j in fr["svg"])
+            prev = fr["svg"]
+        out.append(fs)
+    return out
+
+
 def decode_frames(chunks: list[str]) -> list[list[dict]]:
     """All frames of a chunk list, per perspective, with repeated SVGs filled in."""
     per: list[list[dict]] = []
     for text in chunks:
         if not text:  # an empty _tail
             continue
-        c = decode_chunk(text)
-        if not per:
-            per = [[] for _ in c["f"]]
-        for i, fs in enumerate(c["f"]):
-            prev = None
-            for fr in fs:
-                if fr["svg"] is None:
-                    fr["svg"] = prev
-                prev = fr["svg"]
-                per[i].append(fr)
+        for i, fs in enumerate(chunk_frames(text)):
+            if len(per) <= i:
+                per.append([])
+            per[i].extend(fs)
     return per

@@ -13,7 +13,7 @@ from ..core.text import clean_text
 from ._frames import (
     Source,
     _check_perspective,
-    decode_chunk,
+    chunk_frames,
     encode_chunk,
     frame_of,
     match_parts,
@@ -122,7 +122,7 @@ class FrameStore:
             return
         entries = []
         for text in self.chunks[n - CHUNK:]:
-            per = decode_chunk(text)["f"]  # one state: its SVGs are all there
+            per = chunk_frames(text)
             entries.append([fs[0] for fs in per])
         del self.chunks[n - CHUNK:]
         del self.sizes[n - CHUNK:]
@@ -132,19 +132,8 @@ class FrameStore:
 
     def _decoded_last(self, n: int) -> list[list[dict]]:
         """The first ``n`` states' frames of the last chunk, SVGs filled in."""
-        per = decode_chunk(self.chunks[-1])["f"]
-        entries = []
-        last = [None] * len(per)
-        for j in range(n):
-            row = []
-            for i, fs in enumerate(per):
-                fr = fs[j]
-                if fr["svg"] is None:
-                    fr = {**fr, "svg": last[i]}
-                last[i] = fr["svg"]
-                row.append(fr)
-            entries.append(row)
-        return entries
+        per = chunk_frames(self.chunks[-1])
+        return [[fs[j] for fs in per] for j in range(n)]
 
     def _truncate(self, keep: int) -> None:
         """Keep the frames of the first ``keep`` states."""
@@ -224,11 +213,7 @@ class FrameStore:
         start = 0
         for text, size in zip(self.chunks, self.sizes):
             if k < start + size:
-                fs = decode_chunk(text)["f"][i]
-                svg = None
-                for fr in fs[: k - start + 1]:
-                    svg = fr["svg"] if fr["svg"] is not None else svg
-                return {**fs[k - start], "svg": svg}
+                return chunk_frames(text)[i][k - start]
             start += size
         raise IndexError(f"no frame {k}: the view has {start} states")
 

@@ -4,7 +4,9 @@
 // hotellab.widgets.export_html (which passes a small fake model with the same
 // get/set/on/off/save_changes/send methods). It is a pure renderer of frames built in Python:
 //
-//   model "_chunks"  list of base64(gzip(JSON {"n": states, "f": [[frame...] per perspective]}))
+//   model "_chunks"  list of base64(gzip(JSON {"n": states, "f": [[frame...] per perspective],
+//                    "p": [part...]})): a frame's svg is null (the one before), the numbers of
+//                    its parts in "p" (each distinct panel of the chunk once), or older: text
 //   model "_tail"    "" (older saved notebooks: their last chunk)
 //   message {"type": "chunks", "start": i, "chunks": [...], "seq": n}: a live step's new
 //                    frames, append-only: _chunks[i:] becomes "chunks" (a new state's chunk is
@@ -368,9 +370,10 @@ function render({ model, el }) {
       for (const d of decoded) {
         let prev = null;
         for (const fr of d.f[i] || []) {
-          const svg = fr.svg === null ? prev : fr.svg;
+          // null: the board before; numbers: its parts in the chunk's table (each panel once)
+          const svg = fr.svg === null ? prev : Array.isArray(fr.svg) ? fr.svg.map((j) => d.p[j]).join("") : fr.svg;
           prev = svg;
-          out.push(fr.svg === null ? Object.assign({}, fr, { svg }) : fr);
+          out.push(fr.svg !== svg ? Object.assign({}, fr, { svg }) : fr);
         }
       }
     }

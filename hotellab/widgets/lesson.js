@@ -8,14 +8,17 @@
 //   model "_data"     base64(gzip(JSON lesson)). Version 2 (lesson.py's lesson_data):
 //                     {"version": 2, "title", "description", "count" (steps of the scenario),
 //                      "learner_steps", "scoring": {"step", "miss", "show_after"}, "key",
-//                      "mode"?: "review", "steps": [node...]}. A node is one step at one
+//                      "mode"?: "review", "steps": [node...], "parts"?: [part...]} (a board's
+//                     "svg" may be the numbers of its parts in "parts": unpack joins them). A node is one step at one
 //                     position (a step with several right moves has one branch per move, so
 //                     the lesson goes on from the learner's own move):
 //                     {"n" (step number), "kind": "watch"|"do"|"exercise"|"predict", "title",
-//                      "text", "area", "question", "hints": [str], "before": {"svg", "status"},
+//                      "text", "area", "targets": [target id] (outlined), "question", "hints":
+//                      [str], "before": {"svg", "status"},
 //                      "next" (node, -1 at the end; watch, predict), "narrow", "reveal",
 //                      "after": {"svg", "status", "events"} (watch),
-//                      "moves": [{"label", "value", "correct", "feedback", "rule", "events",
+//                      "moves": [{"label", "value", "target" (the board thing it concerns, or
+//                                 null), "correct", "feedback", "rule", "events",
 //                                 "svg"|null, "status", "next" (right moves)}] (do, exercise),
 //                      "answer": {"type": "number"|"bool"|"seat"|"list", "value", "seats"?,
 //                                 "ordered"?}, "right", "why", "mistakes": [{"value", "say"}]
@@ -35,8 +38,23 @@ import { mountBoard } from "./js/board.js";
 import { splitMoves } from "./js/actionlist.js";
 import { judge, offWords, readAnswer, stepScore } from "./js/reading.js";
 
+// boards carried as part numbers (lesson.py packed_boards: each distinct panel once) as text
+function unpack(lesson) {
+  const parts = lesson.parts;
+  if (!Array.isArray(parts)) return lesson;
+  const text = (v) => (v && Array.isArray(v.svg) ? { ...v, svg: v.svg.map((i) => parts[i]).join("") } : v);
+  const steps = (lesson.steps || []).map((s) => {
+    const out = { ...s, before: text(s.before) };
+    if (s.after) out.after = text(s.after);
+    if (s.moves) out.moves = s.moves.map((m) => (Array.isArray(m.svg) ? { ...m, svg: m.svg.map((i) => parts[i]).join("") } : m));
+    return out;
+  });
+  return { ...lesson, steps, parts: undefined };
+}
+
 // a version-1 lesson (a linear list of steps) as version 2
 function upgrade(lesson) {
+  lesson = unpack(lesson);
   if (lesson.version === 2) return lesson;
   const steps = (lesson.steps || []).map((s, i, all) => {
     const next = i + 1 < all.length ? i + 1 : -1;

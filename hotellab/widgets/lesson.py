@@ -26,6 +26,7 @@ import uuid
 import anywidget
 import traitlets
 
+from ..core.board import PartTable
 from ..core.errors import ScenarioError
 from ..core.scenario import Scenario
 from ..lesson import (SCORING, LessonRun, answer_spec, answers, check_step, check_step_fields, hints_for, lesson_tree,
@@ -197,8 +198,31 @@ def lesson_data(scenario: Scenario, perspective: int | None = None, *, max_moves
 def encode(data: dict) -> str:
     """The lesson as the front end reads it: base64 of gzip of its JSON (SVG boards shrink
     about tenfold)."""
-    raw = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    raw = json.dumps(packed_boards(data), separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def packed_boards(data: dict) -> dict:
+    """``data`` with every board SVG (a node's ``before`` / ``after``, a move's ``svg``) as the
+    numbers of its parts in a table ``"parts"`` that holds each distinct panel once (the
+    page joins them: lesson.js ``unpack``). A copy; ``data`` is unchanged."""
+    table = PartTable()
+
+    def pack(view):
+        if isinstance(view, dict) and isinstance(view.get("svg"), str):
+            return {**view, "svg": table.encode(view["svg"])}
+        return view
+
+    steps = []
+    for st in data.get("steps", []):
+        st = {**st, "before": pack(st.get("before"))}
+        if "after" in st:
+            st["after"] = pack(st["after"])
+        if "moves" in st:
+            st["moves"] = [{**m, "svg": table.encode(m["svg"])} if isinstance(m.get("svg"), str) else m
+                           for m in st["moves"]]
+        steps.append(st)
+    return {**data, "steps": steps, "parts": table.parts}
 
 
 def _script_json(obj) -> str:
