@@ -353,3 +353,23 @@ def test_hotellab_html_template_asks_no_other_host():
     assert WIDGET_STATE not in ours and WIDGET_VIEW not in ours
     # the same page layout and styles as the lab template
     assert ours.count('<div class="jp-Cell ') == plain.count('<div class="jp-Cell ') == 3
+
+
+def test_a_figure_carries_its_data_as_a_table():
+    """A published figure has a text alternative (issue "The board is the interface", WCAG
+    1.1.1): a name, and its bar traces' numbers as a table with header cells, the axis's tick
+    texts as row names. Values made up by hand."""
+    from hotellab.publish.notebook import _figure_html, _figure_table
+
+    spec = {"data": [{"type": "bar", "name": "Rest", "x": [0, 1], "y": [11, 4]},
+                     {"type": "bar", "name": "Spy", "x": [1], "y": [-1.25]}],
+            "layout": {"title": {"text": "Score <b>breakdown</b>"},
+                       "xaxis": {"tickvals": [0, 1], "ticktext": ["Blue", "Red"]}}}
+    table = _figure_table(spec)
+    assert '<caption>Score breakdown</caption>' in table
+    assert '<th scope="col">Rest</th><th scope="col">Spy</th>' in table
+    assert '<tr><th scope="row">Blue</th><td>11</td><td></td></tr>' in table
+    assert '<tr><th scope="row">Red</th><td>4</td><td>-1.25</td></tr>' in table
+    page = _figure_html(spec, with_plotlyjs=False)
+    assert 'role="img" aria-label="Score breakdown; its data as a table below"' in page and table in page
+    assert _figure_table({"data": [{"type": "scattergeo", "lat": [1]}], "layout": {}}) == ""

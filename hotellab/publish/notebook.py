@@ -39,6 +39,7 @@ import base64
 import copy
 import gzip
 import hashlib
+import html
 import json
 import os
 import re
@@ -186,6 +187,43 @@ _PLOTLYJS_RE = re.compile(r'<script type="application/octet-stream" id="hl-plotl
                           re.S)
 
 
+def _figure_title(layout: dict) -> str:
+    t = layout.get("title")
+    t = t.get("text") if isinstance(t, dict) else t
+    return " ".join(re.sub(r"<[^>]*>", " ", str(t)).split()) if t else ""
+
+
+def _cell(v) -> str:
+    if isinstance(v, float):
+        v = round(v, 3)
+    return html.escape(str(v))
+
+
+def _figure_table(spec: dict) -> str:
+    """The data of a figure's bar and line traces as a table (its text alternative, WCAG 1.1.1:
+    a person who cannot see the chart reads the numbers), folded under the chart; "" when the
+    figure has no trace with x and y lists of one length (a map, a graph drawing)."""
+    traces = [t for t in spec.get("data") or [] if isinstance(t.get("x"), list) and isinstance(t.get("y"), list)
+              and len(t["x"]) == len(t["y"]) and t["x"]]
+    if not traces or sum(len(t["x"]) for t in traces) > 400:
+        return ""
+    horizontal = all(t.get("orientation") == "h" for t in traces)
+    axis = (spec.get("layout") or {}).get("yaxis" if horizontal else "xaxis") or {}
+    ticks = dict(zip(map(str, axis.get("tickvals") or []), map(str, axis.get("ticktext") or [])))
+    keys, cols = [], []
+    for j, t in enumerate(traces):
+        cats, vals = (t["y"], t["x"]) if horizontal else (t["x"], t["y"])
+        cols.append((str(t.get("name") or f"series {j + 1}"), dict(zip(map(str, cats), vals))))
+        keys += [str(c) for c in cats if str(c) not in keys]
+    head = "".join(f'<th scope="col">{html.escape(name)}</th>' for name, _ in cols)
+    rows = "".join(f'<tr><th scope="row">{html.escape(ticks.get(k, k))}</th>' + "".join(
+        f"<td>{_cell(vals[k]) if k in vals else ''}</td>" for _, vals in cols) + "</tr>" for k in keys)
+    title = _figure_title(spec.get("layout") or {}) or "the figure"
+    return (f'<details class="hl-figure-data"><summary>The data of {html.escape(title)} as a table</summary>'
+            f'<table><caption>{html.escape(title)}</caption><thead><tr><td></td>{head}</tr></thead>'
+            f"<tbody>{rows}</tbody></table></details>")
+
+
 def _figure_html(spec: dict, with_plotlyjs: bool, key: str = "") -> str:
     """A figure as HTML drawn with ``window.Plotly`` as soon as it is defined. With
     ``with_plotlyjs``, the fragment also carries plotly.js (the installed plotly package's
@@ -201,8 +239,11 @@ def _figure_html(spec: dict, with_plotlyjs: bool, key: str = "") -> str:
     args = args.replace("<", "\\u003c")
     uid = "hl-fig-" + hashlib.sha1((key + args).encode("utf-8")).hexdigest()[:12]
     size = f"height:{int(height)}px;width:{f'{int(width)}px' if width else '100%'}"
+    title = _figure_title(layout)
     out = [
-        f'<div id="{uid}" class="plotly-graph-div" style="{size}"></div>',
+        f'<div id="{uid}" class="plotly-graph-div" style="{size}" role="img" '
+        f'aria-label="{html.escape(title or "A figure", quote=True)}{"; its data as a table below" if _figure_table(spec) else ""}"></div>',
+        *([_figure_table(spec)] if _figure_table(spec) else []),
         "<script>(function(){var a=" + args + ";var go=function(){var el=document.getElementById(\"" + uid + "\");"
         "if(el&&!el.dataset.hlDrawn){el.dataset.hlDrawn=1;window.Plotly.newPlot(el,a[0],a[1],a[2]);}};"
         "if(window.Plotly&&window.Plotly.newPlot)go();else(window.__hlPlotlyQueue=window.__hlPlotlyQueue||[]).push(go);})();</script>",
