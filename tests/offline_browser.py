@@ -150,3 +150,22 @@ def load():
     import sys
 
     return sys.modules[__name__]
+
+
+def make_first_move(view) -> bool:
+    """Make the first move a live GameView (a playwright locator of its ``.hl-gameview``)
+    offers, as a person does: its first highlighted thing on the board (then the first item of
+    the thing's menu when it opens one), else its first move button outside the folded list.
+    False when it offers none."""
+    thing = view.locator(".hl-board [data-target].hl-active .hl-ring")
+    if thing.count():
+        thing.first.click()
+        items = view.locator("[role=menuitem]")
+        if items.count():
+            items.first.click()
+        return True
+    buttons = view.locator(".hl-actions > .hl-action-row button.hl-act:not([disabled])")
+    if buttons.count():
+        buttons.first.click()
+        return True
+    return False

@@ -23,9 +23,10 @@ def test_every_target_is_drawn_and_every_listed_action_legal(game_id):
     for n in range(cls.min_players, min(cls.max_players, 4) + 1):
         c = check_action_targets(hl.load_game(game_id, num_players=n), games=3, seed=n)
         on, legal = on + c["on_board"], legal + c["legal"]
-    share = on / legal
+    share = on / legal if legal else 0.0
     print(f"{game_id}: {on} of {legal} legal actions on the board ({share:.0%})")
-    assert share >= FLOOR[game_id], f"{game_id}: only {share:.0%} of legal actions reachable from the board"
+    # a plug-in game need not draw targets (its moves stay buttons); the bundled five have floors
+    assert share >= FLOOR.get(game_id, 0), f"{game_id}: only {share:.0%} of legal actions reachable from the board"
 
 
 def test_action_targets_of_another_seat_and_of_a_bad_seat():

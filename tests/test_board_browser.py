@@ -8,8 +8,9 @@ pages that pass axe-core, and a whole game and a whole lesson played with the ke
   scrolling) and its text is still 11 px or more.
 - axe-core (npm; ``bash scripts/test.sh`` fetches it, ``HOTELLAB_AXE`` overrides the path), WCAG
   2.0/2.1/2.2 A and AA rules, 0 violations: every game's exported page, a lesson page and its
-  tutorial's nbconvert page; in JupyterLab, a live GameView (GuidedGame) of every game and a
-  live Lesson.
+  tutorial's nbconvert page; in JupyterLab, a live GameView (GuidedGame) and a live Lesson of
+  every game.
+- The event list's round and phase heading is outside the list it used to cover (sticky).
 - The keyboard alone, in JupyterLab: a whole game of every game, seat 0 played from the board
   (Tab to the board, arrow keys, Enter; a menu's item with Enter), random agents for the
   other seats, and a whole lesson; keys never reach JupyterLab's notebook shortcuts (the
@@ -43,10 +44,11 @@ AXE_RUN = """async (sel) => {
           passes: r.passes.length};
 }"""
 
+# Pages opened from files run on either test worker; the JupyterLab test joins the "browser"
+# group (one JupyterLab at a time).
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.xdist_group("browser"),
     pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM),
 ]
 
@@ -70,12 +72,12 @@ def _board_lesson(game_id: str) -> Path:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_board_text_and_reflow(game_id, tmp_path):
-    """Smallest board text and overlaps at the two widths, at three states of a game (the
-    start, the middle, the last), for the omniscient view and seat 0's; reflow at 400 px."""
+    """Smallest board text and overlaps at the two widths, at two states of a game (the middle
+    and the last), for the omniscient view and seat 0's; reflow at 400 px."""
     m = _played(game_id)
     n = len(m.states)
     pages = []
-    for k in (0, n // 2, n - 1):
+    for k in (n // 2, n - 1):
         for persp in (None, 0):
             pages.append(export_html(m, tmp_path / f"v{k}_{persp}.html", perspective=persp, index=k))
     found = {}
@@ -87,10 +89,15 @@ def test_board_text_and_reflow(game_id, tmp_path):
                 page.goto(p.as_uri())
                 page.wait_for_selector(".hl-board svg")
                 r = page.evaluate(BOARD_TEXT_JS)
+                # the round and phase heading sits above the event list, never over its items
+                assert page.locator(".hl-events .hl-group").count() == 0
                 if r["min"] < worst["min"]:
                     worst.update(min=round(r["min"], 1), minText=r["minText"], page=p.name)
                 worst["overlaps"] += r["overlaps"][:3]
                 worst["scroll"] = max(worst["scroll"], page.evaluate("() => document.documentElement.scrollWidth"))
+                # panels never shrink: at 400 px each still fits, the board does not scroll sideways
+                worst["board_scroll"] = max(worst.get("board_scroll", 0), page.evaluate(
+                    "() => Math.max(...[...document.querySelectorAll('.hl-panels')].map(p => p.scrollWidth - p.clientWidth))"))
             found[name] = worst
         assert not errors, errors[:3]
     print(f"\n{game_id}: " + json.dumps({k: {"min_px": v["min"], "text": v.get("minText"), "overlaps": len(v["overlaps"])}
@@ -100,6 +107,7 @@ def test_board_text_and_reflow(game_id, tmp_path):
         assert r["overlaps"] == [], f"{game_id} at {name}: overlapping texts {r['overlaps'][:5]}"
     # 400 px: the view reflows, nothing scrolls sideways
     assert found["narrow"]["scroll"] <= 400, f"{game_id}: the page scrolls sideways at 400 px ({found['narrow']['scroll']} px)"
+    assert found["narrow"]["board_scroll"] <= 1, f"{game_id}: a panel is wider than the board at 400 px"
 
 
 @pytest.mark.skipif(not os.path.isfile(AXE), reason=NO_AXE)
@@ -153,7 +161,7 @@ for gid in %r:
     views[gid] = hl.widgets.GuidedGame(g, seat=0, agents="random", coach=None, seed=11)
     display(views[gid])
 """
-LESSON = "hl.widgets.Lesson(%r)"
+LESSONS = "for path in %r:\n    display(hl.widgets.Lesson(path))\n"
 
 # the state of the idx-th live game view: where focus is, what the board offers
 VIEW_JS = """(idx) => {
@@ -169,6 +177,7 @@ VIEW_JS = """(idx) => {
           acts: [...v.querySelectorAll('.hl-actions .hl-act')].filter(b => !b.disabled && !b.closest('details')).length,
           error: v.querySelector('.hl-error:not([hidden])') ? v.querySelector('.hl-error').textContent : ''};
 }"""
+CELLS_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(c => c.classList.contains('jp-MarkdownCell') ? 'md' : 'code')"""
 ACTIVE_CELL_JS = """() => { const c = document.querySelector('.jp-Notebook .jp-Cell.jp-mod-active');
   return c ? [...c.parentElement.children].indexOf(c) : -1; }"""
 
@@ -189,6 +198,13 @@ def _play_by_keyboard(page, idx: int, max_moves: int = 400) -> dict:
     view.evaluate("v => v.focus()")  # as a Tab from the cell before would
     page.keyboard.press("Tab")  # one Tab: the board's first thing with a move
     first_tab = page.evaluate(VIEW_JS, idx)["kind"]
+    # JupyterLab's command keys typed on the board do nothing to the notebook ("d d" deletes a
+    # cell, "m" makes it Markdown, "b" adds one below)
+    cells = page.evaluate(CELLS_JS)
+    for key in ("d", "d", "m", "b"):
+        page.keyboard.press(key)
+    assert page.evaluate(CELLS_JS) == cells, "a command key on the board reached the notebook"
+    assert page.evaluate(VIEW_JS, idx)["kind"] == first_tab
     moves = presses = menus = 0
     cell = page.evaluate(ACTIVE_CELL_JS)
     deadline = time.monotonic() + 240
@@ -236,6 +252,7 @@ def _play_by_keyboard(page, idx: int, max_moves: int = 400) -> dict:
     return {"moves": moves, "presses": presses, "menus": menus, "first_tab": first_tab}
 
 
+@pytest.mark.xdist_group("browser")
 @pytest.mark.skipif(not os.path.isfile(AXE), reason=NO_AXE)
 def test_keyboard_games_lesson_and_axe_in_jupyterlab(tmp_path):
     import nbformat
@@ -246,7 +263,7 @@ def test_keyboard_games_lesson_and_axe_in_jupyterlab(tmp_path):
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     nb.cells = [nbformat.v4.new_code_cell(GUIDED % (GAMES,)),
-                nbformat.v4.new_code_cell(LESSON % str(lesson))]
+                nbformat.v4.new_code_cell(LESSONS % ([str(lesson)] + [str(_board_lesson(g)) for g in GAMES if g != "hostil_hostal"],))]
     nbformat.write(nb, work / "kb.ipynb")
     found = {}
     try:
@@ -262,8 +279,11 @@ def test_keyboard_games_lesson_and_axe_in_jupyterlab(tmp_path):
             page.wait_for_function(lab.KERNEL_IDLE_JS, timeout=120_000)
             page.wait_for_timeout(1500)  # JupyterLab focuses the notebook when Run All is done
             page.add_script_tag(path=AXE)
+            page.wait_for_function(f"() => document.querySelectorAll('.hl-lesson .hl-lesson-card').length >= {len(GAMES)}",
+                                   timeout=120_000)
+            # every game's live view and a live lesson of every game
             found["axe"] = {"gameviews": page.evaluate(AXE_RUN, ".jp-OutputArea-output .hl-gameview"),
-                            "lesson": page.evaluate(AXE_RUN, ".hl-lesson")}
+                            "lessons": page.evaluate(AXE_RUN, ".jp-OutputArea-output .hl-lesson")}
             for i, gid in enumerate(GAMES):
                 found[gid] = _play_by_keyboard(page, i)
             found["lesson"] = _lesson_by_keyboard(page)

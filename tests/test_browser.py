@@ -312,11 +312,14 @@ def test_notebook_in_jupyterlab(tmp_path, name):
             last = lv.locator(".hl-controls button[title^='Last']")
             if last.is_enabled():
                 last.click()
-            # an enabled action (a finished game shows only a disabled "step")
-            buttons = lv.locator(".hl-actions button:not([disabled])")
-            if buttons.count():
-                pos = lv.locator(".hl-pos").inner_text()
-                buttons.first.click()
+            # a move on the board (a finished game offers none; else "step" lets chance or an agent act)
+            pos = lv.locator(".hl-pos").inner_text()
+            step = lv.locator(".hl-stepbtn:not([disabled])")
+            moved = _ob.make_first_move(lv)
+            if not moved and step.count():
+                step.first.click()
+                moved = True
+            if moved:
                 page.wait_for_function(
                     """([i, pos]) => document.querySelectorAll('.hl-gameview')[i].querySelector('.hl-pos').textContent !== pos""",
                     arg=[live[0], pos], timeout=30_000,

@@ -31,7 +31,8 @@ PRINT = """(root) => {
   const skip = new Set(['role', 'tabindex', 'aria-label', 'aria-hidden', 'aria-disabled', 'aria-haspopup',
                         'aria-describedby', 'class', 'x', 'y', 'font-family']);
   const out = [];
-  for (const el of root.querySelectorAll('svg *')) {
+  const panels = root.querySelectorAll('svg.hl-panel');
+  for (const el of panels.length ? root.querySelectorAll('svg.hl-panel *') : root.querySelectorAll('svg *')) {
     if (el.classList.contains('hl-ring') || el.closest('.hl-sr')) continue;
     const attrs = [...el.attributes].filter(a => !skip.has(a.name) || ((a.name === 'x' || a.name === 'y') && el.localName !== 'svg'))
       .map(a => a.name + '=' + a.value).sort();

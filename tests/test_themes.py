@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+import offline_browser as ob  # noqa: E402  (tests/ is on sys.path: conftest.py)
+
 _spec = importlib.util.spec_from_file_location("_hl_browser_setup", Path(__file__).with_name("test_browser.py"))
 _browser = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_browser)
@@ -170,7 +172,7 @@ def test_live_steps_reach_the_saved_notebook(lab):
         return int(pos.inner_text().split("/")[1])
 
     n0 = total()
-    root.locator(".hl-act").first.click()  # Blue's first legal action
+    assert ob.make_first_move(root)  # Blue's first legal move, on the board
     page.wait_for_function("(n) => +document.querySelector('.hl-gameview .hl-pos').textContent.split('/')[1] > n",
                            arg=n0, timeout=20_000)
     for _ in range(2):  # chance or the agents
@@ -244,10 +246,11 @@ def test_after_a_kernel_restart_a_click_says_what_to_do_within_2_s(lab):
     page.wait_for_function(_browser.KERNEL_IDLE_JS, timeout=60_000)
     page.wait_for_timeout(500)
     step = root.locator(".hl-stepbtn")
-    if not step.is_enabled():  # Blue (a person) decides: "step" waits for Blue's move; make it
-        step = root.locator(".hl-act").first
     t0 = page.evaluate("() => performance.now()")
-    step.click()
+    if step.is_enabled():
+        step.click()
+    else:  # Blue (a person) decides: "step" waits for Blue's move; make it on the board
+        assert ob.make_first_move(root)
     page.wait_for_function(
         "() => /kernel/i.test(document.querySelector('.hl-gameview .hl-error').textContent)",
         timeout=2500)

@@ -39,7 +39,7 @@
 import { button, controlName, fmt, h, icon } from "./js/dom.js";
 import { applyChunks, readPacked } from "./js/frames.js";
 import { commonWords, labelStem, splitMoves } from "./js/actionlist.js";
-import { controlCommand, moveIndex, withKey } from "./js/keys.js";
+import { controlCommand, keepFromNotebook, moveIndex, withKey } from "./js/keys.js";
 import { mountBoard } from "./js/board.js";
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
@@ -192,7 +192,10 @@ function render({ model, el }) {
     const t = ev.target;
     const tag = t.tagName || "";
     // the slider, selects and the filter box handle their own keys; the board and its menus too
-    if (t !== root && /^(INPUT|SELECT|TEXTAREA)$/.test(tag)) return;
+    if (t !== root && /^(INPUT|SELECT|TEXTAREA)$/.test(tag)) {
+      if (keepFromNotebook(ev)) ev.stopPropagation(); // typing is not the notebook's commands
+      return;
+    }
     if (ev.key === "ArrowUp" || ev.key === "ArrowDown") {
       // among the move buttons, up and down go to the one before / after
       const list = t.closest && t.closest(".hl-actions") ? [...actionsBox.querySelectorAll("button:not([hidden]):not(:disabled)")] : [];
@@ -203,7 +206,10 @@ function render({ model, el }) {
       return;
     }
     const cmd = controlCommand(ev.key);
-    if (!cmd || (cmd === "play" && t !== root)) return; // Space on a button presses it
+    if (!cmd || (cmd === "play" && t !== root)) { // Space on a button presses it
+      if (keepFromNotebook(ev)) ev.stopPropagation(); // "d d" must not delete the cell
+      return;
+    }
     if (cmd === "back") go(idx() - 1);
     else if (cmd === "next") next();
     else if (cmd === "first") go(0);
@@ -752,9 +758,9 @@ function render({ model, el }) {
     }
     if (S.announced === k) return;
     S.announced = k;
-    const evs = (fr.events || []).map((e) => e.text).filter(Boolean);
-    announce.textContent = (k === 0 ? "Start" : "Step " + k) + ". " + (fr.status || "") +
-      (evs.length ? ". " + evs.join(". ") : "");
+    const bare = (x) => String(x || "").replace(/[.\s]+$/, "");
+    const evs = (fr.events || []).map((e) => bare(e.text)).filter(Boolean);
+    announce.textContent = [k === 0 ? "Start" : "Step " + k, bare(fr.status), ...evs].filter(Boolean).join(". ") + ".";
   }
 
   function update() {

@@ -36,6 +36,7 @@ import { h } from "./js/dom.js";
 import { readPacked } from "./js/frames.js";
 import { mountBoard } from "./js/board.js";
 import { splitMoves } from "./js/actionlist.js";
+import { keepFromNotebook } from "./js/keys.js";
 import { judge, offWords, readAnswer, stepScore } from "./js/reading.js";
 
 // boards carried as part numbers (lesson.py packed_boards: each distinct panel once) as text
@@ -77,6 +78,10 @@ function storage() {
 
 async function render({ model, el }) {
   el.classList.add("hl-lesson");
+  // keys typed in the lesson stay in it: JupyterLab's command keys ("d d", "m", arrows) must not
+  // act on the notebook while the learner is on the board, a menu or a button
+  const keep = (ev) => { if (keepFromNotebook(ev)) ev.stopPropagation(); };
+  el.addEventListener("keydown", keep);
   let lesson = { steps: [] };
   async function load() {
     const raw = model.get("_data");
@@ -333,7 +338,9 @@ async function render({ model, el }) {
         if (mv.target && !tried.includes(mv.target)) tried.push(mv.target);
         const misses = miss();
         if (level(misses) >= 3) for (const [j, m] of all.entries()) if (m.correct) buttons[j].classList.add("hl-shown");
-        showFeedback(false, missWords(mv.feedback, misses), extra);
+        // the board is back as it was: the events are what the move would have done
+        const would = extra.length ? ["That move would have done this (the board is back as it was, to try again):", ...extra] : [];
+        showFeedback(false, missWords(mv.feedback, misses), would);
         const api = showBoard(step.before, true);
         if (onBoard && api && !(mv.target && api.focus(mv.target))) api.focusFirst();
       };
@@ -392,7 +399,10 @@ async function render({ model, el }) {
   draw();
   const redraw = async () => { await load(); draw(); };
   model.on("change:_data", redraw);
-  return () => model.off("change:_data", redraw);
+  return () => {
+    model.off("change:_data", redraw);
+    el.removeEventListener("keydown", keep);
+  };
 }
 
 export default { render };

@@ -87,3 +87,16 @@ test("button rows: shared words and label stems", () => {
   assert.equal(list.labelStem("Red: welcome The Creature into room 1 (side b)"), "Red: welcome The Creature into room");
   assert.equal(list.labelStem("3 coins"), "");
 });
+
+test("keys a notebook would take as commands stay in the widget; shortcuts with modifiers go on", () => {
+  const k = (key, mods = {}) => keys.keepFromNotebook({ key, ...mods });
+  assert.ok(k("d") && k("m") && k("b") && k(" ") && k("ArrowDown") && k("Home") && k("Delete"));
+  assert.ok(!k("Tab") && !k("Escape") && !k("Enter") && !k("Shift"));
+  assert.ok(!k("s", { ctrlKey: true }) && !k("d", { metaKey: true }) && !k("x", { altKey: true }));
+});
+
+test("a label that ends with a full stop is not doubled in a thing's name", () => {
+  assert.equal(board.targetName("Knife: needs no ammo.", [{ label: "Chris: declare Knife" }]),
+    "Knife: needs no ammo. Chris: declare Knife");
+  assert.equal(board.targetName("Room 2A.", []), "Room 2A");
+});

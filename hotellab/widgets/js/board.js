@@ -23,9 +23,10 @@ export function targetsOf(moves) {
 // A thing's accessible name: what it is and its state, then its moves in their button words.
 export function targetName(label, moves) {
   const n = (moves || []).length;
-  if (!n) return label;
-  if (n === 1) return label + ". " + moves[0].label;
-  return label + ". " + n + " moves: " + moves.map((m) => m.label).join("; ");
+  const base = String(label).replace(/[.\s]+$/, ""); // "…ammo." + ". " would read "ammo.."
+  if (!n) return base;
+  if (n === 1) return base + ". " + moves[0].label;
+  return base + ". " + n + " moves: " + moves.map((m) => m.label).join("; ");
 }
 
 // How many of the moves the board reaches (the rest stay buttons).
@@ -109,16 +110,17 @@ export function mountBoard(host, svgText, opts = {}) {
   // A thing is reached (focus, name, role) through a rectangle laid over it: the thing's own
   // texts are then not the button's content (axe-core: label-content-name-mismatch), and a
   // click anywhere on the thing lands on it. Laid once the board has a size.
+  // A thing with moves is a button; one without is a named picture (a screen reader's list of
+  // buttons then holds the moves only), still reached with the arrow keys when nothing has a move.
   function arm(t) {
     if (t.hlHit) return t.hlHit;
     const id = t.getAttribute("data-target");
     const mine = moves.get(id) || [];
-    const f = ring(t) || t;
-    f.setAttribute("role", "button");
+    const f = ring(t);
+    f.setAttribute("role", mine.length ? "button" : "img");
     f.setAttribute("tabindex", t === current ? "0" : "-1");
     f.setAttribute("aria-label", targetName(t.getAttribute("data-label") || id, mine));
-    if (!mine.length) f.setAttribute("aria-disabled", "true");
-    else if (mine.length > 1) f.setAttribute("aria-haspopup", "menu");
+    if (mine.length > 1) f.setAttribute("aria-haspopup", "menu");
     t.hlHit = f;
     return f;
   }
@@ -166,28 +168,65 @@ export function mountBoard(host, svgText, opts = {}) {
     return true;
   };
   api.active = active.size;
-  const place = () => { for (const t of targets) arm(t); };
-  if (host.isConnected) place();
-  else if (typeof requestAnimationFrame === "function") requestAnimationFrame(place);
+  for (const t of targets) arm(t);
+  // the rectangles follow the drawing: measured again when the board first shows (a hidden
+  // tab, an output drawn while collapsed) and whenever its size changes
+  let queued = false;
+  const measure = () => {
+    queued = false;
+    if (!box.isConnected) return;
+    for (const t of targets) fit(t);
+  };
+  const again = () => {
+    if (queued) return;
+    queued = true;
+    if (typeof requestAnimationFrame === "function") requestAnimationFrame(measure);
+    else measure();
+  };
+  again();
+  if (typeof ResizeObserver === "function") {
+    if (host.hlResize) host.hlResize.disconnect();
+    host.hlResize = new ResizeObserver(again);
+    host.hlResize.observe(box);
+  }
   return api;
 }
 
-// A rectangle around a thing (inside its own group, so in its coordinates), drawn by CSS when
-// the thing has moves, is focused or outlined; null until the thing has a size.
+// A rectangle laid over a thing (inside its own group, so in its coordinates): it takes the
+// focus and the clicks, and CSS draws it when the thing has moves, is focused or outlined.
 function ring(t) {
   const had = t.querySelector(":scope > .hl-ring");
   if (had) return had;
-  if (typeof t.getBBox !== "function") return null;
-  let bb;
-  try { bb = t.getBBox(); } catch (e) { return null; }
-  if (!bb || (!bb.width && !bb.height)) return null;
   const r = document.createElementNS(NS, "rect");
   r.setAttribute("class", "hl-ring");
-  r.setAttribute("x", String(bb.x - 3));
-  r.setAttribute("y", String(bb.y - 3));
-  r.setAttribute("width", String(bb.width + 6));
-  r.setAttribute("height", String(bb.height + 6));
   r.setAttribute("rx", "4");
   t.append(r);
+  fit(t);
   return r;
+}
+
+// Size a thing's rectangle to the thing's drawing: the box of its other children (the
+// rectangle is not taken out to measure: it may have the focus).
+function fit(t) {
+  const r = t.querySelector(":scope > .hl-ring");
+  if (!r) return;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const c of t.children) {
+    if (c === r || typeof c.getBBox !== "function") continue;
+    let bb;
+    try { bb = c.getBBox(); } catch (e) { continue; } // not drawn (display: none)
+    if (!bb || (!bb.width && !bb.height)) continue;
+    const tl = c.transform && c.transform.baseVal && c.transform.baseVal.numberOfItems
+      ? c.transform.baseVal.consolidate().matrix : null;
+    for (const [px, py] of [[bb.x, bb.y], [bb.x + bb.width, bb.y], [bb.x, bb.y + bb.height], [bb.x + bb.width, bb.y + bb.height]]) {
+      const qx = tl ? tl.a * px + tl.c * py + tl.e : px;
+      const qy = tl ? tl.b * px + tl.d * py + tl.f : py;
+      x0 = Math.min(x0, qx); y0 = Math.min(y0, qy); x1 = Math.max(x1, qx); y1 = Math.max(y1, qy);
+    }
+  }
+  if (!(x1 > x0 || y1 > y0)) return; // not drawn yet: measured again when it shows
+  r.setAttribute("x", String(x0 - 3));
+  r.setAttribute("y", String(y0 - 3));
+  r.setAttribute("width", String(x1 - x0 + 6));
+  r.setAttribute("height", String(y1 - y0 + 6));
 }

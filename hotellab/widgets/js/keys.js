@@ -34,3 +34,12 @@ export const KEY_WORDS = { back: "\u2190", next: "\u2192", first: "Home", last: 
 export function withKey(words, command) {
   return KEY_WORDS[command] ? `${words} (${KEY_WORDS[command]})` : words;
 }
+
+// A key that a notebook would take as a command (JupyterLab's command mode: "d d" deletes the
+// cell, "m" makes it Markdown, "b" adds one below, arrows move between cells) and that a
+// widget must keep to itself: a printable key or an arrow without Ctrl, Meta or Alt. Tab,
+// Escape, Enter with a modifier (run the cell) and shortcuts with Ctrl/Meta/Alt go on.
+export function keepFromNotebook(ev) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+  return (typeof ev.key === "string" && ev.key.length === 1) || /^Arrow|^(Home|End|PageUp|PageDown|Backspace|Delete)$/.test(ev.key || "");
+}
