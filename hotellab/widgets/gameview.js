@@ -43,6 +43,7 @@ import { controlCommand, keepFromNotebook, moveIndex, withKey } from "./js/keys.
 import { mountBoard } from "./js/board.js";
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+const NO_MOVES = Object.freeze([]); // one empty list: an unchanged board is not drawn again
 const THUMB = 16; // px: the range thumb's width (a marker's centre is the thumb's at its step)
 const MARK_W = 24; // px: a marker's width (WCAG 2.2 target size, 2.5.8); closer markers go on the next lane
 const MARK_LANE = 25; // px: height of a lane of markers (24 px targets, 1 px apart)
@@ -80,6 +81,7 @@ function render({ model, el }) {
     waitTimer: null,
     actionsKey: null,
     foldOpen: false, // the folded list of the board's moves as buttons is open
+    acts: null, // [_actions, perspective, the moves shown]: shownActs' last answer
     kernel: null, // live views: null = not asked yet or no answer yet, true = answered, false = none
     helloTimer: null,
     marks: [], // the marks drawn under the slider (drawMarks)
@@ -560,15 +562,20 @@ function render({ model, el }) {
   if (resizeObs) resizeObs.observe(slider);
 
   // The moves the shown perspective may make now (a seat's view: only that seat's, and dice).
+  // (the same list while the moves and the perspective stay: the board is drawn again only
+  // when they change)
   function shownActs() {
     const persp = model.get("perspective");
     const all = model.get("_actions") || [];
-    return persp === null || persp === undefined
+    if (S.acts && S.acts[0] === all && S.acts[1] === persp) return S.acts[2];
+    const acts = persp === null || persp === undefined
       ? all : all.filter((a) => typeof a.player !== "number" || a.player < 0 || a.player === persp);
+    S.acts = [all, persp, acts];
+    return acts;
   }
   // The moves the board takes now: at the last state of a live view, a kernel answering.
   function boardActs() {
-    return live() && idx() === count() - 1 && !meta().terminal ? shownActs() : [];
+    return live() && idx() === count() - 1 && !meta().terminal ? shownActs() : NO_MOVES;
   }
   function act(a) {
     if (S.waiting) return;
@@ -897,6 +904,7 @@ function render({ model, el }) {
   return () => {
     stopPlay();
     if (resizeObs) resizeObs.disconnect();
+    if (board.hlResize) board.hlResize.disconnect();
     clearTimeout(S.waitTimer);
     clearTimeout(S.slowTimer);
     clearTimeout(S.helloTimer);
