@@ -6,7 +6,7 @@
 # /usr/bin/chromium is missing and Debian's nodejs/npm when npm is missing, fetches axe-core
 # with npm (once, cached) for the accessibility checks, registers the venv's Python as the
 # "python3" Jupyter kernel when another one would be used, then runs the whole suite:
-#     python -m pytest -n 2 tests/
+#     python -m pytest -n 2 --dist loadgroup --durations=15 tests/
 # Arguments are passed to pytest (e.g. `bash scripts/test.sh -k cli -n 0`).
 # HOTELLAB_TEST_WORKERS sets the number of pytest-xdist workers (default 2; 0 = no xdist).
 set -euo pipefail
@@ -57,4 +57,5 @@ if [ "$workers" != 0 ] && [ "$workers" != 1 ]; then
     xdist=(-n "$workers" --dist loadgroup)
 fi
 say "running pytest ${xdist[*]} $*"
-exec "$PY" -m pytest "${xdist[@]}" "$@"
+# the 15 slowest tests are listed at the end: the whole run must stay well under 20 minutes
+exec "$PY" -m pytest "${xdist[@]}" --durations=15 "$@"

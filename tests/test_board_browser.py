@@ -44,8 +44,8 @@ AXE_RUN = """async (sel) => {
           passes: r.passes.length};
 }"""
 
-# Pages opened from files run on either test worker; the JupyterLab test joins the "browser"
-# group (one JupyterLab at a time).
+# Pages opened from files run on either test worker; the JupyterLab test joins the "browser-b"
+# group (the JupyterLab tests are in two groups, "browser" and "browser-b", one per worker).
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
@@ -252,7 +252,7 @@ def _play_by_keyboard(page, idx: int, max_moves: int = 400) -> dict:
     return {"moves": moves, "presses": presses, "menus": menus, "first_tab": first_tab}
 
 
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("browser-b")
 @pytest.mark.skipif(not os.path.isfile(AXE), reason=NO_AXE)
 def test_keyboard_games_lesson_and_axe_in_jupyterlab(tmp_path):
     import nbformat

@@ -236,7 +236,7 @@ def _hostile_notebook(path: Path) -> None:
 
 @pytest.mark.browser
 @pytest.mark.slow
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("browser-b")
 @pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
 def test_saved_players_play_in_jupyterlab_trusted_or_not(tmp_path):
     """Opened in JupyterLab before any cell runs: in an untrusted copy of a bundled tutorial
@@ -307,7 +307,7 @@ AXE = os.environ.get("HOTELLAB_AXE", "")
 
 @pytest.mark.browser
 @pytest.mark.slow
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("browser-b")
 @pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
 @pytest.mark.skipif(not os.path.isfile(AXE), reason="axe-core is missing: bash scripts/test.sh fetches it with npm "
                                                     "(or set HOTELLAB_AXE to axe.min.js)")
@@ -366,7 +366,7 @@ LIVE_VIEWS_JS = """() => [...document.querySelectorAll('.hl-gameview')]
 
 @pytest.mark.browser
 @pytest.mark.slow
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("browser-b")
 @pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM)
 def test_run_save_and_reopen_without_a_kernel(tmp_path):
     """A notebook run in JupyterLab and saved (widget state not saved: JupyterLab's default),

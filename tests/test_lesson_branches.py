@@ -68,7 +68,7 @@ def branching():
 
 
 @pytest.mark.browser
-@pytest.mark.xdist_group("browser")
+@pytest.mark.xdist_group("browser-b")
 @pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=NO_CHROMIUM)
 def test_the_last_right_move_of_every_branching_step_is_followed_on_a_static_page(tmp_path):
     from playwright.sync_api import sync_playwright

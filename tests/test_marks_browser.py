@@ -27,7 +27,7 @@ _spec.loader.exec_module(ob)
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.xdist_group("browser"),
+    pytest.mark.xdist_group("browser-b"),
     pytest.mark.skipif(not ob.have_chromium(), reason=ob.NO_CHROMIUM),
 ]
 

@@ -35,7 +35,7 @@ THEMES = ["JupyterLab Dark", "JupyterLab Dark High Contrast", "JupyterLab Light"
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.slow,
-    pytest.mark.xdist_group("browser"),
+    pytest.mark.xdist_group("browser-b"),
     pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK), reason=NO_CHROMIUM),
 ]
 
