@@ -137,18 +137,29 @@ def decode_chunk(text: str) -> dict:
 
 
 def frames_of(model_state: dict) -> list[list[dict]]:
-    """All frames of a GameView model, per perspective, from its ``_chunks`` and ``_tail``
-    (every board as SVG text)."""
-    from hotellab.widgets._frames import decode_frames
-
+    """All frames of a GameView model, per perspective, from its ``_chunks`` and ``_tail``, as
+    saved: a frame's ``svg`` is null (the board before it) or the first part of its board
+    (the root's head, ``<svg ...``; a board is carried as part numbers of the chunk's ``p``, or
+    as text in an older chunk). Joining every board would be slow for a notebook of long
+    games; tests/test_widgets.py checks that the parts join back into the boards."""
     chunks = list(model_state.get("_chunks") or [])
     if model_state.get("_tail"):
         chunks.append(model_state["_tail"])
     assert chunks, "a GameView model carries no frame chunk"
+    per = None
     for c in chunks:
         d = decode_chunk(c)
         assert len(d["f"]) >= 1 and all(len(fs) == d["n"] for fs in d["f"]), "chunk shape"
-    return decode_frames(chunks)
+        if per is None:
+            per = [[] for _ in d["f"]]
+        parts = d.get("p", [])
+        for i, fs in enumerate(d["f"]):
+            for f in fs:
+                if isinstance(f["svg"], list):
+                    assert f["svg"] and all(0 <= j < len(parts) for j in f["svg"]), "a board's parts are in the chunk"
+                    f["svg"] = parts[f["svg"][0]]
+            per[i].extend(fs)
+    return per
 
 
 def check_boards(models: dict[str, dict]) -> int:
