@@ -240,10 +240,11 @@ def _figure_html(spec: dict, with_plotlyjs: bool, key: str = "") -> str:
     uid = "hl-fig-" + hashlib.sha1((key + args).encode("utf-8")).hexdigest()[:12]
     size = f"height:{int(height)}px;width:{f'{int(width)}px' if width else '100%'}"
     title = _figure_title(layout)
+    table = _figure_table(spec)
     out = [
         f'<div id="{uid}" class="plotly-graph-div" style="{size}" role="img" '
-        f'aria-label="{html.escape(title or "A figure", quote=True)}{"; its data as a table below" if _figure_table(spec) else ""}"></div>',
-        *([_figure_table(spec)] if _figure_table(spec) else []),
+        f'aria-label="{html.escape(title or "A figure", quote=True)}{"; its data as a table below" if table else ""}"></div>',
+        *([table] if table else []),
         "<script>(function(){var a=" + args + ";var go=function(){var el=document.getElementById(\"" + uid + "\");"
         "if(el&&!el.dataset.hlDrawn){el.dataset.hlDrawn=1;window.Plotly.newPlot(el,a[0],a[1],a[2]);}};"
         "if(window.Plotly&&window.Plotly.newPlot)go();else(window.__hlPlotlyQueue=window.__hlPlotlyQueue||[]).push(go);})();</script>",
