@@ -394,7 +394,7 @@ def playthrough_text(game: Game, seed: int = 1, agents=None) -> str:
     return "\n".join(playthrough(game, seed, agents)) + "\n"
 
 
-# -- rule-statement tables (tests/<game>/rule_statements.toml) -------------------------------
+# -- rule-statement tables (hotellab/games/<game>/rule_map.toml) -------------------------------
 def normalise_space(text: str) -> str:
     """``text`` with every run of white space one space, trimmed: a rulebook's line breaks do
     not count when a quote is looked up."""

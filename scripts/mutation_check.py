@@ -1,5 +1,5 @@
 """Mutation checks of a game's engine (issue 15): for each rule statement in the game's
-``tests/<game>/rule_statements.toml``, change the engine on purpose and confirm that a test
+``hotellab/games/<game>/rule_map.toml``, change the engine on purpose and confirm that a test
 fails.
 
     .venv/bin/python scripts/mutation_check.py GAME [--all-failures] [ID ...]
@@ -63,7 +63,7 @@ def _run(tree: Path, game: str, tests: list[str] | None, all_failures: bool = Fa
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("game", help="game id: its tests/<game>/rule_statements.toml holds the mutations")
+    ap.add_argument("game", help="game id: its hotellab/games/<game>/rule_map.toml holds the mutations")
     ap.add_argument("ids", nargs="*", help="statement ids (default: all)")
     ap.add_argument("--all-failures", action="store_true", help="run every test, list every failure")
     args = ap.parse_args()

@@ -1,4 +1,4 @@
-"""The rule-statement tables (``tests/<game>/rule_statements.toml``), one check for every game
+"""The rule-statement tables (``hotellab/games/<game>/rule_map.toml``), one check for every game
 that has one: each table is true to its sources.
 
 A table lists every rule statement of the game's rulebook in rulebook order: its id, the

@@ -64,11 +64,13 @@ class PositionError(HotellabError, ValueError):
     """A declared position (``game.state_from_position(table)``) that is malformed or breaks
     a rule: a component in two places or none, a count not conserved, a value out of range.
 
-    ``field`` is the path of the offending field (e.g. ``"rooms[2].beds[1]"``), ``rule`` the
-    :class:`~hotellab.core.rules.RuleRef` it breaks (None for a shape error).
+    ``field`` is the path of the (first) offending field (e.g. ``"rooms[2].beds[1]"``),
+    ``rule`` the :class:`~hotellab.core.rules.RuleRef` it breaks (None for a shape error),
+    ``problems`` every problem found (a list of :class:`~hotellab.core.position.Problem`;
+    the message lists them all, one per line after the first).
     """
 
-    def __init__(self, message: str, *, field: str | None = None, rule=None):
+    def __init__(self, message: str, *, field: str | None = None, rule=None, problems=None):
         where = f"field '{field}': " if field else ""
         if field and message.startswith(f"{field}: "):  # said once is enough
             message = message[len(field) + 2:]
@@ -76,6 +78,7 @@ class PositionError(HotellabError, ValueError):
         super().__init__(where + message + tail)
         self.field = field
         self.rule = rule
+        self.problems = list(problems) if problems is not None else []
 
 
 class PluginError(HotellabError, ImportError):

@@ -19,14 +19,18 @@ import functools
 
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, parse_action
 from .board import board_html
-from .errors import LogFormatError, OptionError, PluginError, PositionError, UnknownGameError
+from .errors import InvalidActionError, LogFormatError, OptionError, PluginError, PositionError, UnknownGameError
 from .position import position_header, split_header
 from .rules import Phase, RuleRef
 from .state import STATE_FORMAT, STATE_VERSION, State, state_from_actions
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .kinds import ActionTable
+    from .position import PositionSchema
 
 ENTRY_POINT_GROUP = "hotellab.games"
 
@@ -105,6 +109,12 @@ class Game:
     # scores at the end of the week), short where the heuristic already looks ahead (Hostil
     # Hostal's counts the rest due at dawn). None plays to the end. Measured in bench/mcts.py.
     mcts_depth: ClassVar[int | None] = 40
+    # Contract v2 declarations (see hotellab.core.state.REQUIRED_HOOKS): the action table
+    # (hotellab.core.kinds.ActionTable) and the position schema
+    # (hotellab.core.position.PositionSchema). The view, graph and picture are declared as
+    # functions: build_view = staticmethod(view.build_view), and so on.
+    actions: ClassVar["ActionTable | None"] = None
+    position: ClassVar["PositionSchema | None"] = None
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
         if num_players is None:
@@ -223,9 +233,17 @@ class Game:
         return self.state_class.initial(self)
 
     def parse_action(self, text: str) -> Action:
-        """Inverse of ``str(action)``. Raises :class:`~hotellab.core.errors.InvalidActionError`
-        (a ValueError) for text that cannot be read."""
-        return parse_action(text)
+        """Inverse of ``str(action)``, checked against the game's action table (the kind
+        exists; its arguments fit the grammar). Raises
+        :class:`~hotellab.core.errors.InvalidActionError` (a ValueError) for text that cannot
+        be read, naming the kind, the argument and the rule."""
+        action = parse_action(text)
+        if self.actions is not None:
+            why = self.actions.malformed(action)
+            if why is not None:
+                k = self.actions.by_name.get(action.kind)
+                raise InvalidActionError(why, action=action, rule=k.rule if k is not None else None)
+        return action
 
     def state_from_position(self, table: dict) -> State:
         """The state a declared position table says (see :mod:`hotellab.core.position` and
@@ -255,12 +273,29 @@ class Game:
                 f"(rules.PHASES)") from None
 
     def render_svg(self, view: dict) -> str:
-        """Required hook. SVG text of the board for a view model: a pure function of
-        ``view`` (``state.view(perspective)``), so it renders without a kernel. Games keep it
-        in their ``render`` module and return ``render.render_svg(view)``."""
+        """Required (declare ``render_svg = staticmethod(render.render_svg)``). SVG text of the
+        board for a view model: a pure function of ``view`` (``state.view(perspective)``), so
+        it renders without a kernel."""
         raise NotImplementedError(
-            f"game {self.id!r} ({type(self).__name__}) does not implement the required hook "
+            f"game {self.id!r} ({type(self).__name__}) does not declare the required hook "
             "Game.render_svg; see docs/dev/new_game.md"
+        )
+
+    def build_view(self, state: State, perspective: int | None) -> dict:
+        """Required (declare ``build_view = staticmethod(view.build_view)``). The JSON-able
+        view model of ``state`` seen by ``perspective`` (None: omniscient); see
+        ``docs/dev/view_model.md``."""
+        raise NotImplementedError(
+            f"game {self.id!r} ({type(self).__name__}) does not declare the required hook "
+            "Game.build_view; see docs/dev/new_game.md"
+        )
+
+    def adjacency_graph_of(self, state: State):
+        """Required (declare ``adjacency_graph_of = staticmethod(view.adjacency_graph)``).
+        networkx.Graph of the game's spaces in ``state``; nodes and edges carry a ``kind``."""
+        raise NotImplementedError(
+            f"game {self.id!r} ({type(self).__name__}) does not declare the required hook "
+            "Game.adjacency_graph_of; see docs/dev/new_game.md"
         )
 
     def render_html(self, view: dict) -> str:

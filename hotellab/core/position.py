@@ -132,3 +132,261 @@ def check_partition(places: dict[str, list], expected: Counter | dict, what: str
         items = ", ".join(f"{k!r}" + (f" x{n}" if n > 1 else "") for k, n in sorted(missing.items(), key=str))
         raise PositionError(f"{what} not placed anywhere: {items}; every {what} must be in exactly one place",
                             field=None, rule=rule)
+
+
+# == positions as schemas =====================================================================
+class Problem(tuple):
+    """One problem of a declared position: ``field`` (the path, e.g. ``"rooms[2].beds[1]"``;
+    None for the position as a whole), ``message`` (what is wrong) and ``rule`` (the
+    :class:`~hotellab.core.rules.RuleRef` it breaks; None for a shape error). ``str()`` is
+    the sentence a PositionError shows."""
+
+    __slots__ = ()
+
+    def __new__(cls, field: str | None, message: str, rule=None):
+        return tuple.__new__(cls, (field, message, rule))
+
+    field = property(lambda self: self[0])
+    message = property(lambda self: self[1])
+    rule = property(lambda self: self[2])
+
+    def __str__(self) -> str:
+        return str(PositionError(self[1], field=self[0], rule=self[2]))
+
+    def __repr__(self) -> str:
+        return f"Problem({self[0]!r}, {self[1]!r})"
+
+
+class Problems:
+    """Collects every problem of a position (python-chess's ``status()`` reports them all at
+    once; so does :meth:`PositionSchema.problems`). A game's ``build`` adds one with
+    :meth:`add` and goes on reading; the core raises one PositionError listing them all."""
+
+    def __init__(self):
+        self.items: list[Problem] = []
+
+    def add(self, field: str | None, message: str, rule=None) -> None:
+        self.items.append(Problem(field, message, rule))
+
+    def check(self, ok: bool, field: str | None, message: str, rule=None) -> bool:
+        """Add the problem when ``ok`` is false; returns ``ok``."""
+        if not ok:
+            self.add(field, message, rule)
+        return ok
+
+    def collect(self, fn, *args, **kw):
+        """``fn(*args, **kw)``, or None with its PositionError added as a problem (for the
+        field helpers above, which raise at the first problem)."""
+        try:
+            return fn(*args, **kw)
+        except PositionError as exc:
+            self.items.extend(exc.problems or [Problem(exc.field, _bare(exc), exc.rule)])
+            return None
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def error(self) -> PositionError:
+        """One PositionError: the first problem's field and rule, every problem in the text."""
+        first = self.items[0]
+        text = first.message
+        if first.rule is not None and first.rule.section not in text:
+            text += f" — {first.rule.section}"
+        if len(self.items) > 1:
+            text += f" (and {len(self.items) - 1} more problem{'s' if len(self.items) > 2 else ''}:\n" + \
+                "\n".join(f"  - {p}" for p in self.items[1:]) + ")"
+        return PositionError(text, field=first.field, rule=first.rule, problems=self.items)
+
+
+def _bare(exc: PositionError) -> str:
+    """The message of ``exc`` without its "field 'x': " prefix and rule suffix."""
+    text = str(exc)
+    if exc.field and text.startswith(f"field '{exc.field}': "):
+        text = text[len(f"field '{exc.field}': "):]
+    if exc.rule is not None and text.endswith(f" — {exc.rule.section}"):
+        text = text[: -len(f" — {exc.rule.section}")]
+    return text
+
+
+def loc_path(loc) -> str | None:
+    """A pydantic error location ``("rooms", 2, "beds", 1)`` as a field path
+    ``"rooms[2].beds[1]"``."""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out or None
+
+
+class PositionSchema:
+    """A game's position, declared once: ``Game.position = PositionSchema("<module>")``.
+
+    The module (imported on first use, so that pydantic loads only when positions are read)
+    defines:
+
+    - ``Position``: a pydantic model of the game's part of the position (the header is the
+      core's); each field's ``description`` says what it holds in the rulebook's words and
+      its ``json_schema_extra={"rule": "<section>"}`` the rule it follows;
+    - ``write(state) -> dict``: the state's position (JSON- and TOML-able);
+    - ``build(game, position, problems) -> State``: the state ``position`` (a validated
+      ``Position``) declares; it adds every rule the position breaks to ``problems``
+      (:class:`Problems`) and goes on where it can.
+
+    The core then gives the reader (:meth:`read`: raises one PositionError listing every
+    problem), :meth:`problems` (every problem, raising nothing) and the docs page
+    (:meth:`markdown`)."""
+
+    def __init__(self, module: str):
+        self.module_name = module
+        self._module = None
+
+    @property
+    def module(self):
+        if self._module is None:
+            import importlib
+
+            self._module = importlib.import_module(self.module_name)
+        return self._module
+
+    @property
+    def model(self):
+        return self.module.Position
+
+    def write(self, state) -> dict:
+        return self.module.write(state)
+
+    def _validate(self, game, table, problems: Problems):
+        from pydantic import ValidationError
+
+        if not isinstance(table, dict):
+            problems.add(None, f"a position must be a table (dict), got {json_type(table)}")
+            return None
+        try:
+            return self.model.model_validate(table)
+        except ValidationError as exc:
+            fields = self.model.model_fields
+            for e in exc.errors(include_url=False):
+                loc = e["loc"]
+                rule = None
+                top = fields.get(loc[0]) if loc and isinstance(loc[0], str) else None
+                extra = top.json_schema_extra if top is not None else None
+                if isinstance(extra, dict) and "rule" in extra:
+                    rule = _rule_named(game, extra["rule"])
+                msg = e["msg"]
+                if e["type"] == "extra_forbidden":
+                    msg = f"unknown field; known fields: {', '.join(sorted(fields))}" if len(loc) == 1 else \
+                        "unknown field"
+                elif e["type"] == "missing":
+                    msg = "is missing"
+                else:
+                    msg = f"{msg[0].lower()}{msg[1:]}, got {e.get('input')!r}"
+                problems.add(loc_path(loc), msg, rule)
+            return None
+
+    def problems(self, game, table) -> list[Problem]:
+        """Every problem of ``table`` (the game's part of a position, or a whole position with
+        its header) as a list of :class:`Problem` ([] for a position that is sound)."""
+        problems = Problems()
+        try:
+            body = split_header(game, table)
+        except PositionError as exc:
+            return [Problem(exc.field, _bare(exc), exc.rule)]
+        pos = self._validate(game, body, problems)
+        if pos is not None:
+            try:
+                self.module.build(game, pos, problems)
+            except PositionError as exc:
+                problems.items.extend(exc.problems or [Problem(exc.field, _bare(exc), exc.rule)])
+        return problems.items
+
+    def read(self, game, table: dict):
+        """The state ``table`` (the game's part of a position) declares. Raises one
+        PositionError naming the first problem's field and rule and listing every problem."""
+        problems = Problems()
+        pos = self._validate(game, table, problems)
+        if problems:
+            raise problems.error()
+        state = self.module.build(game, pos, problems)
+        if problems:
+            raise problems.error()
+        return state
+
+    def markdown(self, title: str = "") -> str:
+        """The position's docs page (Markdown): every field with its type, meaning and rule,
+        from the model (``docs/games/<game>-position.md`` is written from it)."""
+        schema = self.model.model_json_schema()
+        defs = schema.get("$defs", {})
+        lines = [f"# {title}: positions" if title else "# Positions", "",
+                 "Generated from the game's position schema (`hotellab.core.position.PositionSchema`); "
+                 "do not edit by hand.",
+                 "A position also has the core's header (`format`, `version`, `game`, `num_players`, `options`).",
+                 ""]
+        _schema_table(lines, schema, defs, "")
+        return "\n".join(lines).rstrip() + "\n"
+
+
+def _rule_named(game, section: str):
+    """The game's RuleRef of ``section`` (the first of its rule table), or a bare one."""
+    from .rules import RuleRef
+
+    for r in getattr(game, "rule_table", ()):
+        if r.section == section:
+            return r
+    return RuleRef(game.id, section)
+
+
+def _type_text(prop: dict, defs: dict) -> str:
+    if "$ref" in prop:
+        return f"table `{prop['$ref'].rsplit('/', 1)[-1]}`"
+    if "anyOf" in prop:
+        return " or ".join(_type_text(p, defs) for p in prop["anyOf"])
+    if "enum" in prop:
+        return "one of " + ", ".join(f"`{v}`" for v in prop["enum"])
+    if "const" in prop:
+        return f"`{prop['const']}`"
+    t = prop.get("type", "any")
+    if t == "array":
+        item = prop.get("items") or prop.get("prefixItems")
+        if isinstance(item, list):
+            return "list of " + ", ".join(_type_text(i, defs) for i in item)
+        return f"list of {_type_text(item, defs)}" if item else "list"
+    if t == "object" and "additionalProperties" in prop and isinstance(prop["additionalProperties"], dict):
+        return f"table of {_type_text(prop['additionalProperties'], defs)}"
+    words = {"integer": "whole number", "string": "text", "boolean": "true or false", "number": "number",
+             "object": "table", "null": "none"}
+    out = words.get(t, t)
+    lo, hi = prop.get("minimum"), prop.get("maximum")
+    if lo is not None or hi is not None:
+        out += f" ({lo if lo is not None else '…'}–{hi if hi is not None else '…'})"
+    return out
+
+
+def _schema_table(lines: list, schema: dict, defs: dict, name: str, seen=None) -> None:
+    seen = set() if seen is None else seen
+    props = schema.get("properties", {})
+    required = set(schema.get("required", ()))
+    if name:
+        lines += [f"## `{name}`", ""]
+    if schema.get("description") and name:
+        lines += [schema["description"].strip(), ""]
+    if props:
+        lines += ["| field | type | meaning | rule |", "|---|---|---|---|"]
+        for key, prop in props.items():
+            desc = (prop.get("description") or "").replace("\n", " ").replace("|", "\\|")
+            if key not in required and "default" in prop:
+                desc += f" (default `{prop['default']}`)"
+            lines.append(f"| `{key}` | {_type_text(prop, defs)} | {desc} | {prop.get('rule', '')} |")
+        lines.append("")
+    if not name:
+        for ref, sub in defs.items():
+            if ref not in seen:
+                seen.add(ref)
+                _schema_table(lines, sub, defs, ref, seen)

@@ -6,17 +6,12 @@ this class adds legality checks, error codes, events, history, JSON, positions a
 helpers. ``docs/dev/new_game.md`` is the guide; ``tests/test_contract.py`` checks every
 registered game against this contract.
 
-Required hooks (a missing one raises ``NotImplementedError`` naming the game and the hook):
-``initial`` (classmethod), ``_current_player``, ``_legal_actions``, ``_apply``, ``_copy``,
-``_scores``, ``_score_breakdown``, ``_winners``, ``_view``, ``adjacency_graph``, ``_node_kind``,
-``_to_position``, ``_from_position`` (classmethod); ``resample_hidden`` and
-``_sample_unlisted_chance`` when the game has hidden information or unlisted chance outcomes.
-
-Optional hooks, with their defaults: ``_chance_outcomes`` (None: outcomes cannot be listed),
-``explain_chance``, ``canonical_chance``, ``_explain`` (None: a generic sentence),
-``current_rule`` (None), ``_status_text`` ("in play"), ``round_label`` (None),
-``heuristic_value`` (the seat's score), ``events_for`` (every event is public),
-``_observation`` (the seat's view), ``action_to_string`` (the canonical text).
+A game declares its moves, positions and pictures as data (contract v2, issue 22), and the
+core runs them; a game writes the :data:`REQUIRED_HOOKS` (10) and may write the
+:data:`OPTIONAL_HOOKS`. Everything else (``_current_player``, ``_node_kind``,
+``_legal_actions``, ``_apply``, ``_copy``, ``_explain``, ``action_to_string``,
+``_action_target``, ``_view``, ``adjacency_graph``, positions) is the core's, run on the
+declarations. A missing hook raises ``NotImplementedError`` naming the game and the hook.
 """
 
 from __future__ import annotations
@@ -27,6 +22,7 @@ from typing import TYPE_CHECKING
 from .actions import CHANCE, TERMINAL, Action, parse_action
 from .errors import IllegalActionError, InvalidActionError, LogFormatError, PositionError
 from .position import position_header
+from .storage import Stored
 from .rules import Event, RuleRef, ScoreItem
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,6 +31,23 @@ if TYPE_CHECKING:  # pragma: no cover
     from .rules import Phase
 
 # ``Game`` in annotations is hotellab.core.game.Game (not imported here: game imports state)
+
+REQUIRED_HOOKS = (
+    "State.initial", "State._scores", "State._score_breakdown", "State._winners", "State.node",
+    "Game.actions", "Game.position", "Game.build_view", "Game.adjacency_graph_of", "Game.render_svg",
+)
+"""What a game must write or declare: the initial state; scores, their breakdown and the
+winners; its pending decision (``node``, a :class:`~hotellab.core.node.Node`); its action
+table (:class:`~hotellab.core.kinds.ActionTable`), position schema
+(:class:`~hotellab.core.position.PositionSchema`), view, adjacency graph and picture."""
+
+OPTIONAL_HOOKS = (
+    "State.resample_hidden", "State._chance_outcomes", "State._sample_unlisted_chance",
+    "State.current_rule", "State._status_text", "State.round_label", "State.heuristic_value",
+    "State.events_for", "State._end_rule",
+)
+"""Hooks with a default (``resample_hidden`` is required when the game hides information,
+``_sample_unlisted_chance`` when a chance outcome cannot be listed)."""
 
 STATE_FORMAT = "hotellab-state"
 STATE_VERSION = 1
@@ -54,7 +67,7 @@ class Refusal(str):
         return self
 
 
-class State:
+class State(Stored):
     """Base class of every game state (see DESIGN.md, "Public API").
 
     ``game`` is the :class:`~hotellab.core.game.Game`; ``events`` the tuple of
@@ -80,6 +93,11 @@ class State:
         )
 
     # == required hooks ==========================================================
+    # A game declares its moves (``Game.actions``), its position (``Game.position``), its
+    # view, graph and picture (``Game.build_view``, ``Game.adjacency_graph_of``,
+    # ``Game.render_svg``) and its fields (``SHARED``/``OWNED``, :mod:`hotellab.core.storage`)
+    # and keeps its pending decision in ``self.node`` (a :class:`~hotellab.core.node.Node`).
+    # The core's hooks below then run on those; a game writes only :data:`REQUIRED_HOOKS`.
     @classmethod
     def initial(cls, game: "Game") -> "State":
         """Required. The state before setup (setup randomness comes as chance actions)."""
@@ -87,26 +105,6 @@ class State:
             f"game {game.id!r} ({cls.__name__}) does not implement the required hook "
             "State.initial; see docs/dev/new_game.md"
         )
-
-    def _current_player(self) -> int:
-        """Required. Seat to decide (0..num_seats-1), ``CHANCE`` (-1) or ``TERMINAL`` (-4)."""
-        raise self._missing("_current_player")
-
-    def _legal_actions(self) -> list[Action]:
-        """Required. The deciding seat's legal actions (called only at a decision node), in a
-        fixed order; each Action's ``player`` is that seat. Never empty at a decision node."""
-        raise self._missing("_legal_actions")
-
-    def _apply(self, action: Action) -> None:
-        """Required. Change ``self`` (a fresh :meth:`_copy`) by the legal ``action``; record
-        what happened with :meth:`_emit`. Called only with a legal action in its canonical
-        form, so it needs no checks. Must not change any object shared with the old state."""
-        raise self._missing("_apply")
-
-    def _copy(self) -> "State":
-        """Required. A new state of the same class that shares (copy-on-write) or copies every
-        field; call :meth:`_copy_base` on it. ``apply`` then changes only the copy."""
-        raise self._missing("_copy")
 
     def _scores(self) -> list:
         """Required. The current score of every seat: list of int | float, length
@@ -122,37 +120,79 @@ class State:
         """Required. The winning seats at a terminal state (ties share; [] when all lose)."""
         raise self._missing("_winners")
 
-    def _view(self, perspective: int | None) -> dict:
-        """Required. The JSON-able view model seen by ``perspective`` (None: omniscient). It
-        holds nothing that seat may not know; see ``docs/dev/view_model.md``."""
-        raise self._missing("_view")
+    # == hooks the core runs on the game's declarations ===========================
+    def _node(self):
+        try:
+            return self.node
+        except AttributeError:
+            raise self._missing("node (the pending decision, a hotellab.core.node.Node)") from None
 
-    def adjacency_graph(self) -> "nx.Graph":
-        """Required. networkx.Graph of the game's spaces; nodes and edges carry a ``kind``."""
-        raise self._missing("adjacency_graph")
+    def _kinds(self):
+        kinds = self.game.actions
+        if kinds is None:
+            raise self._missing("Game.actions (the game's ActionTable)")
+        return kinds
+
+    def _current_player(self) -> int:
+        """Seat to decide (0..num_seats-1), ``CHANCE`` (-1) or ``TERMINAL`` (-4):
+        ``self.node.seat``."""
+        return self._node()[1]
 
     def _node_kind(self) -> str:
-        """Required. The kind of the current node: one of the node-kind strings of the game's
+        """The kind of the current node (``self.node.kind``): a node kind of the game's
         ``rules`` module (e.g. ``"turn"``, ``"shuffle"``, ``"end"``); :attr:`phase` maps it to
         a row of the game's phase table."""
-        raise self._missing("_node_kind")
+        return self._node()[0]
+
+    def _legal_actions(self) -> list[Action]:
+        """The deciding seat's legal actions (called only at a decision node), in a fixed
+        order: those of each action kind the node allows (``node.actions``), each kind's
+        ``legal(state, node)``. Never empty at a decision node."""
+        return self._kinds().legal(self, self._node())
+
+    def _apply(self, action: Action) -> None:
+        """Change ``self`` (a fresh :meth:`_copy`) by the legal ``action``: its kind's
+        ``apply(state, action)``, which records what happened with :meth:`_emit`. Called only
+        with a legal action in its canonical form; it must not change any object shared with
+        the old state (see :meth:`~hotellab.core.storage.Stored.own`)."""
+        self.game.actions.appliers[action[0]](self, action)
+
+    def _copy(self) -> "State":
+        """A new state of the same class sharing every declared field (copy-on-write): made
+        by :class:`~hotellab.core.storage.Stored` from ``SHARED`` and ``OWNED``."""
+        raise self._missing("_copy (declare SHARED and OWNED fields, hotellab.core.storage)")
+
+    def _view(self, perspective: int | None) -> dict:
+        """The JSON-able view model seen by ``perspective`` (None: omniscient), from the
+        game's declared ``build_view``. It holds nothing that seat may not know; see
+        ``docs/dev/view_model.md``."""
+        return self.game.build_view(self, perspective)
+
+    def adjacency_graph(self) -> "nx.Graph":
+        """networkx.Graph of the game's spaces; nodes and edges carry a ``kind`` (the game's
+        declared ``adjacency_graph_of``)."""
+        return self.game.adjacency_graph_of(self)
 
     def _to_position(self) -> dict:
-        """Required. Where everything is, in the rulebook's words, and whose decision is next
-        (with any pending decision or resolution queue): a JSON- and TOML-able dict (str keys;
-        no None values; no mixed-type lists). The core adds the header fields."""
-        raise self._missing("_to_position")
+        """Where everything is, in the rulebook's words, and whose decision is next (with any
+        pending decision or resolution queue): a JSON- and TOML-able dict (str keys; no None
+        values; no mixed-type lists), written by the game's declared position schema
+        (``Game.position.write``). The core adds the header fields."""
+        pos = self.game.position
+        if pos is None:
+            raise self._missing("Game.position (a hotellab.core.position.PositionSchema)")
+        return pos.write(self)
 
     @classmethod
     def _from_position(cls, game: "Game", table: dict) -> "State":
-        """Required. The state a position table declares (header fields already checked and
-        removed). Validates every field: each component in exactly one place, counts
-        conserved, values in range; raises :class:`~hotellab.core.errors.PositionError`
-        naming the field and the rule it breaks."""
-        raise NotImplementedError(
-            f"game {game.id!r} ({cls.__name__}) does not implement the required hook "
-            "State._from_position; see docs/dev/new_game.md"
-        )
+        """The state a position table declares (header fields already checked and removed),
+        read by the game's position schema: every field checked, and one
+        :class:`~hotellab.core.errors.PositionError` listing every problem (each naming its
+        field and rule)."""
+        if game.position is None:
+            raise NotImplementedError(
+                f"game {game.id!r} ({cls.__name__}) does not declare Game.position; see docs/dev/new_game.md")
+        return game.position.read(game, table)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> "State":
         """A state that agrees with everything ``seat`` may see, with what it may not see
@@ -175,19 +215,54 @@ class State:
         raise self._missing("_sample_unlisted_chance")
 
     def explain_chance(self, action: Action) -> str | None:
-        """Optional. For chance outcomes: None if ``action`` is a valid outcome here, else the
-        reason (games with unlisted outcomes, e.g. shuffles, override it)."""
-        return None if action in {a for a, _ in (self._outcomes() or [])} else (
+        """For chance outcomes: None if ``action`` is a valid outcome here, else the reason. A
+        listed outcome is checked against the list; an unlisted one (a shuffle) by its kind's
+        grammar and ``check``."""
+        kinds = self.game.actions
+        if kinds is not None:
+            why = kinds.malformed(action)
+            if why is not None:
+                return Refusal(why, self.current_rule(), "not_legal")
+        outs = self._outcomes()
+        if outs is None:
+            k = kinds.by_name.get(action.kind) if kinds is not None else None
+            if k is not None and k.check is not None:
+                return k.check(self, action)
+            return None
+        return None if action in {a for a, _ in outs} else (
             f"{action} is not a valid chance outcome here ({self.status_text()}){self._rule_suffix()}"
         )
 
     def canonical_chance(self, action: Action) -> Action:
-        """Optional. An unlisted chance outcome (a shuffle) in its canonical form."""
+        """An unlisted chance outcome (a shuffle) in its canonical form: its kind's
+        ``canonical`` (default: as given)."""
+        kinds = self.game.actions
+        k = kinds.by_name.get(action.kind) if kinds is not None else None
+        if k is not None and k.canonical is not None:
+            return k.canonical(self, action)
         return action
 
     def _explain(self, action: Action) -> "str | Refusal | None":
-        """Optional. Why ``action`` (not legal here) is refused: a :class:`Refusal` made with
-        :meth:`refuse` (names the rule), a plain sentence, or None for the generic one."""
+        """Why ``action`` (not legal here) is refused, through the action table: a kind the
+        game does not have or arguments that do not fit its grammar (code ``malformed``), a
+        kind the node does not allow now (naming the kinds it does), then the kind's
+        ``check`` (a :class:`Refusal` made with :meth:`refuse`, a sentence, or None for the
+        generic one)."""
+        kinds = self.game.actions
+        if kinds is None:
+            return None
+        why = kinds.malformed(action)
+        if why is not None:
+            k = kinds.by_name.get(action.kind)
+            return Refusal(why, k.rule if k is not None else None, "malformed")
+        node = self._node()
+        k = kinds.by_name[action.kind]
+        if action.player == node[1] and action.kind not in node[2] and not any(
+                kinds.by_name[n].listed_with == action.kind for n in node[2]):
+            allowed = ", ".join(node[2]) or "nothing"
+            return self.refuse(f"{action} cannot be played now: {self.status_text()}; allowed now: {allowed}")
+        if k.check is not None:
+            return k.check(self, action)
         return None
 
     def current_rule(self) -> RuleRef | None:
@@ -214,21 +289,25 @@ class State:
         parts left out). Default: every event is public."""
         return self.events
 
-    def _observation(self, player: int) -> dict:
-        """Optional. What ``player`` may see; default: ``_view(player)``."""
-        return self._view(player)
-
     def action_to_string(self, action: Action, perspective: int | None = None) -> str:
-        """Optional. A sentence for people (``str(action)`` is the canonical text). With a
-        ``perspective``, parts hidden from that seat (a face-down card, a shuffle's order)
-        are left out."""
+        """A sentence for people (``str(action)`` is the canonical text): the kind's
+        ``words(state, action, perspective)``. With a ``perspective``, parts hidden from that
+        seat (a face-down card, a shuffle's order) are left out."""
+        kinds = self.game.actions
+        k = kinds.by_name.get(action.kind) if kinds is not None else None
+        if k is not None and k.words is not None:
+            return k.words(self, action, perspective)
         return str(action)
 
     def _action_target(self, action: Action) -> str | None:
-        """Optional. The id of the thing drawn on the board that ``action`` concerns (a bed,
-        a room, a card in a hand, a die...), as the game's renderer marks it with
-        ``data-target="id"``; None for an action that concerns nothing drawn (pass, finish,
-        yes/no), which stays a labelled button. Default: None for every action."""
+        """The id of the thing drawn on the board that ``action`` concerns (a bed, a room, a
+        card in a hand, a die...), as the game's renderer marks it with ``data-target="id"``:
+        the kind's ``target(state, action)``; None for an action that concerns nothing drawn
+        (pass, finish, yes/no), which stays a labelled button."""
+        kinds = self.game.actions
+        k = kinds.by_name.get(action.kind) if kinds is not None else None
+        if k is not None and k.target is not None:
+            return k.target(self, action)
         return None
 
     def _end_rule(self) -> str:
@@ -520,7 +599,7 @@ class State:
         """JSON-able dict of what ``player`` may see, nothing more. Raises ValueError for a
         seat that does not exist."""
         self._check_seat(player)
-        return self._observation(player)
+        return self._view(player)
 
     def view(self, perspective: int | None = None) -> dict:
         """JSON-able view model for renderers; ``None`` is the omniscient view. Raises
