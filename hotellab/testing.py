@@ -394,7 +394,30 @@ def playthrough_text(game: Game, seed: int = 1, agents=None) -> str:
     return "\n".join(playthrough(game, seed, agents)) + "\n"
 
 
-# -- rule-statement tables (hotellab/games/<game>/rule_map.toml) -------------------------------
+# -- rule maps (hotellab/games/<game>/rule_map.toml) -------------------------------------------
+def rule_map_path(game_id: str):
+    """The path of a game's rule map: ``hotellab/games/<game>/rule_map.toml`` (rule statement
+    -> code -> tests -> mutations, one format for every game)."""
+    from pathlib import Path
+
+    return Path(__file__).resolve().parent / "games" / game_id / "rule_map.toml"
+
+
+def rule_map(game_id: str) -> list[dict]:
+    """A game's rule map: its ``[[statement]]`` tables in rulebook order (see
+    :func:`rule_map_path`). Raises FileNotFoundError naming the path when the game has none."""
+    import tomllib
+
+    return tomllib.loads(rule_map_path(game_id).read_text("utf-8"))["statement"]
+
+
+def rule_map_games() -> list[str]:
+    """The games whose package holds a rule map, sorted."""
+    from pathlib import Path
+
+    return sorted(p.parent.name for p in (Path(__file__).resolve().parent / "games").glob("*/rule_map.toml"))
+
+
 def normalise_space(text: str) -> str:
     """``text`` with every run of white space one space, trimmed: a rulebook's line breaks do
     not count when a quote is looked up."""

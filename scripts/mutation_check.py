@@ -67,7 +67,7 @@ def main() -> int:
     ap.add_argument("ids", nargs="*", help="statement ids (default: all)")
     ap.add_argument("--all-failures", action="store_true", help="run every test, list every failure")
     args = ap.parse_args()
-    table_path = ROOT / "tests" / args.game / "rule_statements.toml"
+    table_path = ROOT / "hotellab" / "games" / args.game / "rule_map.toml"
     if not table_path.exists():
         raise SystemExit(f"no rule-statement table at {table_path.relative_to(ROOT)}")
     table = tomllib.loads(table_path.read_text("utf-8"))["statement"]

@@ -46,7 +46,7 @@ def statements(game: str) -> list[dict]:
 
         return [{"id": sid, "section": sec, "quote": text, "mutations": [[m] for m in muts]}
                 for sid, sec, text, muts, _tests in hh.STATEMENTS]
-    table = tomllib.loads((ROOT / "tests" / game / "rule_statements.toml").read_text("utf-8"))["statement"]
+    table = tomllib.loads((ROOT / "hotellab" / "games" / game / "rule_map.toml").read_text("utf-8"))["statement"]
     return [{"id": s["id"], "section": s["section"], "quote": s["quote"],
              "mutations": [[tuple(e) for e in m["edits"]] for m in s.get("mutation", ())]} for s in table]
 

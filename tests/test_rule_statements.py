@@ -28,11 +28,11 @@ RULEBOOKS = ROOT.parent / "shared" / "rulebooks"
 BOOKS = {"boutique_hotel": "boutique_hotel_manager.pl.txt", "hellton_palace": "hellton_palace.txt",
          "hostil_hostal": "hostil_hostal.txt", "hotel_zombie": "hotel_zombie.txt",
          "perfect_hotel": "perfect_hotel.txt"}
-GAMES = sorted(p.parent.name for p in TESTS.glob("*/rule_statements.toml"))
+GAMES = testing.rule_map_games()
 
 
 def table(game: str) -> list[dict]:
-    return tomllib.loads((TESTS / game / "rule_statements.toml").read_text("utf-8"))["statement"]
+    return testing.rule_map(game)
 
 
 def test_the_games_with_tables():

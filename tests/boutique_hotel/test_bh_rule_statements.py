@@ -1,14 +1,13 @@
-"""Boutique Hotel's rule-statement table (``rule_statements.toml``, issue 24 item 8): the
+"""Boutique Hotel's rule-statement table (``hotellab/games/boutique_hotel/rule_map.toml``, issue 24 item 8): the
 counts the rulings page states. The table itself (quotes, sections, tests, rulings, code
 pointers, mutations) is checked with the other games' in ``tests/test_rule_statements.py``;
 ``python scripts/mutation_check.py boutique_hotel`` runs the mutations."""
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
+from hotellab import testing
 
-TABLE = tomllib.loads((Path(__file__).resolve().parent / "rule_statements.toml").read_text("utf-8"))["statement"]
+TABLE = testing.rule_map("boutique_hotel")
 
 
 def test_the_counts():
