@@ -57,3 +57,23 @@ def text(out: list, x, y, s, size=12, *, fill=INK, anchor=None, bold=False, ital
     f = f' fill="{fill}"' if fill != INK else ""
     out.append(f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{a}{b}{i}{f}{extra}>{esc(s)}</text>')
 
+
+
+def colour(value, default: str = INK) -> str:
+    """``value`` when it is a safe colour (:func:`is_colour`), else ``default``."""
+    return value if is_colour(value) else default
+
+
+def rect(out: list, x, y, w, h, fill, *, stroke=None, sw=1, rx=3, dash=None, extra="") -> None:
+    """Append a ``<rect>`` at (x, y) of ``w`` x ``h`` units with corner radius ``rx``: ``fill``
+    and ``stroke`` are colours (checked with :func:`is_colour`: an unsafe fill becomes white,
+    an unsafe stroke none), ``sw`` the stroke width, ``dash`` a stroke-dasharray; ``extra`` is
+    further attributes, already escaped. No stroke is written when ``stroke`` is None.
+
+    >>> out = []; rect(out, 1, 2, 30, 20.25, "#fff", stroke="#333", dash="2 2"); out[0]
+    '<rect x="1" y="2" width="30" height="20.2" rx="3" fill="#fff" stroke="#333" stroke-width="1" stroke-dasharray="2 2"/>'
+    """
+    s = f' stroke="{colour(stroke, "none")}" stroke-width="{num(sw)}"' if stroke else ""
+    d = f' stroke-dasharray="{dash}"' if dash else ""
+    out.append(f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(rx)}" '
+               f'fill="{colour(fill, "#ffffff")}"{s}{d}{extra}/>')
