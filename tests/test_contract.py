@@ -65,6 +65,57 @@ def test_every_game_declares_its_tables():
             assert ph.rule.section in sections, f"{gid}: phase {ph.name!r} cites {ph.rule.section!r}, not in the rule table"
 
 
+# The hooks the core runs on a game's declarations (contract v2, issue 22): no game writes
+# its own. A game writes the REQUIRED_HOOKS and may write the OPTIONAL_HOOKS, nothing more.
+CORE_HOOKS = ("_current_player", "_node_kind", "_legal_actions", "_apply", "_explain", "explain_chance",
+              "canonical_chance", "action_to_string", "_action_target", "_view", "adjacency_graph",
+              "_to_position", "_from_position", "_observation")
+
+
+def test_the_contract_is_small():
+    """At most 10 required hooks (OpenSpiel's Python games need about 7), and the optional ones
+    are hooks some game needs (a hook every game wrote the same way went into the core; one no
+    game wrote is gone)."""
+    from hotellab.core.state import OPTIONAL_HOOKS, REQUIRED_HOOKS
+
+    assert len(REQUIRED_HOOKS) <= 10
+    assert len(set(REQUIRED_HOOKS) | set(OPTIONAL_HOOKS)) == len(REQUIRED_HOOKS) + len(OPTIONAL_HOOKS)
+    assert not any(h.split(".")[1] in CORE_HOOKS for h in REQUIRED_HOOKS + OPTIONAL_HOOKS)
+
+
+@pytest.mark.parametrize("game_id", hl.list_games())
+def test_every_game_declares_its_moves_position_and_pictures(game_id):
+    """Each game declares its action table, position schema, view, graph and picture, keeps its
+    pending decision in a core Node, and writes none of the hooks the core runs on them (no
+    forwarding methods, no dispatch of its own, no copy of its own: the core compiles it)."""
+    from hotellab.core.game import Game
+    from hotellab.core.kinds import ActionTable
+    from hotellab.core.node import Node
+    from hotellab.core.position import PositionSchema
+    from hotellab.core.state import State
+
+    cls = game_class(game_id)
+    assert isinstance(cls.actions, ActionTable), f"{game_id}: Game.actions is not an ActionTable"
+    assert isinstance(cls.position, PositionSchema), f"{game_id}: Game.position is not a PositionSchema"
+    for name in ("build_view", "adjacency_graph_of", "render_svg"):
+        assert getattr(cls, name) is not getattr(Game, name), f"{game_id}: Game.{name} is not declared"
+    state_cls = cls.state_class
+    written = [h for h in CORE_HOOKS if any(h in k.__dict__ for k in state_cls.__mro__ if k is not State)]
+    assert not written, f"{game_id}: writes hooks the core runs: {written}"
+    own_copy = [k.__name__ for k in state_cls.__mro__ if k is not State and "_copy" in k.__dict__
+                and not k.__dict__["_copy"].__code__.co_filename.startswith("<")]  # "<X._copy>": compiled
+    assert not own_copy, f"{game_id}: writes its own _copy in {own_copy} (declare SHARED and OWNED: core.storage)"
+    game = cls(num_players=cls.min_players)
+    s = game.new_initial_state()
+    for _ in range(30):
+        assert type(s.node) is Node, f"{game_id}: state.node is a {type(s.node).__name__}, not a core Node"
+        if s.is_terminal:
+            break
+        kinds = {a.kind for a in s.legal_actions()}
+        assert kinds <= set(s.node.actions) | {k.name for k in cls.actions if k.listed_with in s.node.actions}
+        s = s.apply(s.sample_chance(0) if s.is_chance_node else s.legal_actions()[0])
+
+
 def test_the_toy_plugin_is_found_through_its_entry_point():
     """tests/plugins holds a dist-info with entry_points.txt, as pip would install it."""
     from importlib import metadata

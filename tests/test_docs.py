@@ -100,6 +100,16 @@ def test_rulebooks_page_has_every_game():
         assert f'as: "{cls.rulebook}"' in text, f"docs/rulebooks.md does not give {gid}'s rulebook as cited: {cls.rulebook!r}"
 
 
+def test_generated_game_pages_are_current():
+    """docs/games/<game>-actions.md, -position.md and -rule-map.md are written from each game's
+    action table, position schema and rule map (``scripts/game_pages.py``): none is stale."""
+    r = subprocess.run([sys.executable, str(ROOT / "scripts" / "game_pages.py"), "--check"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, f"run `python scripts/game_pages.py`:\n{r.stdout}{r.stderr[-2000:]}"
+    games = [p.name.split("-")[0] for p in (DOCS / "games").glob("*-rule-map.md")]
+    assert len(games) >= 4
+
+
 OWN_PAGES = ["index.md", "guide.md", "cli.md", "api.md", "rulebooks.md", "tutorials.md", "dev/view_model.md"]
 
 
