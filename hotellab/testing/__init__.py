@@ -23,13 +23,13 @@ import random
 import xml.etree.ElementTree as ET
 from typing import Iterator
 
-from .core.actions import CHANCE, Action
-from .core.board import board_targets
-from .core.errors import IllegalActionError
-from .core.game import Game
-from .core.log import GameLog
-from .core.replay import Replay
-from .core.rules import Phase
+from ..core.actions import CHANCE, Action
+from ..core.board import board_targets
+from ..core.errors import IllegalActionError
+from ..core.game import Game
+from ..core.log import GameLog
+from ..core.replay import Replay
+from ..core.rules import Phase
 
 __all__ = [
     "ContractViolation", "check_copy", "check_state", "check_game", "sampled_states", "option_variants", "mutations",
@@ -294,8 +294,8 @@ def sampled_states(game_id: str, num_players: int | None = None, *, games: int =
     with ``options[k % len(options)]``, chance and agents drawing from
     ``random.Random(seed_base + k)``, and seat ``p`` playing greedy where ``greedy(k, p)`` is
     true (default: never), random otherwise. The sample the counted-component tests walk."""
-    from .agents import GreedyAgent, RandomAgent
-    from .core.game import load_game
+    from ..agents import GreedyAgent, RandomAgent
+    from ..core.game import load_game
 
     for k in range(games):
         g = load_game(game_id, num_players=num_players, options=options[k % len(options)])
@@ -359,7 +359,7 @@ def playthrough(game: Game, seed: int = 1, agents=None) -> Iterator[str]:
     """The golden record of one whole game, as lines of text: for every state its status,
     phase, deciding seat, legal actions, chance outcomes, scores and a hash of each seat's
     observation; then the action taken and the events it caused (with their rules)."""
-    from .core.match import Match
+    from ..core.match import Match
 
     agents = agents if agents is not None else ["random"] * game.num_players
     m = Match(game, seed=seed, agents=agents)
@@ -400,7 +400,7 @@ def rule_map_path(game_id: str):
     -> code -> tests -> mutations, one format for every game)."""
     from pathlib import Path
 
-    return Path(__file__).resolve().parent / "games" / game_id / "rule_map.toml"
+    return Path(__file__).resolve().parent.parent / "games" / game_id / "rule_map.toml"
 
 
 def rule_map(game_id: str) -> list[dict]:
@@ -415,7 +415,7 @@ def rule_map_games() -> list[str]:
     """The games whose package holds a rule map, sorted."""
     from pathlib import Path
 
-    return sorted(p.parent.name for p in (Path(__file__).resolve().parent / "games").glob("*/rule_map.toml"))
+    return sorted(p.parent.name for p in (Path(__file__).resolve().parent.parent / "games").glob("*/rule_map.toml"))
 
 
 def normalise_space(text: str) -> str:
@@ -552,7 +552,7 @@ def assert_position_refused(state, change, field: str, rule_section: str | None,
     ``words``. Returns the error. Used by the counted-component tests of every game."""
     import copy
 
-    from .core.errors import PositionError
+    from ..core.errors import PositionError
 
     pos = copy.deepcopy(state.to_position())
     state.game.state_from_position(copy.deepcopy(pos))  # the unchanged position is read
@@ -579,7 +579,7 @@ def interrupt_simulate(monkeypatch, at: int, keep=None, how: str = "attrs", reco
     (``how="attrs"``, what simulate returns on Ctrl-C), or raises KeyboardInterrupt
     (``how="raise"``). Returns the list of calls, each recorded as ``record(args, kwargs)``
     (default: the positional arguments)."""
-    from . import sim
+    from .. import sim
 
     real = sim.simulate
     calls = []
