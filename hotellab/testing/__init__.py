@@ -7,6 +7,10 @@ plays a whole random game and checks every state on the way; :func:`playthrough`
 golden record of one game (every state's legal actions, chance outcomes, events, scores and a
 hash of each seat's observation), as OpenSpiel's playthrough files do.
 
+The test kit (:mod:`hotellab.testing.kit`, its names re-exported here) holds the helpers the
+games' tests share: :func:`game_loader`, :func:`apply_all`, :func:`legal_texts`,
+:func:`event_texts`, :func:`forced_order` and :func:`playout`.
+
 >>> import hotellab as hl
 >>> from hotellab.testing import check_game
 >>> steps = check_game(hl.load_game("perfect_hotel", num_players=2), seed=3, deep_every=0)
@@ -30,10 +34,13 @@ from ..core.game import Game
 from ..core.log import GameLog
 from ..core.replay import Replay
 from ..core.rules import Phase
+from .kit import apply_all, event_texts, forced_order, game_loader, legal_texts, playout, uniform_choice
 
 __all__ = [
     "ContractViolation", "check_copy", "check_state", "check_game", "sampled_states", "option_variants", "mutations",
     "playthrough", "playthrough_text", "interrupt_simulate", "check_action_targets", "board_targets",
+    # the test kit (hotellab/testing/kit.py): the helpers every game's conftest used to build
+    "game_loader", "apply_all", "legal_texts", "event_texts", "forced_order", "uniform_choice", "playout",
 ]
 
 
