@@ -14,21 +14,13 @@ from __future__ import annotations
 
 import pytest
 
-import hotellab as hl
+from hotellab.testing.kit import apply_all as run, game_loader
 
 GAME = "boutique_hotel"
 FLAT1 = [1] * 8          # every die 100 (breakfast 100)
 FLAT2 = [2] * 8          # every die 200
 
-
-def game(n=2, **options):
-    return hl.load_game(GAME, num_players=n, options=options)
-
-
-def run(state, *texts):
-    for t in texts:
-        state = state.apply(t)
-    return state
+game = game_loader(GAME, 2)
 
 
 DICE = ("mon", "tue", "wed", "thu", "fri", "sat", "sun", "breakfast")

@@ -39,9 +39,9 @@ import types
 
 import pytest
 
-import hotellab as hl
 from hotellab.games.hellton_palace import components as C
 from hotellab.games.hellton_palace import state as HS
+from hotellab.testing.kit import apply_all as run, event_texts, game_loader, legal_texts
 
 GAME = "hellton_palace"
 DEFAULT_DISPLAY = tuple(range(1, 19))
@@ -53,14 +53,7 @@ FILLER_CARDS = (27, 28, 29, 30, 31, 33, 19, 20, 22, 24, 25, 26)
 ROWS = ("lowest", "middle", "highest")
 
 
-def game(**options):
-    return hl.load_game(GAME, options=options)
-
-
-def run(state, *texts):
-    for t in texts:
-        state = state.apply(t)
-    return state
+game = game_loader(GAME)
 
 
 def start(display=DEFAULT_DISPLAY, **options):
@@ -153,14 +146,6 @@ def at_hire(state, seat, **kw):
     return adjust(state, step="hire", player=seat, turn=max(state.round, 1), **kw)
 
 
-def texts(s):
-    return sorted(str(a) for a in s.legal_actions())
-
-
-def events(s):
-    return [e.text for e in s.events]
-
-
 def tokens(s, seat):
     return [r for r in range(1, 10) if s.tokens[seat] >> r & 1]
 
@@ -169,5 +154,5 @@ def tokens(s, seat):
 def hp():
     return types.SimpleNamespace(
         game=game, run=run, start=start, adjust=adjust, at_room=at_room, at_hire=at_hire, position=position,
-        texts=texts, events=events, tokens=tokens, C=C, HS=HS, GAME=GAME, FILLER=FILLER,
+        texts=legal_texts, events=event_texts, tokens=tokens, C=C, HS=HS, GAME=GAME, FILLER=FILLER,
     )
