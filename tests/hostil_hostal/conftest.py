@@ -52,7 +52,9 @@ Other helpers:
   day runs; returns the next Night (or a dusk reshuffle node, or the end).
 - ``hh.scores_delta(a, b)`` is ``b.scores - a.scores`` per seat; ``hh.guests_of(s, board)``
   the seats on each occupied bed; ``hh.legal_texts(s)`` the sorted legal action texts;
-  ``hh.all_events(s)`` the texts of the last action's events.
+  ``hh.all_events(s)`` the texts of the last action's events; ``hh.playout(state, rng)``
+  plays on with uniformly random actions (hotellab.testing.kit, as are ``run``, ``turn``,
+  ``legal_texts`` and ``all_events``).
 
 Rooms: with ``hh.start`` the board at position i is board i + 1, laid at
 ``components.POSITIONS[n][i]`` (3 players: board 1 at floor 1 col 1, board 2 at floor 1
@@ -65,29 +67,21 @@ import types
 
 import pytest
 
-import hotellab as hl
 from hotellab.games.hostil_hostal import components as C
 from hotellab.games.hostil_hostal import state as HS
+from hotellab.testing.kit import apply_all, event_texts as all_events, forced_order, game_loader, legal_texts, playout
 
 GAME = "hostil_hostal"
 
 
-def game(n=3, **options):
-    return hl.load_game(GAME, num_players=n, options=options)
-
-
-def run(state, *texts):
-    """Apply each action text in order; return the last state."""
-    for t in texts:
-        state = state.apply(t)
-    return state
+game = game_loader(GAME, 3)
+run = apply_all
+turn = apply_all  # night actions in order (a mandatory action ends its player's turn)
 
 
 def deck_perm(first, top=11):
     """A shuffle permutation of the sorted items 1..top that puts ``first`` on top in order."""
-    first = list(first)
-    rest = [c for c in range(1, top + 1) if c not in first]
-    return ",".join(str(c - 1) for c in first + rest)
+    return ",".join(map(str, forced_order(top, [c - 1 for c in first])))
 
 
 def setup_actions(n=3, *, rooms=(0, 1, 2, 3, 4), wear=None, hands=None, decks=None, room_sides=None,
@@ -248,14 +242,6 @@ def pass_all(state, max_steps=100):
     raise AssertionError("pass_all did not end the night")
 
 
-def turn(state, *texts):
-    """Apply each night action text in turn (a mandatory action ends its player's turn)."""
-    s = state
-    for t in texts:
-        s = s.apply(t)
-    return s
-
-
 def skip_night(state, misfortune=1):
     """From a Night's first turn: every guest to the Lobby, everyone passes, the misfortune die
     rolls ``misfortune`` and the day runs; returns the next state that needs a decision or a
@@ -278,42 +264,17 @@ def scores_delta(a, b):
     return [y - x for x, y in zip(a.scores, b.scores)]
 
 
-def legal_texts(state):
-    return sorted(str(a) for a in state.legal_actions())
-
-
-def all_events(state):
-    return [e.text for e in state.events]
-
-
 def guests_of(state, board):
     """{bed: [seat, ...]} of the room with board number ``board`` (sedated included)."""
     pos = state.pos_of[board]
     return {b: [x >> 1 for x in gs] for b, gs in enumerate(state.beds[pos]) if gs}
 
 
-def random_playout(state, rng, max_steps=5000, trace=None):
-    """Play uniformly random legal actions (chance sampled) to the end; returns the final state."""
-    s = state
-    for _ in range(max_steps):
-        if s.is_terminal:
-            return s
-        if s.is_chance_node:
-            a = s.sample_chance(rng)
-        else:
-            legal = s.legal_actions()
-            a = legal[rng.randrange(len(legal))]
-        s = s.apply(a)
-        if trace is not None:
-            trace(s)
-    raise AssertionError(f"no end after {max_steps} steps ({s.status_text()})")
-
-
 HH = types.SimpleNamespace(
     GAME=GAME, C=C, HS=HS, game=game, run=run, deck_perm=deck_perm, setup_actions=setup_actions,
     start=start, sed=sed, adjust=adjust, pass_all=pass_all, scores_delta=scores_delta,
     legal_texts=legal_texts, all_events=all_events, guests_of=guests_of,
-    random_playout=random_playout, turn=turn, skip_night=skip_night, to_dawn=to_dawn,
+    playout=playout, turn=turn, skip_night=skip_night, to_dawn=to_dawn,
 )
 
 
