@@ -25,21 +25,14 @@ from collections import Counter
 
 import pytest
 
-import hotellab as hl
 from hotellab.games.hotel_zombie import components as C
+from hotellab.testing.kit import apply_all as run, event_texts as texts, game_loader, playout
 
 GAME = "hotel_zombie"
 START = Counter(C.CARD_IDS[c] for c in C.STARTING_DECK)
 
 
-def game(n=4, **options):
-    return hl.load_game(GAME, num_players=n, options=options)
-
-
-def run(state, *texts):
-    for t in texts:
-        state = state.apply(t)
-    return state
+game = game_loader(GAME, 4)
 
 
 def position(n=4, *, players=(), mansion=(), stage="game plan", counter=1, options=None, **extra):
@@ -124,22 +117,11 @@ def take_all(state, order, cards):
 
 
 def play_random(g, seed, agents=None, limit=100_000):
-    """Play a whole game with random agents (or the given ones); returns the list of states."""
+    """Play a whole game with random agents (or the given ones: an agent, or one per seat) from
+    ``random.Random(seed)``; returns the list of states (hotellab.testing.kit.playout)."""
     from hotellab.agents import RandomAgent
 
-    rng = random.Random(seed)
-    agent = RandomAgent()
-    s = g.new_initial_state()
-    states = [s]
-    while not s.is_terminal and len(states) < limit:
-        a = s.sample_chance(rng) if s.is_chance_node else (agents or agent).act(s, rng)
-        s = s.apply(a)
-        states.append(s)
-    return states
-
-
-def texts(state) -> list[str]:
-    return [e.text for e in state.events]
+    return list(playout(g.new_initial_state(), random.Random(seed), agents or RandomAgent(), max_steps=limit))
 
 
 @pytest.fixture
