@@ -31,21 +31,14 @@ import types
 
 import pytest
 
-import hotellab as hl
 from hotellab.games.perfect_hotel import components as C
 from hotellab.games.perfect_hotel import state as PS
+from hotellab.testing.kit import apply_all as run, event_texts as texts, forced_order, game_loader, legal_texts
 
 GAME = "perfect_hotel"
 
 
-def game(n=3, **options):
-    return hl.load_game(GAME, num_players=n, options=options)
-
-
-def run(state, *texts):
-    for t in texts:
-        state = state.apply(t)
-    return state
+game = game_loader(GAME, 3)
 
 
 def card_ids(kind: str, star: bool) -> list[int]:
@@ -79,19 +72,15 @@ class Pick:
 
 
 def perm(n=3, hands=None, draws=()) -> str:
-    """The shuffle permutation (text) that deals ``hands`` and puts ``draws`` on top."""
-    hands = hands or {}
-    deal = [None] * (C.HAND_DEAL * n)
-    for seat, cards in hands.items():
+    """The shuffle permutation (text) that deals ``hands`` (one card at a time from seat 0: card
+    ``j`` of ``seat`` is the deck's ``seat + j * n``) and puts ``draws`` on top of the House
+    Deck; every other card in number order. A card given twice: ValueError."""
+    fixed = {}
+    for seat, cards in (hands or {}).items():
         assert len(cards) == C.HAND_DEAL
-        for j, c in enumerate(cards):
-            deal[seat + j * n] = c
-    fixed = [c for c in deal if c is not None] + list(draws)
-    assert len(set(fixed)) == len(fixed), "a card is used twice"
-    rest = iter(c for c in range(C.NUM_CARDS) if c not in fixed)
-    deal = [c if c is not None else next(rest) for c in deal]
-    order = deal + list(draws) + list(rest)
-    return ",".join(map(str, order))
+        fixed.update({seat + j * n: c for j, c in enumerate(cards)})
+    fixed.update({C.HAND_DEAL * n + i: c for i, c in enumerate(draws)})
+    return ",".join(map(str, forced_order(C.NUM_CARDS, fixed)))
 
 
 def start(n=3, hands=None, draws=(), **options):
@@ -208,14 +197,6 @@ def items(state, seat):
     lines = [i for i in state.score_breakdown() if i.player == seat]
     assert sum(i.points for i in lines) == state.scores[seat], (seat, lines, state.scores)
     return {i.category: i.points for i in lines}
-
-
-def texts(state):
-    return [e.text for e in state.events]
-
-
-def legal_texts(state):
-    return sorted(str(a) for a in state.legal_actions())
 
 
 @pytest.fixture
