@@ -388,7 +388,7 @@ def test_events_and_refusals_cite_the_rule_they_apply():
     welcome = hl.Scenario.load(SCENARIOS / "hellton_palace_lesson_02_components.toml").match().state
     assert _refusal_rule(welcome, "p0 welcome 3 10 a") == R.R_ROOMS
     assert _refusal_rule(welcome, "p0 welcome 14 7 b") == R.R_DOUBLE_SIDED
-    assert _refusal_rule(welcome, "p0 tour") == R.R_COURSE
+    assert _refusal_rule(welcome, "p0 tour") == R.R_WELCOME  # a step out of order: the step due now
     hire = hl.Scenario.load(SCENARIOS / "hellton_palace_lesson_05_hire.toml").match().state
     assert _refusal_rule(hire, "p0 hire porter 1") == R.R_GROOM_TILES
     m = hl.Scenario.load(SCENARIOS / "hellton_palace_lesson_13_special_effects_1.toml").match()

@@ -12,16 +12,21 @@ from hotellab.games.hellton_palace.render import render_svg
 
 
 # -- bad input ------------------------------------------------------------------------------------
+# The grammar (arity, types, the side's words) is the action table's, checked by the core
+# (hotellab.core.kinds); so is a step out of order: "On your turn, perform the following steps
+# in order" (Course of the Game), named by the kinds the node allows, with the current step's rule.
 @pytest.mark.parametrize("text, words, code", [
     ("p0 welcome 7 4 a", "no free room on floor 2, so the middle row is closed", "not_legal"),
     ("p0 welcome 1 7 a", "a guest from the lowest row goes on floor 1; room 7 is on floor 3", "not_legal"),
     ("p0 welcome 99 1 a", "guest cards are numbered 1 to 36", "malformed"),
-    ("p0 welcome 1 1", "'welcome' takes 3 argument(s)", "malformed"),
-    ("p0 welcome 1 1 c", "a card's side is 'a' or 'b'", "malformed"),
+    ("p0 welcome 1 1", "welcome takes 3 arguments (<card> <room> <side>), got 2", "malformed"),
+    ("p0 welcome 1 1 c", "<side> must be one of a, b, got 'c'", "malformed"),
     ("p1 welcome 1 1 a", "is not Blue's to play: Red decides now", "not_your_turn"),
-    ("p0 hire mason 1", "not now", "not_legal"),
-    ("p0 dance", "unknown action kind 'dance'", "malformed"),
-    ("chance display 1", "a chance outcome cannot be applied now", "not_your_turn"),
+    ("p0 hire mason 1", "cannot be played now: Turn 1, Red: 1. welcome a guest — Red to act; allowed now: welcome",
+     "not_legal"),
+    ("chance display 1", "<cards> must be numbers written 3,0,2, got 1", "malformed"),
+    ("chance display " + ",".join(map(str, range(19, 37))), "a chance outcome cannot be applied now",
+     "not_your_turn"),
 ])
 def test_illegal_actions_name_the_rule(hp, text, words, code):
     s = hp.adjust(hp.start(), hotels={0: {4: 19, 5: 20, 6: 21}})
@@ -36,6 +41,17 @@ def test_illegal_actions_name_the_rule(hp, text, words, code):
     assert msg.endswith(exc.value.rule.section), (msg, exc.value.rule)
     assert exc.value.code == code
     assert s.node[0] == hp.HS.N_WELCOME and s.guests[0][1] == 0  # untouched
+
+
+def test_an_unknown_action_kind_names_the_kinds_there_are(hp):
+    # the core's refusal of a kind the game does not have cites no rule (hotellab.core.kinds)
+    s = hp.adjust(hp.start(), hotels={0: {4: 19, 5: 20, 6: 21}})
+    msg = s.explain_illegal("p0 dance")
+    assert msg == ("p0 dance: 'dance' is not an action of this game; its actions are display, welcome, hire, "
+                   "tour, serve, refuse, rents, doorbell, target, pillar, swap"), msg
+    with pytest.raises(hl.IllegalActionError) as exc:
+        s.apply("p0 dance")
+    assert exc.value.code == "malformed" and str(exc.value) == msg
 
 
 def test_hire_and_tour_rejections(hp):
@@ -114,10 +130,11 @@ def test_display_rejections_name_the_repeated_or_non_number_cards(hp):
     msg = s.explain_illegal("chance display " + ",".join(["1", "1"] + [str(i) for i in range(3, 19)]))
     assert "card(s) 1 appear more than once" in msg and "Setup / 6" in msg
     # an Action built in code with non-numbers: an IllegalActionError, not a ValueError/TypeError
+    # (the grammar's check, hotellab.core.kinds: the display is a list of whole numbers)
     for bad in (("a",) * 18, (None,) * 18, (1.5,) + tuple(range(2, 19))):
         a = hl.Action("display", (bad,), hl.CHANCE)
         msg = s.explain_illegal(a)
-        assert "18 guest card numbers" in msg and "Setup / 6" in msg, msg
+        assert f"<cards> must be numbers written 3,0,2, got {bad!r}" in msg and "Setup / 6" in msg, msg
         with pytest.raises(hl.IllegalActionError):
             s.apply(a)
     assert s.is_chance_node
@@ -153,11 +170,11 @@ def test_pending_hotel_of_the_false_placer_swap_is_the_opponents(hp):
 
 
 def test_an_unhashable_groom_argument_is_an_illegal_action(hp):
-    # an Action built in code with a list or dict for the groom: IllegalActionError naming the
-    # grooms (The Different Grooms), never a TypeError
+    # an Action built in code with a list or dict for the groom: IllegalActionError saying a
+    # groom is a word (the grammar's check, hotellab.core.kinds), never a TypeError
     s = hp.at_hire(hp.start(), 0, coins={0: 9})
     for bad in ({"x": 1}, ["mason"]):
         a = hl.Action("hire", (bad, 1), 0)
-        assert "the grooms are mason" in s.explain_illegal(a)
+        assert f"<groom> must be a word, got {bad!r} — Course of the Game / 3. Hire Your Grooms" in s.explain_illegal(a)
         with pytest.raises(hl.IllegalActionError):
             s.apply(a)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...core.data import read_data
+from ...core.storage import Packing
 
 DATA = Path(__file__).with_name("data")
 
@@ -270,3 +271,14 @@ ROW_NAMES = {1: "lowest", 2: "middle", 3: "highest"}
 SIDES = ("a", "b")
 COMPLETE = 10
 """The tour measure of a seat whose groom completed its tour (back in the Hall), ruling HP-10."""
+
+# -- packed values (the state keeps them in ints, so that a copy is cheap) -----------------------
+GUEST = Packing(("side", 1), ("card", 6))
+"""A guest in a room (``state.guests[seat][room]``): its card (1-36) and the side face up (0: a,
+1: b), i.e. ``card * 2 + side``; 0 is a free room. Hot code reads ``v >> 1`` and ``v & 1``."""
+TOKENS = Packing(*((f"room{n}", 1) for n in range(10)))
+"""A hotel's irritation tokens (``state.tokens[seat]``): bit n for the guest in room n (bit 0
+unused). Hot code reads ``t >> n & 1``."""
+HIRED = Packing(*((g, 1) for g in GROOM_IDS))
+"""A player's groom tiles on their hired side (``state.hired[seat]``): one bit per groom, in the
+order of :data:`GROOM_IDS`."""

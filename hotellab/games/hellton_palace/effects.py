@@ -16,14 +16,15 @@ targets) into small operations and applies them:
   stops at a decision node (``N_TARGET`` or ``N_PILLAR``) until ``chooser`` picks a guest or a
   column; ``letter`` is the operation it becomes, ``i`` of ``n`` counts repeated choices.
 
-Every function here takes the state being changed (a fresh copy inside ``apply``); this module
-imports rules and components, never the state module.
+Every function here takes the state being changed (a fresh copy inside ``apply``; a list field
+is written only after ``s.own(name)``, or ``s._row(name, seat)`` for a row of ``guests`` or
+``pillars``, copy-on-write); this module imports rules and components, never the state module.
 """
 
 from __future__ import annotations
 
 from .components import ADJ, BASIC, COL, GEO, GUESTS, SPECIALS, WHERE_WORDS
-from .rules import N_PILLAR, N_TARGET, R_EFFECTS, R_IRRITATION, R_NOT_SERVE, effect_rule
+from .rules import N_PILLAR, N_TARGET, R_EFFECTS, R_IRRITATION, R_NOT_SERVE, choice_node, effect_rule
 
 _OP_LETTER = {"irritate": "T", "irritate_satisfied": "TS", "tantrum": "TT"}
 
@@ -66,9 +67,9 @@ def _ask(s, op) -> bool:
         if not s._occupied_others(s.active, concerned):
             s._emit(f"{s._gname(s.active, concerned)}: no other guest to choose: nothing happens.", R_EFFECTS)
             return False
-        s.node = (N_TARGET, chooser, op)
+        s.node = choice_node(N_TARGET, chooser, op)
         return True
-    s.node = (N_PILLAR, chooser, op)
+    s.node = choice_node(N_PILLAR, chooser, op)
     return True
 
 
@@ -276,7 +277,7 @@ def op_irritate(s, op) -> None:
             return
         tantrum(s, h, x, f"a second irritation token{_by(s, op)}")
         return
-    s.tokens[h] |= 1 << x
+    s.own("tokens")[h] |= 1 << x
     s._emit(f"{s._gname(h, x)} gets an irritation token{_by(s, op)}.", rule)
 
 
@@ -286,8 +287,8 @@ def op_tantrum_if_irritated(s, op) -> None:
     _k, x, _src, e = op
     h = s.active
     if s.tokens[h] >> x & 1:
-        s.tokens[h] &= ~(1 << x)
-        s.doorbells[h] -= 1
+        s.own("tokens")[h] &= ~(1 << x)
+        s.own("doorbells")[h] -= 1
         s._emit(f"{s._gname(h, x)} is irritated: tantrum{_by(s, op)} — its token goes back and a doorbell "
                 f"falls ({s.doorbells[h]} left).", effect_rule(e))
     else:
@@ -301,7 +302,7 @@ def op_pillar(s, op) -> None:
     if s.pillars[h][x - 1] == 0:  # only when a pillar of an empty group is asked for
         s._emit(f"Column {x} has no pillar left to remove.", R_EFFECTS)
         return
-    s.pillars[h][x - 1] -= 1
+    s._row("pillars", h)[x - 1] -= 1
     s._emit(f"{s._gname(h, src)}: a pillar under column {x} is destroyed ({s.pillars[h][x - 1]} left there).",
             effect_rule(e))
 
@@ -309,7 +310,7 @@ def op_pillar(s, op) -> None:
 def op_doorbell(s, op) -> None:
     """Remove a Doorbell token from your Hall (What?)."""
     h = s.active
-    s.doorbells[h] -= 1
+    s.own("doorbells")[h] -= 1
     s._emit(f"{s._gname(h, op[2])}: a doorbell is removed from the Hall ({s.doorbells[h]} left).", effect_rule(op[3]))
 
 
@@ -319,7 +320,7 @@ def op_flip(s, op) -> None:
     h = s.active
     gv = s.guests[h][x]
     if GUESTS[gv >> 1].double:
-        s.guests[h][x] = gv ^ 1
+        s._row("guests", h)[x] = gv ^ 1  # GUEST packing: the side is the lowest bit
         s._emit(f"{s._gname(h, x)}: the card is flipped (was {GUESTS[gv >> 1].sides[gv & 1].name}).", effect_rule(e))
     else:
         s._emit(f"{s._gname(h, x)}: a single-sided card cannot flip: nothing happens.", effect_rule(e))
@@ -333,7 +334,7 @@ ATOMIC = {"T": op_irritate, "TS": op_irritate, "TT": op_tantrum_if_irritated, "P
 def tantrum(s, h: int, room: int, why: str) -> None:
     """Irritation Tokens: "if you must add a second Irritation token to a Guest, do not do so.
     Instead, remove the one it already has … Then, remove a Doorbell token from your Hall."."""
-    s.tokens[h] &= ~(1 << room)
-    s.doorbells[h] -= 1
+    s.own("tokens")[h] &= ~(1 << room)
+    s.own("doorbells")[h] -= 1
     s._emit(f"{s._gname(h, room)} already has an irritation token: {why} is never added; tantrum — "
             f"its token goes back and a doorbell leaves the Hall ({s.doorbells[h]} left).", R_IRRITATION)

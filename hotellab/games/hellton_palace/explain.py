@@ -1,19 +1,22 @@
-"""Words for people: the prompt, the status line, actions as sentences, and why an action is
-refused (each refusal names the rule that forbids it).
+"""Words for people: the prompt, the status line, and, per action kind of the game's action
+table (``state.ACTIONS``), how an action reads (``words_*``), why it is refused (``check_*``:
+each refusal names the rule that forbids it) and what on the board it concerns (``target_*``).
 
-Every function takes a :class:`~.state.HelltonPalaceState`; this module imports rules and
+The core runs them (``hotellab.core.kinds``): it refuses an action that does not fit its kind's
+grammar, or whose kind the node does not allow, before it asks the kind's ``check``. Every
+function takes a :class:`~.state.HelltonPalaceState`; this module imports rules and
 components, never the state module. Refusals are made with ``state.refuse(text, rule)``, so the
 ``IllegalActionError`` carries the RuleRef.
 """
 
 from __future__ import annotations
 
-from ...core.actions import CHANCE
-from .components import FLOOR, GROOM_INDEX, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES
+from ...core.actions import CHANCE, Action
+from .components import FLOOR, GROOM_IDS, GROOM_INDEX, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES
 from .rules import (
-    N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, R_COURSE,
-    R_DOUBLE_SIDED, R_GROOM_TILES, R_HIRE, R_NO_GOING_BACK, R_PAY, R_PILLAR_GROUPS, R_RECOVER, R_ROOMS,
-    R_ROW_CLOSED, R_SETUP, R_WELCOME, groom_rule,
+    N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, R_DOUBLE_SIDED,
+    R_GROOM_TILES, R_HIRE, R_NO_GOING_BACK, R_PAY, R_PILLAR_GROUPS, R_RECOVER, R_ROOMS, R_ROW_CLOSED, R_SETUP,
+    R_WELCOME, groom_rule,
 )
 
 _STEP = {N_WELCOME: "1. welcome a guest", N_HIRE: "3. hire grooms", N_SWAP: "3. hire grooms, the False Placer",
@@ -38,7 +41,7 @@ def prompt(s) -> str:
     if kind == N_HIRE:
         return f"hire grooms (coins: {s.coins[p]}), each once, or start the tour"
     if kind == N_SWAP:
-        return (f"the False Placer: {s._name(p)}, swap {s._gname(p, s.node[2])} "
+        return (f"the False Placer: {s._name(p)}, swap {s._gname(p, s.node[3][0])} "
                 f"with one of its adjacent guests (opponent's decision)")
     if kind == N_SERVE:
         r = s.cursor
@@ -46,7 +49,7 @@ def prompt(s) -> str:
         return f"serve {s._gname(h, r)}{tok} or do not serve"
     if kind == N_COLLECT:
         return f"collect {s.rents(p)} coins of rent, or recover a doorbell"
-    _, _what, chooser, letter, concerned, _e, i, n = s.node[2]
+    _, _what, chooser, letter, concerned, _e, i, n = s.node[3]
     src = s._gname(h, concerned)
     count = f" ({i} of {n})" if n > 1 else ""
     whose = f"{s._name(h)}'s" if chooser != h else "your"
@@ -81,52 +84,132 @@ def status_text(s) -> str:
     return f"Turn {s.round}, {s._name(h)}{last}: {step} — {who}"
 
 
+# == actions as sentences (each kind's ``words``) ============================================
 _HIRE_WHAT = {"mason": "pillar back under column", "diplomat": "soothe room", "placer": "swap with room",
               "false_reservation": "face row", "false_placer": "designate the opponent's room"}
 
 
-def action_to_string(s, a) -> str:
-    """A sentence for people (nothing in this game is hidden)."""
-    if a.player == CHANCE:
-        return f"display {', '.join(map(str, a.args[0]))}" if a.kind == "display" and a.args else str(a)
-    who = s._name(a.player)
-    k = a.kind
-    if k == "welcome" and len(a.args) == 3 and a.args[0] in GUESTS:
-        g = GUESTS[a.args[0]]
-        side = g.sides[1] if a.args[2] == "b" and g.double else g.sides[0]
-        return f"{who}: welcome {side.name} into room {a.args[1]}" + (f" (side {a.args[2]})" if g.double else "")
-    if k == "hire" and len(a.args) == 2 and a.args[0] in GROOM_INDEX:
-        groom = GROOMS[GROOM_INDEX[a.args[0]]]
-        if a.args[1] == 0:  # option grooms="any" (HP-06)
-            return f"{who}: hire {groom.name} ({groom.cost}) with nothing to act on"
-        return f"{who}: hire {groom.name} ({groom.cost}): {_HIRE_WHAT[a.args[0]]} {a.args[1]}"
-    if k in ("serve", "refuse") and a.args:
-        side = s.side_of(s.active, a.args[0]) if isinstance(a.args[0], int) and 1 <= a.args[0] <= 9 else None
-        name = side.name if side else f"room {a.args[0]}"
-        return f"{who}: {'serve' if k == 'serve' else 'do not serve'} {name}"
-    if k == "target" and a.args and isinstance(a.args[0], int) and 1 <= a.args[0] <= 9:
-        return f"{who}: choose {s._gname(s.active, a.args[0])}"
-    if k == "pillar" and a.args:
-        return f"{who}: a pillar of column {a.args[0]}"
-    if k == "swap" and a.args and isinstance(a.args[0], int) and 1 <= a.args[0] <= 9:
-        return f"{who}: swap with {s._gname(a.player, a.args[0])}"
-    words = {"tour": "start the tour", "rents": "collect the rents", "doorbell": "recover a doorbell"}.get(k)
-    return f"{who}: {words}" if words else str(a)
+def _who(s, a) -> str | None:
+    return s._name(a.player) if a.player in (0, 1) else None
 
 
-# == refusals ===================================================================================
-def explain_chance(s, action):
+def _room_arg(a) -> int | None:
+    """The action's room argument when it is a room number (1-9), else None."""
+    x = a.args[0] if a.args else None
+    return x if type(x) is int and 1 <= x <= 9 else None
+
+
+def words_display(s, a, perspective=None) -> str:
+    """Setup 6 (nothing in this game is hidden: every perspective reads the same)."""
+    cards = a.args[0] if a.args else None
+    return f"display {', '.join(map(str, cards))}" if isinstance(cards, tuple) else str(a)
+
+
+def words_welcome(s, a, perspective=None) -> str:
+    who = _who(s, a)
+    if who is None or len(a.args) != 3 or type(a.args[0]) is not int or a.args[0] not in GUESTS:
+        return str(a)
+    g = GUESTS[a.args[0]]
+    side = g.sides[1] if a.args[2] == "b" and g.double else g.sides[0]
+    return f"{who}: welcome {side.name} into room {a.args[1]}" + (f" (side {a.args[2]})" if g.double else "")
+
+
+def words_hire(s, a, perspective=None) -> str:
+    who = _who(s, a)
+    if who is None or len(a.args) != 2 or not isinstance(a.args[0], str) or a.args[0] not in GROOM_INDEX:
+        return str(a)
+    groom = GROOMS[GROOM_INDEX[a.args[0]]]
+    if a.args[1] == 0:  # option grooms="any" (HP-06)
+        return f"{who}: hire {groom.name} ({groom.cost}) with nothing to act on"
+    return f"{who}: hire {groom.name} ({groom.cost}): {_HIRE_WHAT[a.args[0]]} {a.args[1]}"
+
+
+def words_serve(s, a, perspective=None) -> str:
+    """``serve`` and ``refuse`` (Serve the Guest / Do Not Serve the Guest)."""
+    who = _who(s, a)
+    if who is None or not a.args:
+        return str(a)
+    r = _room_arg(a)
+    side = s.side_of(s.active, r) if r is not None else None
+    name = side.name if side else f"room {a.args[0]}"
+    return f"{who}: {'serve' if a.kind == 'serve' else 'do not serve'} {name}"
+
+
+def words_target(s, a, perspective=None) -> str:
+    who, r = _who(s, a), _room_arg(a)
+    return str(a) if who is None or r is None else f"{who}: choose {s._gname(s.active, r)}"
+
+
+def words_pillar(s, a, perspective=None) -> str:
+    who = _who(s, a)
+    return str(a) if who is None or not a.args else f"{who}: a pillar of column {a.args[0]}"
+
+
+def words_swap(s, a, perspective=None) -> str:
+    who, r = _who(s, a), _room_arg(a)
+    return str(a) if who is None or r is None else f"{who}: swap with {s._gname(a.player, r)}"
+
+
+def _words(text: str):
+    def words(s, a, perspective=None) -> str:
+        who = _who(s, a)
+        return f"{who}: {text}" if who is not None else str(a)
+    return words
+
+
+words_tour = _words("start the tour")
+words_rents = _words("collect the rents")
+words_doorbell = _words("recover a doorbell")
+
+
+# == what on the board an action concerns (each kind's ``target``) ===========================
+# The ids are those ``render.py`` draws: the display card a welcome takes
+# (``display:<row>:<place>``), the groom tile hired (``groom:<seat>:<id>``), the Hall the groom
+# leaves for the tour or a doorbell comes back to (``hall:<seat>``), the coins the rents go to
+# (``coins:<seat>``), the room served or not served, chosen for an effect or for the False
+# Placer's swap (``room:<seat>:<n>``) and the pillar group chosen (``pillars:<seat>:<column>``).
+def target_welcome(s, a) -> str | None:
+    card = a.args[0]
+    for row, cards in enumerate(s.display, 1):
+        if card in cards:
+            return f"display:{row}:{cards.index(card) + 1}"
+    return None
+
+
+def target_hire(s, a) -> str:
+    return f"groom:{a.player}:{a.args[0]}"
+
+
+def target_hall(s, a) -> str:
+    return f"hall:{a.player}"
+
+
+def target_coins(s, a) -> str:
+    return f"coins:{a.player}"
+
+
+def target_active_room(s, a) -> str:
+    """A room of the hotel being toured (serve, refuse, an effect's guest)."""
+    return f"room:{s.active}:{a.args[0]}"
+
+
+def target_own_room(s, a) -> str:
+    """A room of the deciding player's own hotel (the False Placer's swap)."""
+    return f"room:{a.player}:{a.args[0]}"
+
+
+def target_pillars(s, a) -> str:
+    return f"pillars:{s.active}:{a.args[0]}"
+
+
+# == refusals (each kind's ``check``) ==========================================================
+def check_display(s, action):
     """Why a display is not a valid chance outcome here (Setup 6), or None."""
     sec = R_SETUP.section
-    if action.kind != "display" or len(action.args) != 1 or not isinstance(action.args[0], tuple):
-        return s.refuse(f"{action}: expected 'chance display <18 card numbers>' (the lowest row's 6 cards, "
-                        f"then the middle row's, then the highest row's) — {sec}", R_SETUP, "malformed")
+    if s.node[0] != N_DISPLAY:
+        rule = s.current_rule()
+        return s.refuse(f"{action}: a chance outcome cannot be applied now: {s.status_text()} — {rule.section}", rule)
     cards = action.args[0]
-    pool = set(s._pool())
-    odd = [c for c in cards if isinstance(c, bool) or not isinstance(c, int)]
-    if odd:  # str(action) would fail on these: name them without it
-        return s.refuse(f"chance display: the display is 18 guest card numbers, got {', '.join(map(repr, odd))} "
-                        f"— {sec}", R_SETUP, "malformed")
     if len(cards) != 18:
         return s.refuse(f"{action}: the display is 18 different guest cards in 3 rows of 6, got {len(cards)} — {sec}",
                         R_SETUP)
@@ -134,6 +217,7 @@ def explain_chance(s, action):
     if twice:
         return s.refuse(f"{action}: the display is 18 different guest cards in 3 rows of 6; card(s) "
                         f"{', '.join(map(str, twice))} appear more than once — {sec}", R_SETUP)
+    pool = set(s._pool())
     bad = [c for c in cards if c not in pool]
     if bad:
         which = ("the 18 introductory cards (option cards='intro')" if s.game.options["cards"] == "intro"
@@ -142,54 +226,16 @@ def explain_chance(s, action):
     return None
 
 
-FORMS = {
-    "welcome": ("card", "room", "side"), "hire": ("groom", "arg"), "swap": ("room",), "tour": (),
-    "serve": ("room",), "refuse": ("room",), "target": ("room",), "pillar": ("column",),
-    "rents": (), "doorbell": (),
-}
-"""action kind -> the names of its arguments."""
-KIND_NODE = {"welcome": N_WELCOME, "hire": N_HIRE, "tour": N_HIRE, "swap": N_SWAP, "serve": N_SERVE,
-             "refuse": N_SERVE, "target": N_TARGET, "pillar": N_PILLAR, "rents": N_COLLECT, "doorbell": N_COLLECT}
-"""action kind -> the node kind where it is played."""
+def canonical_display(s, action) -> Action:
+    """The display as the log keeps it: its 18 card numbers as ints."""
+    return Action("display", (tuple(int(i) for i in action.args[0]),), CHANCE)
 
 
-def _check_form(s, a) -> tuple[str, object] | None:
-    """Why ``a`` is malformed, with the rule it breaks (None: the rule of the current node),
-    or None. A room, a column or a groom that does not exist breaks the Game Components."""
-    form = FORMS.get(a.kind)
-    if form is None:
-        kinds = sorted({x.kind for x in s.legal_actions()})
-        return f"unknown action kind {a.kind!r}; here the kinds are: {', '.join(kinds)}", None
-    usage = " ".join([a.kind] + [f"<{x}>" for x in form])
-    if len(a.args) != len(form):
-        return f"'{a.kind}' takes {len(form)} argument(s): {usage}", None
-    for name, x in zip(form, a.args):
-        if name == "side":
-            if x not in SIDES:
-                return f"a card's side is 'a' or 'b', got {x!r} ({usage})", R_DOUBLE_SIDED
-            continue
-        if name == "groom":
-            if not isinstance(x, str) or x not in GROOM_INDEX:
-                return f"unknown groom {x!r}; the grooms are {', '.join(GROOM_INDEX)} ({usage})", R_GROOM_TILES
-            continue
-        if isinstance(x, bool) or not isinstance(x, int):
-            return f"<{name}> must be an integer, got {x!r} ({usage})", None
-        if name == "room" and not 1 <= x <= 9:
-            return f"rooms are numbered 1 to 9, got {x}", R_ROOMS
-        if name == "column" and not 1 <= x <= 3:
-            return f"columns (pillar groups) are numbered 1 to 3, got {x}", R_PILLAR_GROUPS
-        if name == "card" and x not in GUESTS:
-            return f"guest cards are numbered 1 to 36, got {x}", None
-    return None
-
-
-def explain(s, a):
-    """Why the seat action ``a`` (not legal here) is refused: a Refusal naming its rule."""
-    kind = s.node[0]
+def check_seat(s, a):
+    """An action of a seat that does not decide now (or of no seat at all), refused; None for
+    the seat that decides."""
     rule = s.current_rule()
     sec = rule.section
-    if a.player == CHANCE:
-        return s.refuse(f"{a}: a chance outcome cannot be applied now: {s.status_text()} — {sec}", rule)
     if not 0 <= a.player < 2:
         return s.refuse(f"{a}: there is no seat {a.player} (seats 0 and 1) — {sec}", rule, "malformed")
     p = s.node[1]
@@ -199,40 +245,32 @@ def explain(s, a):
             extra = f" — the opponent's choice is {s._name(p)}'s, in the middle of {s._name(s.active)}'s turn"
         return s.refuse(f"{a} is not {s._name(a.player)}'s to play: {s._name(p)} decides now ({s.status_text()})"
                         f"{extra} — {sec}", rule, "not_your_turn")
-    form = _check_form(s, a)
-    if form is not None:
-        why, broken = form
-        broken = broken or rule
-        return s.refuse(f"{a}: {why} — {broken.section}", broken, "malformed")
-    if KIND_NODE[a.kind] != kind:  # a step out of its order (Course of the Game)
-        return s.refuse(f"{a}: not now — {s.status_text()}; {prompt(s)} — {R_COURSE.section}", R_COURSE)
-    if kind == N_WELCOME:
-        return _explain_welcome(s, a)
-    if kind == N_HIRE:
-        return _explain_hire(s, a)
-    h = s.active
-    if kind == N_SERVE:
-        return s.refuse(f"{a}: the groom is in front of room {s.cursor}; the tour goes from room 1 to 9 and "
-                        f"never goes back — {R_NO_GOING_BACK.section}", R_NO_GOING_BACK)
-    legal = ", ".join(str(x.args[0]) for x in s.legal_actions() if x.args)
-    if kind == N_TARGET:
-        room = a.args[0]
-        if room == s.node[2][4]:
-            return s.refuse(f"{a}: the effect concerns another guest than {s._gname(h, room)} itself — {sec}", rule)
-        return s.refuse(f"{a}: room {room} of {s._name(h)}'s hotel is empty; choose one of {legal} — {sec}", rule)
-    if kind == N_PILLAR:
-        return s.refuse(f"{a}: column {a.args[0]} has no pillar left — {sec}", rule)
-    if kind == N_SWAP:
-        return s.refuse(f"{a}: the designated guest swaps with a guest orthogonally adjacent to it (room "
-                        f"{s.node[2]}): one of {legal} — {sec}", rule)
-    if kind == N_COLLECT and a.kind == "doorbell":
-        return s.refuse(f"{a}: the Hall already holds {MAX_BELLS} doorbells — {R_RECOVER.section}", R_RECOVER)
     return None
 
 
-def _explain_welcome(s, a):
+def _malformed(s, a, why: str, rule=None):
+    """An argument that names no component (a room, a column, a card or a groom that does not
+    exist): refused as malformed, with the Game Components rule it breaks."""
+    rule = rule or s.current_rule()
+    return s.refuse(f"{a}: {why} — {rule.section}", rule, "malformed")
+
+
+def _bad_room(s, a, x):
+    return None if 1 <= x <= 9 else _malformed(s, a, f"rooms are numbered 1 to 9, got {x}", R_ROOMS)
+
+
+def check_welcome(s, a):
+    """1. Welcome a New Guest (and The False Reservation, which forces the row)."""
+    why = check_seat(s, a)
+    if why is not None:
+        return why
     p = a.player
     card, room, side = a.args
+    if card not in GUESTS:
+        return _malformed(s, a, f"guest cards are numbered 1 to 36, got {card}")
+    why = _bad_room(s, a, room)
+    if why is not None:
+        return why
     sec = R_WELCOME.section
     row = next((i + 1 for i, cards in enumerate(s.display) if card in cards), None)
     g = GUESTS[card]
@@ -258,55 +296,140 @@ def _explain_welcome(s, a):
     return s.refuse(f"{a}: not a legal welcome now — {sec}", R_WELCOME)
 
 
-def _explain_hire(s, a):
-    p = a.player
+def check_hire(s, a):
+    """3. Hire Your Grooms: once per turn, paid in full; then the groom's own rule (The
+    Different Grooms)."""
+    why = check_seat(s, a)
+    if why is not None:
+        return why
     gid, arg = a.args
+    if gid not in GROOM_INDEX:
+        return _malformed(s, a, f"unknown groom {gid!r}; the grooms are {', '.join(GROOM_IDS)}", R_GROOM_TILES)
+    p = a.player
     i = GROOM_INDEX[gid]
     groom = GROOMS[i]
-    rule = groom_rule(gid)
-    sec = rule.section
     if s.hired[p] >> i & 1:
         return s.refuse(f"{a}: {groom.name} is already hired this turn; each Groom can only be hired once per turn "
                         f"— {R_HIRE.section}", R_HIRE)
     if groom.cost > s.coins[p]:
         return s.refuse(f"{a}: {groom.name} costs {groom.cost} coins and {s._name(p)} has {s.coins[p]}; "
                         f"a groom that cannot be paid in full cannot be hired — {R_PAY.section}", R_PAY)
-    if isinstance(arg, bool) or not isinstance(arg, int):
-        return s.refuse(f"{a}: the argument of 'hire {gid}' is a number — {sec}", rule, "malformed")
+    rule = groom_rule(gid)
     if arg == 0:
-        if gid == "false_reservation":
-            return s.refuse(f"{a}: the False Reservation must face a row (1 to 3) — {sec}", rule)
-        if s.game.options["grooms"] != "any":
-            return s.refuse(f"{a}: the argument 0 (hired for nothing to act on) needs the option "
-                            f"grooms='any' (ruling HP-06) — {sec}", rule)
-        return s.refuse(f"{a}: {groom.name}'s effect has something to act on, so 'hire {gid} 0' is not "
-                        f"offered: name its target (ruling HP-06) — {sec}", rule)
-    o = 1 - p
-    if gid == "mason":
-        if not 1 <= arg <= 3:
-            return s.refuse(f"{a}: columns are numbered 1 to 3 — {sec}", rule)
-        return s.refuse(f"{a}: the pillar group under column {arg} is full ({PILLARS} pillars) — {sec}", rule)
-    if gid == "diplomat":
-        return s.refuse(f"{a}: room {arg} holds no irritated guest of {s._name(p)}'s — {sec}", rule)
-    if gid == "placer":
-        if not s.welcomed:
-            return s.refuse(f"{a}: no guest was welcomed this turn — {sec}", rule)
-        if arg == s.welcomed:
-            return s.refuse(f"{a}: room {arg} holds {s._gname(p, arg)}, the guest welcomed this turn itself; "
-                            f"it swaps with one of the guests orthogonally adjacent to it — {sec}", rule)
-        return s.refuse(f"{a}: room {arg} holds no guest orthogonally adjacent to {s._gname(p, s.welcomed)}, "
-                        f"the guest welcomed this turn — {sec}", rule)
+        return _refuse_hire_zero(s, a, gid, groom, rule)
+    return _HIRE_REFUSAL[gid](s, a, arg, rule)
+
+
+def _refuse_hire_zero(s, a, gid, groom, rule):
+    sec = rule.section
     if gid == "false_reservation":
-        if not 1 <= arg <= 3:
-            return s.refuse(f"{a}: the rows are 1 (lowest) to 3 (highest) — {sec}", rule)
-        if not s._row_has_card(arg):
-            return s.refuse(f"{a}: the {ROW_NAMES[arg]} row has no guest card left; the tile faces a row of "
-                            f"available Guests — {sec}", rule)
-        return s.refuse(f"{a}: the chosen row must correspond to a floor having at least one empty room in the "
-                        f"opposing Hotel: floor {arg} of {s._name(o)}'s hotel is full — {sec}", rule)
+        return s.refuse(f"{a}: the False Reservation must face a row (1 to 3) — {sec}", rule)
+    if s.game.options["grooms"] != "any":
+        return s.refuse(f"{a}: the argument 0 (hired for nothing to act on) needs the option "
+                        f"grooms='any' (ruling HP-06) — {sec}", rule)
+    return s.refuse(f"{a}: {groom.name}'s effect has something to act on, so 'hire {gid} 0' is not "
+                    f"offered: name its target (ruling HP-06) — {sec}", rule)
+
+
+def _refuse_mason(s, a, arg, rule):
+    if not 1 <= arg <= 3:
+        return s.refuse(f"{a}: columns are numbered 1 to 3 — {rule.section}", rule)
+    return s.refuse(f"{a}: the pillar group under column {arg} is full ({PILLARS} pillars) — {rule.section}", rule)
+
+
+def _refuse_diplomat(s, a, arg, rule):
+    return s.refuse(f"{a}: room {arg} holds no irritated guest of {s._name(a.player)}'s — {rule.section}", rule)
+
+
+def _refuse_placer(s, a, arg, rule):
+    p, sec = a.player, rule.section
+    if not s.welcomed:
+        return s.refuse(f"{a}: no guest was welcomed this turn — {sec}", rule)
+    if arg == s.welcomed:
+        return s.refuse(f"{a}: room {arg} holds {s._gname(p, arg)}, the guest welcomed this turn itself; "
+                        f"it swaps with one of the guests orthogonally adjacent to it — {sec}", rule)
+    return s.refuse(f"{a}: room {arg} holds no guest orthogonally adjacent to {s._gname(p, s.welcomed)}, "
+                    f"the guest welcomed this turn — {sec}", rule)
+
+
+def _refuse_false_reservation(s, a, arg, rule):
+    sec = rule.section
+    if not 1 <= arg <= 3:
+        return s.refuse(f"{a}: the rows are 1 (lowest) to 3 (highest) — {sec}", rule)
+    if not s._row_has_card(arg):
+        return s.refuse(f"{a}: the {ROW_NAMES[arg]} row has no guest card left; the tile faces a row of "
+                        f"available Guests — {sec}", rule)
+    return s.refuse(f"{a}: the chosen row must correspond to a floor having at least one empty room in the "
+                    f"opposing Hotel: floor {arg} of {s._name(1 - a.player)}'s hotel is full — {sec}", rule)
+
+
+def _refuse_false_placer(s, a, arg, rule):
+    o, sec = 1 - a.player, rule.section
     if not 1 <= arg <= 9 or not s.guests[o][arg]:
         return s.refuse(f"{a}: room {arg} of {s._name(o)}'s hotel holds no guest — {sec}", rule)
     if not s.tokens[o] >> arg & 1:
         return s.refuse(f"{a}: {s._gname(o, arg)} is not irritated; the False Placer designates an irritated "
                         f"customer — {sec}", rule)
     return s.refuse(f"{a}: {s._gname(o, arg)} has no orthogonally adjacent guest to swap with — {sec}", rule)
+
+
+_HIRE_REFUSAL = {"mason": _refuse_mason, "false_reservation": _refuse_false_reservation, "placer": _refuse_placer,
+                 "false_placer": _refuse_false_placer, "diplomat": _refuse_diplomat}
+"""groom id -> why hiring it for that argument is refused (The Different Grooms)."""
+
+
+def check_tour_room(s, a):
+    """``serve`` and ``refuse``: only the guest in front of the groom pawn (the tour never goes
+    back)."""
+    why = check_seat(s, a) or _bad_room(s, a, a.args[0])
+    if why is not None:
+        return why
+    return s.refuse(f"{a}: the groom is in front of room {s.cursor}; the tour goes from room 1 to 9 and "
+                    f"never goes back — {R_NO_GOING_BACK.section}", R_NO_GOING_BACK)
+
+
+def _legal_args(s) -> str:
+    return ", ".join(str(x.args[0]) for x in s.legal_actions() if x.args)
+
+
+def check_target(s, a):
+    """A door-hanger effect's guest: another guest of the hotel toured (Who? Where?)."""
+    why = check_seat(s, a) or _bad_room(s, a, a.args[0])
+    if why is not None:
+        return why
+    rule = s.current_rule()
+    room, h = a.args[0], s.active
+    if room == s.node[3][4]:
+        return s.refuse(f"{a}: the effect concerns another guest than {s._gname(h, room)} itself — {rule.section}",
+                        rule)
+    return s.refuse(f"{a}: room {room} of {s._name(h)}'s hotel is empty; choose one of {_legal_args(s)} — "
+                    f"{rule.section}", rule)
+
+
+def check_pillar(s, a):
+    """A door-hanger effect's column: one of the 3 pillar groups, not empty."""
+    why = check_seat(s, a)
+    if why is not None:
+        return why
+    if not 1 <= a.args[0] <= 3:
+        return _malformed(s, a, f"columns (pillar groups) are numbered 1 to 3, got {a.args[0]}", R_PILLAR_GROUPS)
+    rule = s.current_rule()
+    return s.refuse(f"{a}: column {a.args[0]} has no pillar left — {rule.section}", rule)
+
+
+def check_swap(s, a):
+    """The False Placer: the designated guest swaps with an orthogonally adjacent guest."""
+    why = check_seat(s, a) or _bad_room(s, a, a.args[0])
+    if why is not None:
+        return why
+    rule = s.current_rule()
+    return s.refuse(f"{a}: the designated guest swaps with a guest orthogonally adjacent to it (room "
+                    f"{s.node[3][0]}): one of {_legal_args(s)} — {rule.section}", rule)
+
+
+def check_doorbell(s, a):
+    """5. Recover a Doorbell: only with fewer than 3 in the Hall."""
+    why = check_seat(s, a)
+    if why is not None:
+        return why
+    return s.refuse(f"{a}: the Hall already holds {MAX_BELLS} doorbells — {R_RECOVER.section}", R_RECOVER)

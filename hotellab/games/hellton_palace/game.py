@@ -1,16 +1,17 @@
 """The Hellton Palace game: two players; options: which guest cards are used, and when a groom
-may be hired. The game composes the rules (``state.py``), the view (``view.py``) and the board
-(``render.py``); those modules import ``rules.py`` and ``components.py``, never each other."""
+may be hired. The game declares its parts (contract v2, ``docs/dev/new_game.md``): the state
+class and its moves (``state.py``), the position schema (``position.py``, loaded when a
+position is read), the view and graph (``view.py``) and the board (``render.py``); those modules
+import ``rules.py`` and ``components.py``, never each other (``position.py`` builds states)."""
 
 from __future__ import annotations
 
 from ...core.game import Game, OptionSpec, register
+from ...core.position import PositionSchema
+from . import render, view
 from .components import COLOURS
-from .render import render_svg as _render_svg
 from .rules import PHASES, R_HIRE_APPLY, R_INTRO, RULE_TABLE
-from .state import HelltonPalaceState
-from .view import adjacency_graph as _adjacency_graph
-from .view import build_view as _build_view
+from .state import ACTIONS, HelltonPalaceState
 
 
 _GROOM_SHORT = {
@@ -90,6 +91,11 @@ class HelltonPalaceGame(Game):
     hidden_information = False  # cards face up, both sides may be looked at, all on the table
     scores_are_points = False  # scores are the tour measures the end rule compares (ruling HP-10)
     rulebook = "Hellton Palace rulebook"
+    actions = ACTIONS
+    position = PositionSchema(__package__ + ".position")
+    build_view = staticmethod(view.build_view)
+    adjacency_graph_of = staticmethod(view.adjacency_graph)
+    render_svg = staticmethod(render.render_svg)
 
     def colour(self, seat: int) -> str:
         """"red" (seat 0, the First player) or "blue" (CSS colour names)."""
@@ -136,15 +142,3 @@ class HelltonPalaceGame(Game):
         return [("Grooms (5 each; cost: effect; once per turn)", grooms),
                 ("Guests (reconstructed, HP-03; * first game): rent: door hanger, bottom > top; "
                  "a doorbell, a pillar: one removed from your hotel", guests)]
-
-    def render_svg(self, view: dict) -> str:
-        """The board as SVG text: a pure function of the view model (see ``render.py``)."""
-        return _render_svg(view)
-
-    def build_view(self, state, perspective) -> dict:
-        """The view model of ``state`` (``view.build_view``); :meth:`State._view` calls it."""
-        return _build_view(state, perspective)
-
-    def adjacency_graph_of(self, state):
-        """networkx.Graph of both hotels of ``state`` (``view.adjacency_graph``)."""
-        return _adjacency_graph(state)

@@ -58,6 +58,7 @@ from .components import (
     ADJ, COMPLETE, GROOM_IDS, GROOM_INDEX, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES, parse_effect,
 )
 from .rules import (
+    COLLECT, END, HIRE, SERVE, WELCOME, choice_node, swap_node,
     N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, NODE_KINDS, R_COINS,
     R_COURSE, R_DOORBELL_COUNTER, R_DOUBLE_SIDED, R_EFFECTS, R_END, R_END_FIRST, R_GROOM, R_GROOM_TILES,
     R_IRRITATION, R_PILLAR_GROUPS, R_ROOMS, R_SERVE, R_SETUP, R_TOUR, R_WELCOME,
@@ -111,11 +112,11 @@ def to_position(s) -> dict:
     if kind in (N_SERVE, N_TARGET, N_PILLAR):
         out["groom_room"] = s.cursor
     if kind in (N_TARGET, N_PILLAR):
-        out["decision"] = _op_words(s.node[2])
+        out["decision"] = _op_words(s.node[3])
     if s.todo:
         out["pending"] = [_op_words(op) for op in s.todo]
     if kind == N_SWAP:
-        out["designated_room"] = s.node[2]
+        out["designated_room"] = s.node[3][0]
     if kind == N_END:
         out["winners"] = [SEATS[w] for w in s.result]
         out["end_text"] = s.end_text
@@ -402,14 +403,14 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
         raise PositionError(f"is not a field of step {step!r}", field=extra[0], rule=R_COURSE)
     o = 1 - active
     if step in (N_WELCOME, N_HIRE, N_COLLECT):
-        if step == N_WELCOME and not s._welcome_actions(active):
+        if step == N_WELCOME and not s._open_rows(active):
             raise PositionError(f"{SEATS[active]} has no guest to welcome (the step would be skipped)", field="step",
                                 rule=R_WELCOME)
         if step == N_WELCOME and s.welcomed:
             raise PositionError("at step 1 no guest is welcomed yet this turn", field="welcomed_room", rule=R_COURSE)
         if step == N_COLLECT and s.reached[active] != COMPLETE:
             raise PositionError("step 5 comes after the whole tour: set tour_complete", field="step", rule=R_COURSE)
-        s.node = (step, active)
+        s.node = {N_WELCOME: WELCOME, N_HIRE: HIRE, N_COLLECT: COLLECT}[step][active]
         return
     if step == N_SWAP:
         room = _room(field(table, "designated_room", int), "designated_room")
@@ -423,7 +424,7 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
         if not s.hired[active] >> GROOM_INDEX["false_placer"] & 1:
             raise PositionError(f"the False Placer is not among {SEATS[active]}'s grooms_hired",
                                 field=f"hotels.{SEATS[active]}.grooms_hired", rule=rule)
-        s.node = (N_SWAP, o, room)
+        s.node = swap_node(o, room)
         return
     if step == N_END:
         winners = field(table, "winners", list)
@@ -433,7 +434,7 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
                                 rule=R_END)
         s.result = ws
         s.end_text = field(table, "end_text", str, default="")
-        s.node = (N_END,)
+        s.node = END
         return
     # the tour: serve, target, pillar
     cursor = _room(field(table, "groom_room", int), "groom_room", R_TOUR)
@@ -447,7 +448,7 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
                             field=f"hotels.{SEATS[active]}.last_room_served", rule=R_TOUR)
     s.cursor = cursor
     if step == N_SERVE:
-        s.node = (N_SERVE, active)
+        s.node = SERVE[active]
         return
     if reached != cursor:
         raise PositionError(f"a door-hanger choice is made while serving room {cursor}: its last_room_served is "
@@ -463,7 +464,7 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
                             rule=R_EFFECTS)
     if want == "pillar" and not any(s.pillars[active]):
         raise PositionError("no pillar left to choose", field="decision", rule=R_EFFECTS)
-    s.node = (step, op[2], op)
+    s.node = choice_node(step, op[2], op)
     s.todo = tuple(_read_op(t, f"pending[{i}]") for i, t in enumerate(field(table, "pending", list, default=[])))
     # every pending effect belongs to the guest being served (a copied door hanger included)
     for path, p in [("decision", op)] + [(f"pending[{i}]", p) for i, p in enumerate(s.todo)]:
@@ -473,3 +474,21 @@ def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
                                 field=f"{path}.room", rule=R_SERVE)
         if p[0] in ("T", "TS", "TT", "F") and not s.guests[active][p[1]]:
             raise PositionError(f"room {p[1]} holds no guest", field=f"{path}.target", rule=R_IRRITATION)
+
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Position(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+def write(s):
+    return to_position(s)
+
+
+def build(game, p, problems):
+    from .state import HelltonPalaceState
+    s = from_position(HelltonPalaceState, game, p.model_dump())
+    s._own = s._OWN_ALL
+    return s

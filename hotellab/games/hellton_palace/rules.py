@@ -12,6 +12,8 @@ import it and never each other.
 
 from __future__ import annotations
 
+from ...core.actions import CHANCE, TERMINAL
+from ...core.node import Node
 from ...core.rules import Phase, RuleRef
 from .components import BASIC, GROOM_IDS, SPECIAL_TEXT, SPECIALS, WHAT_TEXT, WHERE_TEXT, grooms
 
@@ -146,6 +148,32 @@ N_PILLAR = "pillar"        # 4. a column chosen for a door-hanger effect
 N_COLLECT = "collect"      # 5. collect rents or recover a doorbell
 N_END = "end"              # End of the Game
 NODE_KINDS = (N_DISPLAY, N_WELCOME, N_HIRE, N_SWAP, N_SERVE, N_TARGET, N_PILLAR, N_COLLECT, N_END)
+
+# -- the nodes (``state.node``, a core Node: kind, deciding seat, action kinds allowed, context) --
+DISPLAY = Node(N_DISPLAY, CHANCE, ("display",))
+"""Setup 6: the display, a chance outcome."""
+WELCOME = tuple(Node(N_WELCOME, p, ("welcome",)) for p in (0, 1))
+"""seat -> 1. Welcome a New Guest."""
+HIRE = tuple(Node(N_HIRE, p, ("hire", "tour")) for p in (0, 1))
+"""seat -> 3. Hire Your Grooms, or (``tour``) go on to step 4."""
+SERVE = tuple(Node(N_SERVE, p, ("serve", "refuse")) for p in (0, 1))
+"""seat -> 4. serve the guest in front of the groom pawn, or do not serve it."""
+COLLECT = tuple(Node(N_COLLECT, p, ("rents", "doorbell")) for p in (0, 1))
+"""seat -> 5. Collect Rents or Recover a Doorbell."""
+END = Node(N_END, TERMINAL)
+"""End of the Game."""
+
+
+def swap_node(seat: int, room: int) -> Node:
+    """The False Placer: ``seat`` (the opponent of the player who hired it) swaps the guest of
+    ``room`` with an adjacent one (context: ``(room,)``)."""
+    return Node(N_SWAP, seat, ("swap",), (room,))
+
+
+def choice_node(kind: str, chooser: int, op: tuple) -> Node:
+    """A door-hanger choice (``N_TARGET``: a guest, ``N_PILLAR``: a column) made by
+    ``chooser``; the context is the choice operation ``("Q", ...)`` of :mod:`.effects`."""
+    return Node(kind, chooser, (kind,), op)
 
 
 def _rule_table() -> tuple:

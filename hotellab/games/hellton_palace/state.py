@@ -14,16 +14,27 @@ display of 18 guest cards, a chance action), then a turn of five steps (Course o
 and End of the Game: as soon as a hotel has no doorbell left or an empty pillar group, the
 turn stops at once (:meth:`HelltonPalaceState._hotel_falls`). Cards the rulebook does not list
 are reconstructed data in ``data/``; every reading of an unclear rule is in
-``docs/rulings/hellton_palace.md`` (ids HP-01 ...). Declared positions: :mod:`.position`.
+``docs/rulings/hellton_palace.md`` (ids HP-01 ...).
 
-Encodings (internal, compact so that ``apply`` copies cheaply):
+The moves are data (contract v2, ``hotellab.core.kinds``): :data:`ACTIONS` declares each
+action kind in rulebook order with its grammar, rule, legal instances, refusal (``explain.py``),
+step (a ``_do_*`` method here), words and board target; the core parses, checks, lists and
+applies every action through it. Declared positions: :mod:`.position` (a schema, loaded only
+when positions are read); the view and the board: :mod:`.view`, :mod:`.render`.
 
-- rooms are numbered 1-9 (index 0 of per-room lists is unused); ``guests[seat][room]`` is
-  ``card * 2 + side`` (side 0 = a, 1 = b) or 0 for an empty room;
-- ``tokens[seat]`` is a bit mask of the rooms whose guest has an irritation token;
+Storage (``hotellab.core.storage``, compact so that ``apply`` copies cheaply): the ``SHARED``
+fields hold immutable values; the ``OWNED`` ones are lists a step changes in place after
+:meth:`~hotellab.core.storage.Stored.own` (and :meth:`HelltonPalaceState._row` for a seat's
+row of ``guests`` or ``pillars``):
+
+- rooms are numbered 1-9 (index 0 of per-room lists is unused); ``guests[seat][room]`` is a
+  guest packed as :data:`components.GUEST` (``card * 2 + side``, side 0 = a, 1 = b) or 0 for
+  an empty room;
+- ``tokens[seat]`` is a bit mask of the rooms whose guest has an irritation token
+  (:data:`components.TOKENS`);
 - ``pillars[seat]`` counts the pillars of each group (columns 1-3 at indices 0-2);
-- ``hired[seat]`` is a bit mask of the grooms hired (bit i = :data:`components.GROOM_IDS`\\[i]);
-- ``node`` is ``(kind, player, ...)`` with a node kind of :mod:`.rules`;
+- ``hired[seat]`` is a bit mask of the grooms hired (:data:`components.HIRED`);
+- ``node`` is a core :class:`~hotellab.core.node.Node` (the nodes are in :mod:`.rules`);
 - the effects still to apply during a service are a tuple ``todo`` of small operations
   (:mod:`.effects`); a choice among them stops the state at a decision node.
 """
@@ -31,24 +42,23 @@ Encodings (internal, compact so that ``apply`` copies cheaply):
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
-from ...core.actions import CHANCE, TERMINAL, Action
+from ...core.actions import Action
+from ...core.kinds import INT, INTS, WORD, ActionKind, ActionTable, Arg
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
+from . import explain as X
 from .components import (
-    ADJ, COMPLETE, FLOOR, FLOOR_ROOMS, GROOM_INDEX, GROOMS, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES, intro_ids,
+    ADJ, COMPLETE, FLOOR, FLOOR_ROOMS, GROOM_INDEX, GROOMS, GUEST, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES,
+    intro_ids,
 )
 from .effects import run as run_effects
-from .explain import action_to_string as _action_text
-from .explain import explain as _explain_refusal
-from .explain import explain_chance as _explain_chance
-from .explain import prompt as _prompt
-from .explain import status_text as _status
-from .position import from_position, to_position
 from .rules import (
-    N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, R_COLLECT, R_DISMISS,
-    R_DOUBLE, R_END, R_END_COMPARE, R_END_COMPLETE, R_END_FIRST, R_END_SECOND, R_HIRE, R_HIRE_APPLY, R_INTRO,
-    R_NOT_SERVE, R_RECOVER, R_ROW_CLOSED, R_SERVE, R_SETUP, R_SKIP, R_TOUR, R_WELCOME, effect_rule, groom_rule,
+    COLLECT, DISPLAY, END, HIRE, N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET,
+    N_WELCOME, R_COLLECT, R_DISMISS, R_DOUBLE, R_EFFECTS, R_END, R_END_COMPARE, R_END_COMPLETE, R_END_FIRST,
+    R_END_SECOND, R_HIRE, R_HIRE_APPLY, R_INTRO, R_NOT_SERVE, R_RECOVER, R_ROW_CLOSED, R_SERVE, R_SETUP, R_SKIP,
+    R_TOUR, R_WELCOME, SERVE, WELCOME, effect_rule, groom_rule, swap_node,
 )
 
 
@@ -56,23 +66,29 @@ def _bits(mask: int) -> int:
     return bin(mask).count("1")
 
 
+@lru_cache(maxsize=None)
+def _welcomes(p: int, card: int, free: tuple) -> tuple[Action, ...]:
+    """Seat ``p`` welcomes ``card`` into each of the ``free`` rooms of its row's floor, on
+    either side of a double-sided card (made once: the legal actions of a playout reuse them)."""
+    n_sides = len(GUESTS[card].sides)
+    return tuple(Action("welcome", (card, room, SIDES[s]), p) for room in free for s in range(n_sides))
+
+
 class HelltonPalaceState(State):
     """A Hellton Palace position. Use :meth:`Game.new_initial_state` or
     ``game.state_from_position(table)``; never mutate."""
 
-    __slots__ = (
-        "display", "guests", "tokens", "pillars", "doorbells", "coins", "hired", "fr_row",
-        "welcomed", "round", "active", "cursor", "reached", "serving", "last_turn", "todo",
-        "node", "result", "end_text",
-    )
+    SHARED = ("display", "welcomed", "round", "active", "cursor", "serving", "last_turn", "todo", "node",
+              "result", "end_text")
+    OWNED = ("guests", "tokens", "pillars", "doorbells", "coins", "hired", "fr_row", "reached")
+    __slots__ = SHARED + OWNED + ("_own",)
 
     # ================================================================== Setup
     @classmethod
     def initial(cls, game) -> "HelltonPalaceState":
         """Setup 1-5: two hotels with 3 doorbells in the Hall, 12 pillars in 3 groups of 4, the 5
         grooms non-hired, no coins; the display (Setup 6) is the first, chance, action."""
-        s = cls.__new__(cls)
-        State.__init__(s, game)
+        s = cls(game)
         s.display = ((0,) * 6,) * 3
         s.guests = [[0] * 10, [0] * 10]
         s.tokens = [0, 0]
@@ -89,45 +105,28 @@ class HelltonPalaceState(State):
         s.serving = 0
         s.last_turn = False
         s.todo = ()
-        s.node = (N_DISPLAY,)
+        s.node = DISPLAY
         s.result = None
         s.end_text = ""
+        s._own = cls._OWN_ALL  # every list above is new
         return s
 
-    def _copy(self) -> "HelltonPalaceState":
-        new = HelltonPalaceState.__new__(HelltonPalaceState)
-        self._copy_base(new)
-        new.display = self.display
-        g = self.guests
-        new.guests = [g[0][:], g[1][:]]
-        new.tokens = self.tokens[:]
-        p = self.pillars
-        new.pillars = [p[0][:], p[1][:]]
-        new.doorbells = self.doorbells[:]
-        new.coins = self.coins[:]
-        new.hired = self.hired[:]
-        new.fr_row = self.fr_row[:]
-        new.welcomed = self.welcomed
-        new.round = self.round
-        new.active = self.active
-        new.cursor = self.cursor
-        new.reached = self.reached[:]
-        new.serving = self.serving
-        new.last_turn = self.last_turn
-        new.todo = self.todo
-        new.node = self.node
-        new.result = self.result
-        new.end_text = self.end_text
-        return new
-
     # ------------------------------------------------------------------ small helpers
+    def _row(self, name: str, seat: int) -> list:
+        """``seat``'s row of the list-of-lists field ``name`` (``guests`` or ``pillars``), owned
+        by this state (copy-on-write: the row is copied, so the state this one was copied from
+        never changes)."""
+        rows = self.own(name)
+        row = rows[seat] = rows[seat][:]
+        return row
+
     def _name(self, seat: int) -> str:
-        return self.game.seat_label(seat)
+        return self.game.seat_labels[seat]
 
     def side_of(self, seat: int, room: int):
         """The :class:`components.Side` face up in ``room`` of ``seat``'s hotel (None if empty)."""
         g = self.guests[seat][room]
-        return GUESTS[g >> 1].sides[g & 1] if g else None
+        return GUESTS[g >> 1].sides[g & 1] if g else None  # GUEST packing: card, side
 
     def _gname(self, seat: int, room: int) -> str:
         side = self.side_of(seat, room)
@@ -141,9 +140,9 @@ class HelltonPalaceState(State):
         """Irritated guests in ``seat``'s hotel (the end's tie-break)."""
         return _bits(self.tokens[seat])
 
-    def _free(self, seat: int, floor: int) -> list[int]:
+    def _free(self, seat: int, floor: int) -> tuple[int, ...]:
         g = self.guests[seat]
-        return [n for n in FLOOR_ROOMS[floor] if not g[n]]
+        return tuple([n for n in FLOOR_ROOMS[floor] if not g[n]])
 
     def _row_has_card(self, row: int) -> bool:
         return any(self.display[row - 1])
@@ -161,46 +160,7 @@ class HelltonPalaceState(State):
     def _pool(self) -> tuple[int, ...]:
         return intro_ids() if self.game.options["cards"] == "intro" else tuple(range(1, 37))
 
-    # ================================================================== the standard API
-    def _node_kind(self) -> str:
-        """The kind of the current node, a node kind of :mod:`.rules`."""
-        return self.node[0]
-
-    def _current_player(self) -> int:
-        kind = self.node[0]
-        if kind == N_DISPLAY:
-            return CHANCE
-        if kind == N_END:
-            return TERMINAL
-        return self.node[1]
-
-    def _legal_actions(self) -> list[Action]:
-        kind, p = self.node[0], self.node[1]
-        if kind == N_SERVE:
-            r = self.cursor
-            return [Action("serve", (r,), p), Action("refuse", (r,), p)]
-        if kind == N_TARGET:
-            return [Action("target", (n,), p) for n in self._occupied_others(self.active, self.node[2][4])]
-        if kind == N_PILLAR:
-            pil = self.pillars[self.active]
-            return [Action("pillar", (c,), p) for c in (1, 2, 3) if pil[c - 1]]
-        if kind == N_WELCOME:
-            return self._welcome_actions(p)
-        if kind == N_HIRE:
-            return self._hire_actions(p)
-        if kind == N_SWAP:
-            g = self.guests[p]
-            return [Action("swap", (n,), p) for n in ADJ[self.node[2]] if g[n]]
-        if kind == N_COLLECT:
-            out = [Action("rents", (), p)]
-            if self.doorbells[p] < MAX_BELLS:
-                out.append(Action("doorbell", (), p))
-            return out
-        return []
-
-    def _chance_outcomes(self):
-        return None  # the display is a draw of 18 cards: sampled, not listed
-
+    # ================================================================== chance
     def _sample_unlisted_chance(self, rng: random.Random) -> Action:
         """Setup 6: "Shuffle the 36 Guest cards. Put 18 back in the box": 18 cards at random
         (the 18 introductory cards in a random layout with option cards='intro')."""
@@ -208,26 +168,19 @@ class HelltonPalaceState(State):
         rng.shuffle(pool)
         return Action("display", (tuple(pool[:18]),))
 
-    def canonical_chance(self, action: Action) -> Action:
-        return Action("display", (tuple(int(i) for i in action.args[0]),), CHANCE)
-
-    def explain_chance(self, action: Action):
-        return _explain_chance(self, action)
-
     # ---------------------------------------------------------------- decisions offered
-    def _welcome_actions(self, p: int) -> list[Action]:
+    # Each is the ``legal(state, node)`` of an action kind (:data:`ACTIONS`), in the order the
+    # golden playthroughs and seeded tests rely on.
+    def _welcome_actions(self, node) -> list[Action]:
         """1. Welcome a New Guest: a card of an open row into a free room of the matching floor,
         on either side of a double-sided card."""
+        p = node[1]
         out = []
         for row in self._open_rows(p):
             free = self._free(p, row)
             for card in self.display[row - 1]:
-                if not card:
-                    continue
-                n_sides = len(GUESTS[card].sides)
-                for room in free:
-                    for s in range(n_sides):
-                        out.append(Action("welcome", (card, room, SIDES[s]), p))
+                if card:
+                    out += _welcomes(p, card, free)
         return out
 
     def _open_rows(self, p: int) -> list[int]:
@@ -239,9 +192,10 @@ class HelltonPalaceState(State):
             return [forced]
         return rows
 
-    def _hire_actions(self, p: int) -> list[Action]:
-        """3. Hire Your Grooms: each groom not hired yet this turn that ``p`` can pay in full,
-        once per target; then ``tour`` (step 4)."""
+    def _hire_actions(self, node) -> list[Action]:
+        """3. Hire Your Grooms: each groom not hired yet this turn that the seat can pay in
+        full, once per target; then ``tour`` (step 4)."""
+        p = node[1]
         out = []
         coins, hired = self.coins[p], self.hired[p]
         for i, g in enumerate(GROOMS):
@@ -253,6 +207,39 @@ class HelltonPalaceState(State):
             for arg in targets:
                 out.append(Action("hire", (g.id, arg), p))
         out.append(Action("tour", (), p))
+        return out
+
+    def _swap_actions(self, node) -> list[Action]:
+        """The False Placer: the opponent swaps the designated guest with one of its
+        orthogonally adjacent guests."""
+        p = node[1]
+        g = self.guests[p]
+        return [Action("swap", (n,), p) for n in ADJ[node[3][0]] if g[n]]
+
+    def _serve_actions(self, node) -> list[Action]:
+        """4. Serve the guest in front of the groom pawn, or do not serve it (never another room:
+        the tour goes from room 1 to 9 and never goes back)."""
+        r, p = self.cursor, node[1]
+        return [Action("serve", (r,), p), Action("refuse", (r,), p)]
+
+    def _target_actions(self, node) -> list[Action]:
+        """A door-hanger effect's guest "of your choice" / "chosen by your opponent": another
+        occupied room of the hotel being toured."""
+        p = node[1]
+        return [Action("target", (n,), p) for n in self._occupied_others(self.active, node[3][4])]
+
+    def _pillar_actions(self, node) -> list[Action]:
+        """A door-hanger effect's column: one whose pillar group is not empty."""
+        p = node[1]
+        pil = self.pillars[self.active]
+        return [Action("pillar", (c,), p) for c in (1, 2, 3) if pil[c - 1]]
+
+    def _collect_actions(self, node) -> list[Action]:
+        """5. Collect the rents, or recover a doorbell (fewer than 3 in the Hall)."""
+        p = node[1]
+        out = [Action("rents", (), p)]
+        if self.doorbells[p] < MAX_BELLS:
+            out.append(Action("doorbell", (), p))
         return out
 
     def _groom_targets(self, p: int, gid: str) -> list[int]:
@@ -274,10 +261,6 @@ class HelltonPalaceState(State):
             return [r for r in (1, 2, 3) if self._free(o, r) and self._row_has_card(r)]
         g, t = self.guests[o], self.tokens[o]  # false_placer
         return [n for n in range(1, 10) if t >> n & 1 and any(g[m] for m in ADJ[n])]
-
-    # ---------------------------------------------------------------- apply
-    def _apply(self, a: Action) -> None:
-        _APPLY[a.kind](self, a)
 
     # -- Setup 6 ------------------------------------------------------------------------------
     def _do_display(self, a: Action) -> None:
@@ -301,7 +284,7 @@ class HelltonPalaceState(State):
         self.cursor = 0
         self.serving = 0
         if self._open_rows(seat):  # a row with a card and a free room on its floor
-            self.node = (N_WELCOME, seat)
+            self.node = WELCOME[seat]
             return
         rule = R_ROW_CLOSED  # every row is closed by a full floor (HP-11), unless no card is left at all
         if not any(any(r) for r in self.display):
@@ -325,7 +308,7 @@ class HelltonPalaceState(State):
             tuple(0 if c == card else c for c in cards) if i == row - 1 else cards for i, cards in enumerate(self.display)
         )
         s = SIDES.index(side)
-        self.guests[p][room] = card * 2 + s
+        self._row("guests", p)[room] = GUEST.pack(card=card, side=s)
         self.welcomed = room
         g = GUESTS[card]
         how = f", on side {side} ({g.sides[s].name})" if g.double else ""
@@ -340,11 +323,11 @@ class HelltonPalaceState(State):
         """2. Dismiss Your Grooms: the 5 tiles back, non-hired side up (the False Reservation
         stops facing its row, HP-07); then step 3."""
         had = [GROOMS[i].name for i in range(5) if self.hired[p] >> i & 1]
-        self.hired[p] = 0
-        self.fr_row[p] = 0
+        self.own("hired")[p] = 0
+        self.own("fr_row")[p] = 0
         what = f"{', '.join(had)} back" if had else "their grooms (none was hired)"
         self._emit(f"{self._name(p)} dismisses {what}: all 5 tiles non-hired side up.", R_DISMISS)
-        self.node = (N_HIRE, p)
+        self.node = HIRE[p]
 
     # -- 3. Hire Your Grooms ------------------------------------------------------------------
     def _do_hire(self, a: Action) -> None:
@@ -354,8 +337,8 @@ class HelltonPalaceState(State):
         gid, arg = a.args
         i = GROOM_INDEX[gid]
         groom = GROOMS[i]
-        self.coins[p] -= groom.cost
-        self.hired[p] |= 1 << i
+        self.own("coins")[p] -= groom.cost
+        self.own("hired")[p] |= 1 << i  # HIRED packing: bit i for GROOMS[i]
         pay = f"{self._name(p)} hires {groom.name} for {groom.cost} coin{'s' if groom.cost != 1 else ''}"
         if arg == 0:  # option grooms="any" (HP-06)
             self._emit(f"{pay}: the effect has nothing to act on, but the tile shows its hired side.", R_HIRE_APPLY)
@@ -364,14 +347,14 @@ class HelltonPalaceState(State):
 
     def _mason(self, p: int, column: int, pay: str) -> None:
         """The Mason: Put a Pillar token back on an empty Pillar space of your choice."""
-        self.pillars[p][column - 1] += 1
+        self._row("pillars", p)[column - 1] += 1
         self._emit(f"{pay}: a pillar goes back under column {column} ({self.pillars[p][column - 1]} there).",
                    groom_rule("mason"))
 
     def _false_reservation(self, p: int, row: int, pay: str) -> None:
         """The False Reservation: the tile faces a row; on their next turn the opponent must
         welcome a guest from it."""
-        self.fr_row[p] = row
+        self.own("fr_row")[p] = row
         self._emit(f"{pay}: the tile faces the {ROW_NAMES[row]} row; on their next turn "
                    f"{self._name(1 - p)} must welcome a guest from it.", groom_rule("false_reservation"))
 
@@ -390,37 +373,37 @@ class HelltonPalaceState(State):
         o = 1 - p
         self._emit(f"{pay}: {self._name(p)} designates {self._gname(o, room)} in {self._name(o)}'s hotel; "
                    f"{self._name(o)} must swap it with an adjacent guest.", groom_rule("false_placer"))
-        self.node = (N_SWAP, o, room)
+        self.node = swap_node(o, room)
 
     def _diplomat(self, p: int, room: int, pay: str) -> None:
         """The Diplomat: Remove an Irritation token from the Guest of your choice in your Hotel."""
         name = self._gname(p, room)
-        self.tokens[p] &= ~(1 << room)
+        self.own("tokens")[p] &= ~(1 << room)
         self._emit(f"{pay}: {name} is soothed, its irritation token goes back.", groom_rule("diplomat"))
 
     def _swap(self, seat: int, a: int, b: int) -> None:
-        g = self.guests[seat]
+        g = self._row("guests", seat)
         g[a], g[b] = g[b], g[a]
         t = self.tokens[seat]
         if (t >> a & 1) != (t >> b & 1):
-            self.tokens[seat] = t ^ (1 << a) ^ (1 << b)
+            self.own("tokens")[seat] = t ^ (1 << a) ^ (1 << b)
 
     def _do_swap(self, a: Action) -> None:
         """The False Placer: "The opponent must then swap its room with one of their orthogonally
         adjacent Guests" (the opponent's decision); then the hire step goes on."""
         o = a.player
-        room = self.node[2]
+        room = self.node[3][0]
         names = self._gname(o, room), self._gname(o, a.args[0])
         self._swap(o, room, a.args[0])
         self._emit(f"{self._name(o)} swaps {names[0]} with {names[1]} (the False Placer).", groom_rule("false_placer"))
-        self.node = (N_HIRE, 1 - o)
+        self.node = HIRE[1 - o]
 
     # -- 4. Do the Tour of the Rooms ----------------------------------------------------------
     def _do_tour(self, a: Action) -> None:
         """4. Do the Tour of the Rooms: the groom leaves the Hall for room 1."""
         p = a.player
         old = self.reached[p]
-        self.reached[p] = 0
+        self.own("reached")[p] = 0
         self._emit(f"{self._name(p)}'s groom leaves the Hall for the tour of rooms 1 to 9.", R_TOUR,
                    [(p, -old)] if old else ())
         self.cursor = 0
@@ -435,12 +418,12 @@ class HelltonPalaceState(State):
             if g[n]:
                 self.cursor = n
                 self.serving = 0
-                self.node = (N_SERVE, p)
+                self.node = SERVE[p]
                 return
         self.cursor = 0
         self.serving = 0
         old = self.reached[p]
-        self.reached[p] = COMPLETE
+        self.own("reached")[p] = COMPLETE
         if self.last_turn:
             self._emit(f"{self._name(p)}'s groom completes the whole tour without an end-of-game condition: "
                        f"{self._name(p)} wins.", R_END_COMPLETE, [(p, COMPLETE - old)])
@@ -448,7 +431,7 @@ class HelltonPalaceState(State):
             return
         self._emit(f"{self._name(p)}'s groom completes the tour and goes back to the Hall.", R_TOUR,
                    [(p, COMPLETE - old)])
-        self.node = (N_COLLECT, p)
+        self.node = COLLECT[p]
 
     def _do_serve(self, a: Action) -> None:
         """Serve the Guest: "first remove its Irritation token (if it has one) … Then … apply, in
@@ -457,11 +440,11 @@ class HelltonPalaceState(State):
         p = a.player
         r = self.cursor
         old = self.reached[p]
-        self.reached[p] = r
+        self.own("reached")[p] = r
         self.serving = r
         side = self.side_of(p, r)
         if self.tokens[p] >> r & 1:
-            self.tokens[p] &= ~(1 << r)
+            self.own("tokens")[p] &= ~(1 << r)
             text = f"{self._name(p)} serves {side.name} (room {r}): its irritation token goes back"
         else:
             text = f"{self._name(p)} serves {side.name} (room {r})"
@@ -482,13 +465,13 @@ class HelltonPalaceState(State):
     def _do_target(self, a: Action) -> None:
         """A guest chosen for a door-hanger effect ("of your choice" / "chosen by your
         opponent", Who? Where?); the effect goes on."""
-        _, _, _, letter, concerned, e, _i, _n = self.node[2]
+        _, _, _, letter, concerned, e, _i, _n = self.node[3]
         self.todo = ((letter, a.args[0], concerned, e),) + self.todo
         run_effects(self)
 
     def _do_pillar(self, a: Action) -> None:
         """A column chosen for a door-hanger effect that removes a pillar; the effect goes on."""
-        concerned, e = self.node[2][4], self.node[2][5]
+        concerned, e = self.node[3][4], self.node[3][5]
         self.todo = (("P", a.args[0], concerned, e),) + self.todo
         run_effects(self)
 
@@ -497,7 +480,7 @@ class HelltonPalaceState(State):
         """5. Collect the rents of the satisfied guests; then the opponent's turn."""
         p = a.player
         k = self.rents(p)
-        self.coins[p] += k
+        self.own("coins")[p] += k
         self._emit(f"{self._name(p)} collects the rents of the satisfied guests: {k} coin{'s' if k != 1 else ''} "
                    f"({self.coins[p]} in all).", R_COLLECT)
         self._start_turn(1 - p)
@@ -505,7 +488,7 @@ class HelltonPalaceState(State):
     def _do_doorbell(self, a: Action) -> None:
         """5. OR Recover a Doorbell (fewer than 3 in the Hall); then the opponent's turn."""
         p = a.player
-        self.doorbells[p] += 1
+        self.own("doorbells")[p] += 1
         self._emit(f"{self._name(p)} recovers a doorbell ({self.doorbells[p]} in the Hall).", R_RECOVER)
         self._start_turn(1 - p)
 
@@ -559,7 +542,7 @@ class HelltonPalaceState(State):
     def _finish(self, winners: tuple, text: str) -> None:
         self.result = winners
         self.end_text = text
-        self.node = (N_END,)
+        self.node = END
 
     # ================================================================== scores
     def _scores(self) -> list[int]:
@@ -598,7 +581,7 @@ class HelltonPalaceState(State):
         """The rule that governs the current node (cited by every rejection)."""
         kind = self.node[0]
         if kind in (N_TARGET, N_PILLAR):
-            return effect_rule(self.node[2][5])
+            return effect_rule(self.node[3][5])
         if kind == N_SWAP:
             return groom_rule("false_placer")
         return _NODE_RULE[kind]
@@ -607,77 +590,14 @@ class HelltonPalaceState(State):
         """"Turn N" (both players' turns of round N), None before the display."""
         return f"Turn {self.round}" if self.round else None
 
-    # ================================================================== views and words
-    def _view(self, perspective):
-        """The view model (``docs/dev/view_model.md``), built by the game's view module: the
-        game composes state and view (``game.py``), so this module never imports the view."""
-        return self.game.build_view(self, perspective)
-
-    def adjacency_graph(self):
-        """networkx.Graph of both hotels; see :func:`.view.adjacency_graph`."""
-        return self.game.adjacency_graph_of(self)
-
+    # ================================================================== words
     def prompt(self) -> str:
         """What the deciding player is asked now ("" at chance and terminal nodes)."""
-        return _prompt(self)
+        return X.prompt(self)
 
     def _status_text(self) -> str:
-        return _status(self)
+        return X.status_text(self)
 
-    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
-        """A sentence for people (nothing in this game is hidden)."""
-        return _action_text(self, action)
-
-    def _explain(self, a: Action):
-        return _explain_refusal(self, a)
-
-    def _action_target(self, action: Action) -> str | None:
-        """The thing on the board (``render.py``'s target ids) that ``action`` concerns: the
-        display card a welcome takes (``display:<row>:<place>``), the groom tile hired
-        (``groom:<seat>:<id>``), the Hall the groom leaves for the tour or a doorbell comes back
-        to (``hall:<seat>``), the coins the rents go to (``coins:<seat>``), the room served or
-        not served, chosen for an effect or for the False Placer's swap (``room:<seat>:<n>``)
-        and the pillar group chosen (``pillars:<seat>:<column>``)."""
-        k, p = action.kind, action.player
-        if k == "welcome":
-            card = action.args[0]
-            for row, cards in enumerate(self.display, 1):
-                if card in cards:
-                    return f"display:{row}:{cards.index(card) + 1}"
-            return None
-        if k == "hire":
-            return f"groom:{p}:{action.args[0]}"
-        if k in ("tour", "doorbell"):
-            return f"hall:{p}"
-        if k == "rents":
-            return f"coins:{p}"
-        if k in ("serve", "refuse", "swap"):
-            return f"room:{p if k == 'swap' else self.active}:{action.args[0]}"
-        if k == "target":
-            return f"room:{self.active}:{action.args[0]}"
-        if k == "pillar":
-            return f"pillars:{self.active}:{action.args[0]}"
-        return None
-
-    # ================================================================== declared positions
-    def _to_position(self) -> dict:
-        """Where everything is and whose decision is next (:func:`.position.to_position`)."""
-        return to_position(self)
-
-    @classmethod
-    def _from_position(cls, game, table: dict) -> "HelltonPalaceState":
-        """The state a declared position says, every field checked (:func:`.position.from_position`)."""
-        return from_position(cls, game, table)
-
-
-_APPLY = {
-    "display": HelltonPalaceState._do_display, "welcome": HelltonPalaceState._do_welcome,
-    "hire": HelltonPalaceState._do_hire, "swap": HelltonPalaceState._do_swap, "tour": HelltonPalaceState._do_tour,
-    "serve": HelltonPalaceState._do_serve, "refuse": HelltonPalaceState._do_refuse,
-    "target": HelltonPalaceState._do_target, "pillar": HelltonPalaceState._do_pillar,
-    "rents": HelltonPalaceState._do_rents, "doorbell": HelltonPalaceState._do_doorbell,
-}
-"""action kind -> the step that applies it (rulebook order)."""
 
 _GROOM_EFFECT = {
     "mason": HelltonPalaceState._mason, "false_reservation": HelltonPalaceState._false_reservation,
@@ -689,3 +609,62 @@ _GROOM_EFFECT = {
 _NODE_RULE = {N_DISPLAY: R_SETUP, N_WELCOME: R_WELCOME, N_HIRE: R_HIRE, N_SERVE: R_TOUR,
               N_COLLECT: R_COLLECT, N_END: R_END}
 
+
+# == the moves, in rulebook order ===============================================================
+ACTIONS = ActionTable([
+    ActionKind("display", (Arg("cards", INTS, "the 18 guest cards of the display: the lowest row's 6, then the "
+                                              "middle row's, then the highest row's"),),
+               R_SETUP, "Setup 6: the 18 guest cards face up in 3 rows of 6 (a chance outcome).",
+               HelltonPalaceState._do_display, check=X.check_display, words=X.words_display, who="chance",
+               canonical=X.canonical_display),
+    ActionKind("welcome", (Arg("card", INT, "the guest card taken from the display (1-36)"),
+                           Arg("room", INT, "a free room on the floor of the card's row (1-9)"),
+                           Arg("side", WORD, "the side face up (b only on a double-sided card)", choices=SIDES)),
+               R_WELCOME, "1. Welcome a New Guest: a card of a row goes into a free room of the matching floor.",
+               HelltonPalaceState._do_welcome, legal=HelltonPalaceState._welcome_actions, check=X.check_welcome,
+               words=X.words_welcome, target=X.target_welcome),
+    ActionKind("hire", (Arg("groom", WORD, "the groom tile: mason, false_reservation, placer, false_placer or "
+                                           "diplomat"),
+                        Arg("arg", INT, "what its effect acts on: a column 1-3 (the Mason), a row 1-3 (the False "
+                                        "Reservation), a room 1-9 (the Placer, the False Placer, the Diplomat); 0: "
+                                        "nothing, with option grooms='any' (ruling HP-06)")),
+               R_HIRE, "3. Hire Your Grooms: pay the groom's cost, flip its tile and apply its effect (each groom "
+                       "once per turn).",
+               HelltonPalaceState._do_hire, legal=HelltonPalaceState._hire_actions, check=X.check_hire,
+               words=X.words_hire, target=X.target_hire),
+    ActionKind("tour", (), R_TOUR, "Done hiring: the groom pawn leaves the Hall for the tour of rooms 1 to 9.",
+               HelltonPalaceState._do_tour, listed_with="hire", check=X.check_seat, words=X.words_tour,
+               target=X.target_hall),
+    ActionKind("serve", (Arg("room", INT, "the room the groom pawn stands in front of"),), R_SERVE,
+               "4. Serve the Guest: its irritation token goes, then its door hanger applies, bottom to top.",
+               HelltonPalaceState._do_serve, legal=HelltonPalaceState._serve_actions, check=X.check_tour_room,
+               words=X.words_serve, target=X.target_active_room),
+    ActionKind("refuse", (Arg("room", INT, "the room the groom pawn stands in front of"),), R_NOT_SERVE,
+               "4. Do Not Serve the Guest: it gets an irritation token (a second one is a tantrum).",
+               HelltonPalaceState._do_refuse, listed_with="serve", check=X.check_tour_room, words=X.words_serve,
+               target=X.target_active_room),
+    ActionKind("rents", (), R_COLLECT, "5. Collect the rents of the satisfied guests.",
+               HelltonPalaceState._do_rents, legal=HelltonPalaceState._collect_actions, check=X.check_seat,
+               words=X.words_rents, target=X.target_coins),
+    ActionKind("doorbell", (), R_RECOVER, "5. Or recover a doorbell (fewer than 3 in the Hall).",
+               HelltonPalaceState._do_doorbell, listed_with="rents", check=X.check_doorbell,
+               words=X.words_doorbell, target=X.target_hall),
+    ActionKind("target", (Arg("room", INT, "another guest's room of the hotel toured (1-9)"),), R_EFFECTS,
+               "A door-hanger effect's guest: \"of your choice\", or chosen by your opponent (Who? Where?).",
+               HelltonPalaceState._do_target, legal=HelltonPalaceState._target_actions, check=X.check_target,
+               words=X.words_target, target=X.target_active_room),
+    ActionKind("pillar", (Arg("column", INT, "a column (1-3) of the hotel toured whose pillar group loses a "
+                                             "pillar"),), R_EFFECTS,
+               "A door-hanger effect's column: of your choice, or chosen by your opponent (Who? Where?).",
+               HelltonPalaceState._do_pillar, legal=HelltonPalaceState._pillar_actions, check=X.check_pillar,
+               words=X.words_pillar, target=X.target_pillars),
+    ActionKind("swap", (Arg("room", INT, "an occupied room orthogonally adjacent to the designated guest (1-9)"),),
+               groom_rule("false_placer"),
+               "The False Placer: the opponent swaps its designated irritated guest with an adjacent guest.",
+               HelltonPalaceState._do_swap, legal=HelltonPalaceState._swap_actions, check=X.check_swap,
+               words=X.words_swap, target=X.target_own_room),
+])
+"""Hellton Palace's moves (``hotellab.core.kinds``), in rulebook order (Setup 6, the steps of a
+turn, Description of the Effects, The Different Grooms): the core parses, checks, lists,
+applies, words and targets every action through this table; ``docs/games/hellton_palace-actions.md``
+is written from it."""
