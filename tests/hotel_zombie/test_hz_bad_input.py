@@ -16,26 +16,30 @@ def _turn(hz):
     return hz.run(s, "p0 plan explore", "p1 plan explore")
 
 
+# The grammar (a kind the game has, its arguments, a card word) is the action table's
+# (hotellab.core.kinds): its sentences name the argument and the kind's rule; a kind the game
+# does not have lists the kinds there are and names no rule.
 @pytest.mark.parametrize("text, code, words, section", [
     ("p1 done", "not_your_turn", "is not Ada's to play: Chris decides now", "How the Game Works"),
-    ("p0 fly", "malformed", "unknown action kind 'fly'", "Game Plan / Explore the Hotel"),
-    ("p0 buy", "malformed", "'buy' takes 1 argument(s)", "Game Plan / Explore the Hotel"),
-    ("p0 buy dragon", "malformed", "'dragon' is not a card", "Game Plan / Explore the Hotel"),
+    ("p0 fly", "malformed", "'fly' is not an action of this game; its actions are shuffle, plan, play", None),
+    ("p0 buy", "malformed", "buy takes 1 argument (<card>), got 0", "Game Plan / Explore the Hotel"),
+    ("p0 buy dragon", "malformed", "<card> must be one of ammo10, ammo20", "Game Plan / Explore the Hotel"),
     ("p0 buy magnum", "not_legal", "Magnum costs 100 gold; Chris has 30 left", "Game Plan / Explore the Hotel"),
     ("p0 declare shotgun", "not_legal", "Chris holds no Shotgun", "Game Plan / Explore the Hotel"),
     ("p0 play pistol", "not_legal", "Pistol is not an action card", "Game Plan / Explore the Hotel"),
     ("p0 trash knife", "not_legal", "only Inventory Management gives a free Trash", "Game Plan / Inventory Management"),
-    ("p0 take 2", "not_legal", "now Chris may only play / trash / buy / declare / done", "Game Plan / Explore the Hotel"),
+    ("p0 take 2", "not_legal", "allowed now: play, trash, buy, declare, done", "Game Plan / Explore the Hotel"),
     ("p7 done", "malformed", "there is no seat 7", "Game Plan / Explore the Hotel"),
 ])
 def test_refusals_name_the_rule(hz, text, code, words, section):
     s = _turn(hz)
     before = json.dumps(s.to_position(), sort_keys=True)
     msg = s.explain_illegal(text)
-    assert words in msg and msg.endswith(section)
+    assert words in msg and (msg.endswith(section) if section else "—" not in msg), msg
     with pytest.raises(hl.IllegalActionError) as exc:
         s.apply(text)
-    assert exc.value.code == code and exc.value.rule.section == section
+    assert exc.value.code == code
+    assert (exc.value.rule.section == section) if section else exc.value.rule is None
     assert json.dumps(s.to_position(), sort_keys=True) == before  # never half-changed
 
 
@@ -49,12 +53,12 @@ def test_declaring_without_ammo_is_refused(hz):
 def test_chance_and_combat_refusals(hz):
     cards = [["hound"], ["crawler"]]
     s, order = hz.combat(2, damage=[30, 60], cards=cards)
-    assert "'take' needs a whole number" in s.explain_illegal("p1 take x")
+    assert "<count> must be a whole number, got 'x'" in s.explain_illegal("p1 take x")
     s = hz.take_all(s, order, cards)
-    assert s.explain_illegal("chance shuffle mansion 0").startswith("chance shuffle mansion 0: a chance outcome")
-    assert "now Chris may only hit / wait" in s.explain_illegal("p0 steal")
+    assert s.explain_illegal("chance shuffle mansion 0,").startswith("chance shuffle mansion 0,: a chance outcome")
+    assert "allowed now: hit, wait" in s.explain_illegal("p0 steal")
     s = s.apply("p0 wait")
-    assert s.node == ("assist", 1)
+    assert s.node[:2] == ("assist", 1)
     assert "'assist' names the seat of a waiting player" in s.explain_illegal("p1 assist 9")
     assert "Ada is not waiting for assistance" in s.explain_illegal("p1 assist 1")
 

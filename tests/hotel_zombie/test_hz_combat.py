@@ -32,11 +32,11 @@ def test_a_hit_deals_the_infected_damage_and_is_open_to_kill_steal(hz):
     cards = [["hound"], ["crawler"]]
     s, order = hz.combat(2, damage=[30, 60], cards=cards)
     s = hz.take_all(s, order, cards)
-    assert s.node == ("fight", 0) and s.view()["pending"]["prompt"].startswith("Chris (30 damage) cannot defeat")
+    assert s.node[:2] == ("fight", 0) and s.view()["pending"]["prompt"].startswith("Chris (30 damage) cannot defeat")
     s = s.apply("p0 hit")
     assert s.health[0] == 80  # the Hound deals 20
     # Ada (60 - 15 = 45 >= 40) may Kill Steal "before revealing their next card (if any)"
-    assert s.node == ("kill_steal", 1) and [str(a) for a in s.legal_actions()] == ["p1 steal", "p1 pass"]
+    assert s.node[:2] == ("kill_steal", 1) and [str(a) for a in s.legal_actions()] == ["p1 steal", "p1 pass"]
     assert s.view()["kill_steal"] == [{"seat": 0, "id": "hound", "health": 40}]
     t = s.apply("p1 steal")
     assert t.scores == [0, 3]  # Crawler 1 + Hound 2
@@ -53,9 +53,9 @@ def test_kill_steal_is_offered_in_seat_order_after_the_hit_player(hz):
     s, order = hz.combat(4, damage=[80, 80, 20, 20], cards=cards)
     s = hz.take_all(s, order, cards)
     s = s.apply("p3 hit")
-    assert s.node == ("kill_steal", 0)
+    assert s.node[:2] == ("kill_steal", 0)
     s = s.apply("p0 pass")
-    assert s.node == ("kill_steal", 1)  # then Ada; Jill (20 - 15 = 5 < 55) is never asked
+    assert s.node[:2] == ("kill_steal", 1)  # then Ada; Jill (20 - 15 = 5 < 55) is never asked
     s = s.apply("p1 steal")
     assert s.scores[1] == 1 + 3 and s.node[0] != "kill_steal"
 
@@ -69,7 +69,7 @@ def test_waiting_deals_all_damage_and_the_player_keeps_revealing_without_fightin
     s = s.apply("p0 wait")
     assert s.dmg[0] == 0 and s.queue[0] == ((M["hound"], 10, ()),)
     # Ada revealed her only card and has 5 left: she may assist now
-    assert s.node == ("assist", 1)
+    assert s.node[:2] == ("assist", 1)
     s = s.apply("p1 pass")
     t = hz.texts(s)
     assert "Chris finds a Green Herb: health 50 -> 70; damage 0." in t
@@ -94,7 +94,7 @@ def test_waiting_players_take_no_damage_until_every_card_is_revealed(hz):
     # other players until they have revealed all of their mansion cards"); Chris takes nothing
     t = hz.texts(s)
     assert t.count("Reveal: Ada Crawler.") == 2 and "Ada defeats the Crawler (15 health, 1 decoration): damage left 5." in t
-    assert s.node == ("assist", 1) and s.down[1] == () and s.health[0] == 100
+    assert s.node[:2] == ("assist", 1) and s.down[1] == () and s.health[0] == 100
     s = s.apply("p1 pass")
     assert s.health[0] == 70 and s.counter == 6
 
@@ -106,7 +106,7 @@ def test_an_assist_needs_a_helper_who_revealed_all_and_rewards_skill(hz):
     s = hz.take_all(s, order, cards)
     s = s.apply("p0 wait")  # 15 left
     # Ada (seat 1) has a card left: only Jill may assist
-    assert s.node == ("assist", 2) and [str(a) for a in s.legal_actions()] == ["p2 assist 0", "p2 pass"]
+    assert s.node[:2] == ("assist", 2) and [str(a) for a in s.legal_actions()] == ["p2 assist 0", "p2 pass"]
     assert s.explain_illegal("p1 assist 0").startswith("p1 assist 0 is not Ada's to play")
     s = s.apply("p2 assist 0")
     assert s.skill == (1, 0, 2) and s.scores == [2, 2, 1]
@@ -122,7 +122,7 @@ def test_helpers_pool_their_damage(hz):
     s = s.apply("p0 wait")  # 90 - 40 = 50 left
     s = s.apply("p1 assist 0")  # Ada 35: 15 left
     assert s.queue[0] == ((M["colossus"], 15, (1,)),) and s.dmg[1] == 0
-    assert s.node == ("assist", 2)
+    assert s.node[:2] == ("assist", 2)
     s = s.apply("p2 assist 0")
     assert s.skill == (1, 2, 2) and s.scores == [5, 1, 1]
     assert "(damage left 15)" in hz.texts(s)[0]  # Jill: 45 - 15 (Crawler) - 15
@@ -146,13 +146,13 @@ def test_unassisted_the_first_infected_then_the_group_tries_the_next(hz):
     s, order = hz.combat(2, damage=[10, 30], cards=cards)
     s = hz.take_all(s, order, cards)
     s = s.apply("p0 wait")  # Hound: 30 left; Ada defeats her Walker: 10 left
-    assert s.node == ("assist", 1)
+    assert s.node[:2] == ("assist", 1)
     s = s.apply("p1 pass")  # the next reveal: Chris's Crawler joins the queue
     assert s.queue[0] == ((M["hound"], 30, ()), (M["crawler"], 15, ()))
-    assert s.node == ("assist", 1)  # a new window after the reveal
+    assert s.node[:2] == ("assist", 1)  # a new window after the reveal
     s = s.apply("p1 pass")
     # the Hound hits (20), then the group is asked about the Crawler
-    assert s.health[0] == 80 and s.queue[0] == ((M["crawler"], 15, ()),) and s.node == ("assist", 1)
+    assert s.health[0] == 80 and s.queue[0] == ((M["crawler"], 15, ()),) and s.node[:2] == ("assist", 1)
     assert "The group cannot assist Chris: the Hound (30 health left) deals 20 damage, health 80; it is discarded." \
         in hz.texts(s)
     # "do not take damage until every player's mansion cards have been revealed": said once
@@ -170,10 +170,10 @@ def test_two_waiting_players_a_helper_chooses_whom_to_assist(hz):
     s, order = hz.combat(3, damage=[5, 5, 60], cards=cards)
     s = hz.take_all(s, order, cards)
     s = hz.run(s, "p0 wait", "p1 wait")
-    assert s.node == ("assist", 2)
+    assert s.node[:2] == ("assist", 2)
     assert [str(a) for a in s.legal_actions()] == ["p2 assist 0", "p2 assist 1", "p2 pass"]
     s = s.apply("p2 assist 1")
-    assert s.dmg[2] == 45 - 15 and s.node == ("assist", 2)
+    assert s.dmg[2] == 45 - 15 and s.node[:2] == ("assist", 2)
     s = s.apply("p2 assist 0")
     assert s.skill == (1, 1, 4) and "(damage left 15)" in hz.texts(s)[0]
 
@@ -209,7 +209,7 @@ def test_a_player_who_asked_for_assistance_never_assists(hz):
     assert s.queue[0] == () and s.dmg[0] == 10  # the Gunpowder: 0 + 10
     assert s.down[0] == () and s.queue[2] == ((M["walker"], 15, ()), (M["crawler"], 15, ()))
     # only Ada is asked; Chris is never offered "p0 assist 2"
-    assert s.node == ("assist", 1) and [str(a) for a in s.legal_actions()] == ["p1 assist 2", "p1 pass"]
+    assert s.node[:2] == ("assist", 1) and [str(a) for a in s.legal_actions()] == ["p1 assist 2", "p1 pass"]
     why = s.explain_illegal("p0 assist 2")
     assert why.startswith("p0 assist 2: Chris asked for assistance this round") and \
         "Players who didn't ask for assistance and still have left over damage" in why
@@ -219,7 +219,7 @@ def test_a_player_who_asked_for_assistance_never_assists(hz):
     assert s.to_position()["players"][0]["asked_assistance"] is True
     # Ada passes: the Walker hits Jill unassisted (HZ-16), Ada alone is asked about the Crawler
     s = s.apply("p1 pass")
-    assert s.node == ("assist", 1) and s.health[2] == 90
+    assert s.node[:2] == ("assist", 1) and s.health[2] == 90
     s = s.apply("p1 pass")
     assert s.skill == (1, 2, 0) and s.counter == 6 and s.health[2] == 100 - 10 - 10
     # a greedy or random agent is offered only the legal actions: Chris never assists
@@ -246,10 +246,10 @@ def test_the_position_of_a_waiting_player_says_it_asked(hz):
     assert exc.value.field == "players[0].asked_assistance"
     t["players"][0]["asked_assistance"] = True
     s = hz.game(2).state_from_position(t)
-    assert s.node == ("assist", 1)
+    assert s.node[:2] == ("assist", 1)
     t["players"][1]["asked_assistance"] = True  # Ada asked too (her infected was defeated): no helper
     s = hz.game(2).state_from_position(t)
-    assert s.node != ("assist", 1) and s.health[0] == 90  # the Walker hits Chris unassisted
+    assert s.node[:2] != ("assist", 1) and s.health[0] == 90  # the Walker hits Chris unassisted
 
 
 def test_kill_steal_with_damage_exactly_the_infected_health(hz):
@@ -259,7 +259,7 @@ def test_kill_steal_with_damage_exactly_the_infected_health(hz):
     s, order = hz.combat(2, damage=[30, 55], cards=cards)
     s = hz.take_all(s, order, cards)
     s = s.apply("p0 hit")
-    assert s.dmg[1] == 40 and s.node == ("kill_steal", 1)
+    assert s.dmg[1] == 40 and s.node[:2] == ("kill_steal", 1)
     s = s.apply("p1 steal")
     assert s.dmg[1] == 0 and s.scores == [0, 1 + 2]
     # one less and no one may: the Hound is discarded
@@ -275,7 +275,7 @@ def test_a_defeat_with_damage_exactly_the_infected_health(hz):
     s, order = hz.combat(2, damage=[20, 14], cards=cards)
     s = hz.take_all(s, order, cards)
     assert "Chris defeats the Walker (20 health, 1 decoration): damage left 0." in hz.texts(s)
-    assert s.node == ("fight", 1)  # Ada's 14 does not defeat a Crawler (15)
+    assert s.node[:2] == ("fight", 1)  # Ada's 14 does not defeat a Crawler (15)
 
 
 def test_an_assist_that_exactly_covers_the_health_defeats_it(hz):
@@ -292,4 +292,4 @@ def test_a_helper_with_no_damage_left_is_not_asked(hz):
     cards = [["walker"], ["crawler"]]
     s, order = hz.combat(2, damage=[5, 15], cards=cards)
     s = hz.take_all(s, order, cards).apply("p0 wait")
-    assert s.node != ("assist", 1) and s.health[0] == 90 and s.counter == 6
+    assert s.node[:2] != ("assist", 1) and s.health[0] == 90 and s.counter == 6

@@ -23,7 +23,7 @@ def test_regroup_raises_the_counter_and_draws_new_hands(hz):
                              {"plan": "inventory"}],
                  stage="mansion cards", plans_revealed=True, counter=5)
     # no one explores: no combat ("These players will skip the combat phase"), straight to Regroup
-    assert s.counter == 6 and s.phase.name == "Game Plan" and s.node == ("plan", 0)
+    assert s.counter == 6 and s.phase.name == "Game Plan" and s.node[:2] == ("plan", 0)
     assert [C.CARD_IDS[c] for c in s.hands[0]] == ["ammo10"] * 5
     assert sorted(C.CARD_IDS[c] for c in s.discards[0]) == ["ammo10", "knife", "pistol"]
     assert s.plays == ((), ()) and s.plans == (-1, -1) and s.dmg == (0, 0)
@@ -33,7 +33,7 @@ def test_regroup_shuffles_a_short_deck(hz):
     s = hz.start(2, players=[{"plan": "inventory", "hand": ["ammo10"] * 5, "deck": ["knife", "pistol"],
                               "discard": ["ammo10", "ammo10", "pistol"]}, {"plan": "inventory"}],
                  stage="mansion cards", plans_revealed=True, counter=5)
-    assert s.node == ("regroup_shuffle", 0) and s.phase.name == "Regroup" and s.counter == 6
+    assert (s.node.kind, s.node.context) == ("regroup_shuffle", (0,)) and s.phase.name == "Regroup" and s.counter == 6
     s = s.apply("chance shuffle p0 " + ",".join(str(i) for i in range(8)))
     assert len(s.hands[0]) == 5 and len(s.decks[0]) == 5
 

@@ -105,7 +105,7 @@ def test_a_deck_that_runs_out_is_shuffled_from_the_discard_pile(hz):
     s = hz.run(_plan_start(hz, 2, players=[{"hand": ["search", "ammo10", "ammo10", "ammo10", "ammo10"],
                                      "deck": ["pistol"], "discard": ["pistol", "knife", "ammo10", "ammo10"]}]),
             "p0 plan explore", "p1 plan explore", "p0 play search")
-    assert s.is_chance_node and s.node == ("turn_shuffle", 0) and s.phase.name == "Game Plan"
+    assert s.is_chance_node and (s.node.kind, s.node.context) == ("turn_shuffle", (0,)) and s.phase.name == "Game Plan"
     # search draws the Pistol, then the sorted discard (ammo10, ammo10, knife, pistol) is shuffled
     s = s.apply("chance shuffle p0 1,0,2,3")
     assert [IDS[c] for c in s.hands[0]] == ["ammo10"] * 5 + ["pistol"]
@@ -165,7 +165,7 @@ def test_dealing_shuffles_the_mansion_discard_when_the_deck_runs_out(hz):
                  mansion=items[:2], mansion_discard=items[2:])
     assert len(s.mdeck) == 2 and len(s.mdisc) == 9
     s = hz.run(s, "p0 take 4", "p1 take 1")
-    assert s.node == ("deal_shuffle", -1) and s.is_chance_node and s.phase.name == "Game Plan"
+    assert (s.node.kind, s.node.context) == ("deal_shuffle", (-1,)) and s.is_chance_node and s.phase.name == "Game Plan"
     s = s.apply("chance shuffle mansion " + ",".join(str(i) for i in range(9)))
     assert "The mansion deck is shuffled." in hz.texts(s)
     assert "Chris is dealt 4 mansion cards face down." in hz.texts(s)

@@ -1,11 +1,17 @@
-"""Hotel Zombie's shared constants and tuple helpers (stages, combat steps, plans, card
-tables), used by the state and its rule modules (state.py, combat.py, explain.py)."""
+"""Hotel Zombie's shared constants (stages, combat steps, plans, card tables) and its pending
+decisions as core :class:`~hotellab.core.node.Node` constants, used by the state and its rule
+modules (state.py, combat.py, moves.py)."""
 
 from __future__ import annotations
 
+from ...core.actions import CHANCE, TERMINAL
+from ...core.node import Node
 # not "from . import components": that names the package, whose __init__ imports game and view
 import hotellab.games.hotel_zombie.components as C
-
+from .rules import (
+    N_ASSIST, N_COUNT, N_DEAL_SHUFFLE, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_REGROUP_SHUFFLE, N_SETUP,
+    N_TURN, N_TURN_SHUFFLE,
+)
 
 # stages of a round
 ST_SETUP, ST_PLAN, ST_TURN, ST_COUNT, ST_COMBAT, ST_REGROUP, ST_END = range(7)
@@ -26,10 +32,22 @@ _HEALTH, _HIT, _INF = C.HEALTH, C.HIT, C.INFECTED
 _IDS = C.CARD_IDS
 _CI = C.CARD_INDEX
 
-
-def _set(t: tuple, i: int, v) -> tuple:
-    """``t`` with item ``i`` replaced by ``v`` (a new tuple)."""
-    return t[:i] + (v,) + t[i + 1:]
+# == the pending decisions (``state.node``) ===================================================
+# A seat's decision: Node(kind, seat, the action kinds allowed). A shuffle: Node(kind, CHANCE,
+# ("shuffle",), (pile,)), the pile a seat's discard pile (or starting deck) or MANSION.
+TURN_KINDS = ("play", "trash", "buy", "declare", "done")
+"""The action kinds of a turn (ruling HZ-02), listed together by the first."""
+_SEATS = range(4)
+PLAN_NODE = tuple(Node(N_PLAN, p, ("plan",)) for p in _SEATS)
+TURN_NODE = tuple(Node(N_TURN, p, TURN_KINDS) for p in _SEATS)
+COUNT_NODE = tuple(Node(N_COUNT, p, ("take",)) for p in _SEATS)
+FIGHT_NODE = tuple(Node(N_FIGHT, p, ("hit", "wait")) for p in _SEATS)
+KILL_STEAL_NODE = tuple(Node(N_KILL_STEAL, p, ("steal", "pass")) for p in _SEATS)
+ASSIST_NODE = tuple(Node(N_ASSIST, p, ("assist", "pass")) for p in _SEATS)
+SHUFFLE_NODE = {kind: {pile: Node(kind, CHANCE, ("shuffle",), (pile,)) for pile in (MANSION, *_SEATS)}
+                for kind in (N_SETUP, N_TURN_SHUFFLE, N_DEAL_SHUFFLE, N_REGROUP_SHUFFLE)}
+"""``SHUFFLE_NODE[kind][pile]``: the shuffle of ``pile`` (a seat or MANSION)."""
+END_NODE = Node(N_END, TERMINAL)
 
 
 def _remove(hand: tuple, c: int) -> tuple:
@@ -42,7 +60,3 @@ def _insert(hand: tuple, cards) -> tuple:
 
 
 _ACT_MEMO: dict = {}
-
-
-def _is_int(x) -> bool:
-    return type(x) is int

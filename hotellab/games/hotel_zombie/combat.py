@@ -4,14 +4,15 @@ hits and waiting, Kill Steal, assists and the unassisted (a part of :class:`Hote
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.storage import replaced
 # not "from . import components": that names the package, whose __init__ imports game and view
 import hotellab.games.hotel_zombie.components as C
 from ._common import (
-    ASSISTED, C_ASSIST, C_FIGHT, C_REVEAL, C_STEAL, EXPLORE, OWN, ST_COMBAT, STOLEN, _HEALTH, _HIT, _INF,
-    _set,
+    ASSIST_NODE, ASSISTED, C_ASSIST, C_FIGHT, C_REVEAL, C_STEAL, EXPLORE, FIGHT_NODE, KILL_STEAL_NODE, OWN,
+    ST_COMBAT, STOLEN, _HEALTH, _HIT, _INF,
 )
 from .rules import (
-    N_ASSIST, N_FIGHT, N_KILL_STEAL, R_ASSIST_REWARD, R_COMBAT_OVER, R_DEFEAT, R_FAIL,
+    N_KILL_STEAL, R_ASSIST_REWARD, R_COMBAT_OVER, R_DEFEAT, R_FAIL,
     R_GROUP_CHECK, R_HELP, R_ITEM, R_KILL_STEAL, R_NO_STEAL, R_SAME_TIME, R_SAME_TIME_REVEAL, R_UNASSISTED,
     R_WAIT, R_WAITING_NO_DAMAGE, R_WAITING_REVEALS,
 )
@@ -33,7 +34,7 @@ class Combat:
             fc = self.fchoice
             for p in self.fightq:
                 if fc[p] < 0:
-                    self.node = (N_FIGHT, p)
+                    self.node = FIGHT_NODE[p]
                     return True
             if self.fightq:
                 self._fight_reveal()
@@ -60,17 +61,17 @@ class Combat:
         fq = []
         for p in ex:
             m = self.down[p][0]
-            self.down = _set(self.down, p, self.down[p][1:])
+            self.down = replaced(self.down, p, self.down[p][1:])
             if not _INF[m]:
                 self._combat_item(p, m)
             elif self.queue[p]:
-                self.queue = _set(self.queue, p, self.queue[p] + ((m, _HEALTH[m], ()),))
+                self.queue = replaced(self.queue, p, self.queue[p] + ((m, _HEALTH[m], ()),))
                 self._emit(f"{self._name(p)} is waiting for assistance and cannot fight the {C.mansion_name(m)} "
                            f"({_HEALTH[m]} health): it waits too.", R_WAITING_REVEALS)
             elif self.dmg[p] >= _HEALTH[m]:
                 self._combat_defeat(p, m)
             else:
-                self.cur = _set(self.cur, p, m)
+                self.cur = replaced(self.cur, p, m)
                 fq.append(p)
         self.fightq = tuple(fq)
         self.cstep = C_FIGHT
@@ -83,9 +84,9 @@ class Combat:
         if heal:
             h = min(C.HEALTH_START, self.health[p] + heal)
             parts.append(f"health {self.health[p]} -> {h}")
-            self.health = _set(self.health, p, h)
+            self.health = replaced(self.health, p, h)
         if bonus:
-            self.dmg = _set(self.dmg, p, self.dmg[p] + bonus)
+            self.dmg = replaced(self.dmg, p, self.dmg[p] + bonus)
             parts.append(f"damage +{bonus}")
         self.mdisc = self.mdisc + (m,)
         self._record(p, m, "item")
@@ -95,7 +96,7 @@ class Combat:
     def _combat_defeat(self, p: int, m: int) -> None:
         """Defeat: the infected's health comes off the player's damage; a trophy."""
         d = self.dmg[p] - _HEALTH[m]
-        self.dmg = _set(self.dmg, p, d)
+        self.dmg = replaced(self.dmg, p, d)
         self._trophy(p, m, OWN)
         self._record(p, m, "defeated")
         self._emit(f"{self._name(p)} defeats the {C.mansion_name(m)} ({_HEALTH[m]} health, "
@@ -103,7 +104,7 @@ class Combat:
                    R_DEFEAT, ((p, C.DECORATIONS[m]),))
 
     def _trophy(self, p: int, m: int, src: int) -> None:
-        self.trophies = _set(self.trophies, p, self.trophies[p] + ((m, src),))
+        self.trophies = replaced(self.trophies, p, self.trophies[p] + ((m, src),))
 
     def _record(self, p: int, m: int, outcome: str, by: tuple = ()) -> None:
         """The explored hotel: room (Hotel counter), seat, card, outcome, helpers/stealer."""
@@ -112,7 +113,7 @@ class Combat:
     def _take_damage(self, p: int, m: int) -> None:
         """The infected's damage comes off the player's health; at 0 the player has fallen."""
         h = self.health[p] - _HIT[m]
-        self.health = _set(self.health, p, h)
+        self.health = replaced(self.health, p, h)
         if h <= 0 and p not in self.fallen:
             self.fallen = self.fallen + (p,)
 
@@ -128,7 +129,7 @@ class Combat:
         """The players who cannot defeat their infected choose at the same time: one seat at a
         time, each choice hidden from the others until every one of them has chosen (ruling
         HZ-09)."""
-        self.fchoice = _set(self.fchoice, p, choice)
+        self.fchoice = replaced(self.fchoice, p, choice)
         if len(self.fightq) > 1:
             self._emit(f"{self._name(p)} chooses in secret: take the hit or wait for assistance.", R_SAME_TIME)
 
@@ -142,12 +143,12 @@ class Combat:
                 R_SAME_TIME)
         for p in fq:
             m = self.cur[p]
-            self.cur = _set(self.cur, p, -1)
+            self.cur = replaced(self.cur, p, -1)
             if fc[p]:
                 self._wait(p, m)
             else:
                 self._hit(p, m)
-            self.fchoice = _set(self.fchoice, p, -1)
+            self.fchoice = replaced(self.fchoice, p, -1)
         self.fightq = ()
         if self.fallen:
             self._end_group_loss()
@@ -167,8 +168,8 @@ class Combat:
         self.asked |= 1 << p
         d = self.dmg[p]
         left = _HEALTH[m] - d if self.game.options["assist"] == "remaining" else _HEALTH[m]
-        self.dmg = _set(self.dmg, p, 0)
-        self.queue = _set(self.queue, p, ((m, left, ()),))
+        self.dmg = replaced(self.dmg, p, 0)
+        self.queue = replaced(self.queue, p, ((m, left, ()),))
         if self.game.options["assist"] == "remaining":
             self._emit(f"{self._name(p)} deals {d} damage to the {C.mansion_name(m)} ({_HEALTH[m]} health) and waits "
                        f"for assistance: {left} health left.", R_WAIT)
@@ -194,7 +195,7 @@ class Combat:
         while self.stealq:
             cand = self._steal_candidates()
             if cand:
-                self.node = (N_KILL_STEAL, cand[0])
+                self.node = KILL_STEAL_NODE[cand[0]]
                 return True
             v, m = self.stealq[0]
             self.mdisc = self.mdisc + (m,)
@@ -211,7 +212,7 @@ class Combat:
         q = a.player
         v, m = self.stealq[0]
         d = self.dmg[q] - _HEALTH[m]
-        self.dmg = _set(self.dmg, q, d)
+        self.dmg = replaced(self.dmg, q, d)
         self._trophy(q, m, STOLEN)
         self._record(v, m, "stolen", (q,))
         self._emit(f"{self._name(q)} Kill Steals {self._name(v)}'s {C.mansion_name(m)} ({_HEALTH[m]} health): "
@@ -245,7 +246,7 @@ class Combat:
         if waiting:
             hs = self._helpers()
             if hs:
-                self.node = (N_ASSIST, hs[0])
+                self.node = ASSIST_NODE[hs[0]]
                 return True
         self.apassed = 0
         if any(self.down[p] for p in range(self.num_players)):
@@ -268,7 +269,7 @@ class Combat:
 
     def _combat_unassisted(self, p: int) -> None:
         m, left, helpers = self.queue[p][0]
-        self.queue = _set(self.queue, p, self.queue[p][1:])
+        self.queue = replaced(self.queue, p, self.queue[p][1:])
         self._take_damage(p, m)
         self.mdisc = self.mdisc + (m,)
         self._record(p, m, "unassisted", helpers)
@@ -284,20 +285,20 @@ class Combat:
         h, t = a.player, a.args[0]
         m, left, helpers = self.queue[t][0]
         pay = min(self.dmg[h], left)
-        self.dmg = _set(self.dmg, h, self.dmg[h] - pay)
+        self.dmg = replaced(self.dmg, h, self.dmg[h] - pay)
         left -= pay
         if h not in helpers:
             helpers = helpers + (h,)
         if left > 0:
-            self.queue = _set(self.queue, t, ((m, left, helpers),) + self.queue[t][1:])
+            self.queue = replaced(self.queue, t, ((m, left, helpers),) + self.queue[t][1:])
             self._emit(f"{self._name(h)} assists {self._name(t)} with {pay} damage: the {C.mansion_name(m)} "
                        f"has {left} health left.", R_HELP)
             return
-        self.queue = _set(self.queue, t, self.queue[t][1:])
+        self.queue = replaced(self.queue, t, self.queue[t][1:])
         self._trophy(t, m, ASSISTED)
-        self.skill = _set(self.skill, t, self.skill[t] + C.ASSIST_SKILL_HELPED)
+        self.skill = replaced(self.skill, t, self.skill[t] + C.ASSIST_SKILL_HELPED)
         for q in helpers:
-            self.skill = _set(self.skill, q, self.skill[q] + C.ASSIST_SKILL_HELPER)
+            self.skill = replaced(self.skill, q, self.skill[q] + C.ASSIST_SKILL_HELPER)
         self._record(t, m, "assisted", helpers)
         who = " and ".join(self._name(q) for q in helpers)
         self._emit(f"{self._name(h)} assists {self._name(t)} with {pay} damage and the {C.mansion_name(m)} is "
@@ -308,7 +309,7 @@ class Combat:
 
     def _do_pass(self, a: Action) -> None:
         p = a.player
-        if self.node[0] == N_KILL_STEAL:
+        if self.node.kind == N_KILL_STEAL:
             v, m = self.stealq[0]
             self.spassed = self.spassed + (p,)
             self._emit(f"{self._name(p)} does not Kill Steal {self._name(v)}'s {C.mansion_name(m)}.", R_KILL_STEAL)

@@ -1,15 +1,17 @@
-"""The Hotel Zombie game: players, options, seats. The game composes the rules (``state.py``),
-the view (``view.py``), the declared positions (``position.py``) and the table
-(``render.py``), which never import each other."""
+"""The Hotel Zombie game: players, options, seats. The game declares its parts (contract v2,
+``docs/dev/new_game.md``): the state (``state.py``), the moves (``moves.py``), the position
+schema (``position.py``, read only when positions are), the view and graph (``view.py``) and
+the table (``render.py``), which never import each other."""
 
 from __future__ import annotations
 
 from ...core.game import Game, OptionSpec
+from ...core.position import PositionSchema
 from . import components as C
-from . import position as _position
 from . import render as _render
 from . import rules
 from . import view as _view
+from .moves import ACTIONS
 from .rules import R_OBJECTIVE, R_PHASES, R_PLAYERS, R_REPEAT, R_ROUNDS, R_WAIT
 from .state import HotelZombieState
 
@@ -61,16 +63,17 @@ class HotelZombieGame(Game):
     overview_rules = frozenset({R_PLAYERS, R_OBJECTIVE, R_PHASES})
     hidden_information = True  # hands, deck orders, secret Game Plans, face-down mansion cards
     scores_are_points = True  # decorations: a seat's breakdown lines add up to its score
+    actions = ACTIONS
+    position = PositionSchema(__package__ + ".position")
+    build_view = staticmethod(_view.build_view)
+    adjacency_graph_of = staticmethod(_view.adjacency_graph)
+    render_svg = staticmethod(_render.render_svg)
 
     def seat_label(self, seat: int) -> str:
         return C.SEAT_NAMES[seat]
 
     def colour(self, seat: int) -> str:
         return C.SEAT_COLOURS[seat]
-
-    def render_svg(self, view: dict) -> str:
-        """The table as SVG text: a pure function of the view model (see ``render.py``)."""
-        return _render.render_svg(view)
 
     def aid_components(self) -> list[tuple[str, list[tuple]]]:
         """The printable aid's component lines, from the game's card data (``data/*.toml``,
@@ -88,19 +91,3 @@ class HotelZombieGame(Game):
             ("Mansion cards: infected (defeat: damage >= health)", infected),
             ("Mansion cards: items", items),
         ]
-
-    def build_view(self, state, perspective) -> dict:
-        """The view model of ``state`` (``view.build_view``); :meth:`State._view` calls it."""
-        return _view.build_view(state, perspective)
-
-    def adjacency_graph_of(self, state):
-        """networkx.Graph of the hotel as explored (``view.adjacency_graph``)."""
-        return _view.adjacency_graph(state)
-
-    def position_of(self, state) -> dict:
-        """The declared position of ``state`` (``position.to_position``)."""
-        return _position.to_position(state)
-
-    def state_of_position(self, cls, table: dict):
-        """The state ``table`` declares (``position.from_position``); raises PositionError."""
-        return _position.from_position(cls, self, table)

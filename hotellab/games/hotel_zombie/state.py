@@ -24,28 +24,30 @@ its type's int, a mansion card its type's int; a hand is a sorted tuple; a deck 
 the top; per-seat fields are tuples indexed by seat. A waiting infected is ``(card, health
 left, helpers)``; a trophy ``(card, source)`` with source 0 own kill, 1 assisted, 2 Kill Steal.
 
-Actions (``str(action)``): ``chance shuffle mansion|p<seat> <permutation>``,
-``p0 plan explore|inventory``, ``p0 play <action card>``, ``p0 trash <card>``,
-``p0 buy <card>``, ``p0 declare <weapon>``, ``p0 done``, ``p0 take <0-4>``, ``p0 hit``,
-``p0 wait``, ``p0 steal``, ``p0 assist <seat>``, ``p0 pass``.
+The moves are declared as data in ``moves.py`` (``ACTIONS``: each kind's grammar, rule,
+legal instances, refusal, step and words; ``docs/games/hotel_zombie-actions.md``); the pending
+decision ``node`` is a core :class:`~hotellab.core.node.Node` (``_common.py`` makes them once).
+Every field is an immutable value (``SHARED``): a step replaces it (``replaced``), so the core's
+compiled copy shares them all.
 """
 
 from __future__ import annotations
 
 import random
 
-from ...core.actions import CHANCE, TERMINAL, Action
+from ...core.actions import Action
 from ...core.rules import Event, ScoreItem
 from ...core.state import State
+from ...core.storage import replaced
 # not "from . import components": that names the package, whose __init__ imports game and view
 import hotellab.games.hotel_zombie.components as C
 from ._common import (
-    C_REVEAL, EXPLORE, INVENTORY, MANSION, NO_PLAN, PLAN_WORDS, ST_COMBAT, ST_COUNT, ST_END,
-    ST_PLAN, ST_REGROUP, ST_SETUP, ST_TURN, T_ACTIONS, T_BUYS, T_WEAPONS, _AMMO, _CI, _DMG, _GOLD,
-    _HIT, _IDS, _KIND, _NEED, _ACT_MEMO, _insert, _remove, _set,
+    C_REVEAL, COUNT_NODE, END_NODE, EXPLORE, INVENTORY, MANSION, NO_PLAN, PLAN_NAMES, PLAN_NODE, PLAN_WORDS,
+    SHUFFLE_NODE, ST_COMBAT, ST_COUNT, ST_END, ST_PLAN, ST_REGROUP, ST_SETUP, ST_TURN, T_ACTIONS, T_BUYS,
+    T_WEAPONS, TURN_NODE,
+    _AMMO, _CI, _DMG, _GOLD, _HIT, _KIND, _NEED, _insert, _remove,
 )
 from .combat import Combat
-from .explain import Explanations
 from .rules import (
     N_ASSIST, N_COUNT, N_DEAL_SHUFFLE, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_REGROUP_SHUFFLE,
     N_SETUP, N_TURN, N_TURN_SHUFFLE, R_ASSIST_AFTER_REVEALING, R_ASSIST_REWARD, R_BASE_GAME, R_BUY,
@@ -56,24 +58,26 @@ from .rules import (
 )
 
 
-class HotelZombieState(Combat, Explanations, State):
+class HotelZombieState(Combat, State):
     """A Hotel Zombie position. Use :meth:`Game.new_initial_state`; never mutate."""
 
-    __slots__ = (
+    SHARED = (
         "counter", "stage", "node", "plans", "plans_shown", "hands", "decks", "discards", "plays",
         "trash", "supply", "health", "dmg", "skill", "trophies", "draws", "mdeck", "mdisc",
         "tp", "t_acts", "t_buys", "t_gold", "t_ammo", "t_step", "t_trash", "t_bonus", "t_decl",
         "takes", "order", "deals", "down", "cur", "queue", "fightq", "stealq", "spassed",
         "apassed", "cstep", "explored", "fallen", "asked", "bought", "trashed", "fchoice", "pre", "hev",
     )
+    """Every field is an immutable value (int, bool, tuple, Node): a step replaces it."""
+    __slots__ = SHARED + ("_own",)
 
     # ================================================================== Setup
     @classmethod
     def initial(cls, game) -> "HotelZombieState":
         """Setup: every starting deck and the mansion deck are still to be shuffled (chance
         actions); then each player draws a 5-card hand and the Hotel counter is set to 1."""
-        s = cls.__new__(cls)
-        State.__init__(s, game)
+        s = cls(game)
+        s._own = 0
         n = game.num_players
         s.counter = 1
         s.stage = ST_SETUP
@@ -112,59 +116,8 @@ class HotelZombieState(Combat, Explanations, State):
         s.fchoice = (-1,) * n
         s.pre = None
         s.hev = ()
-        s.node = (N_SETUP, MANSION)
+        s.node = SHUFFLE_NODE[N_SETUP][MANSION]
         return s
-
-    def _copy(self) -> "HotelZombieState":
-        new = HotelZombieState.__new__(HotelZombieState)
-        self._copy_base(new)
-        new.counter = self.counter
-        new.stage = self.stage
-        new.node = self.node
-        new.plans = self.plans
-        new.plans_shown = self.plans_shown
-        new.hands = self.hands
-        new.decks = self.decks
-        new.discards = self.discards
-        new.plays = self.plays
-        new.trash = self.trash
-        new.supply = self.supply
-        new.health = self.health
-        new.dmg = self.dmg
-        new.skill = self.skill
-        new.trophies = self.trophies
-        new.draws = self.draws
-        new.mdeck = self.mdeck
-        new.mdisc = self.mdisc
-        new.tp = self.tp
-        new.t_acts = self.t_acts
-        new.t_buys = self.t_buys
-        new.t_gold = self.t_gold
-        new.t_ammo = self.t_ammo
-        new.t_step = self.t_step
-        new.t_trash = self.t_trash
-        new.t_bonus = self.t_bonus
-        new.t_decl = self.t_decl
-        new.takes = self.takes
-        new.order = self.order
-        new.deals = self.deals
-        new.down = self.down
-        new.cur = self.cur
-        new.queue = self.queue
-        new.fightq = self.fightq
-        new.stealq = self.stealq
-        new.spassed = self.spassed
-        new.apassed = self.apassed
-        new.cstep = self.cstep
-        new.explored = self.explored
-        new.fallen = self.fallen
-        new.asked = self.asked
-        new.bought = self.bought
-        new.trashed = self.trashed
-        new.fchoice = self.fchoice
-        new.pre = self.pre
-        new.hev = ()
-        return new
 
     def _clear_turn(self) -> None:
         self.tp = -1
@@ -258,10 +211,10 @@ class HotelZombieState(Combat, Explanations, State):
         while True:
             st = self.stage
             if st == ST_END:
-                self.node = (N_END, TERMINAL)
+                self.node = END_NODE
                 return
             if st == ST_SETUP and not self.mdeck:
-                self.node = (N_SETUP, MANSION)
+                self.node = SHUFFLE_NODE[N_SETUP][MANSION]
                 return
             if self.draws:
                 if not self._draw_step():
@@ -277,7 +230,7 @@ class HotelZombieState(Combat, Explanations, State):
                 if self._plan_next():
                     return
             elif st == ST_TURN:
-                self.node = (N_TURN, self.tp)
+                self.node = TURN_NODE[self.tp]
                 return
             elif st == ST_COUNT:
                 if self._count_next():
@@ -303,8 +256,8 @@ class HotelZombieState(Combat, Explanations, State):
         deck = self.decks[p]
         take = deck[:k]
         if take:
-            self.decks = _set(self.decks, p, deck[len(take):])
-            self.hands = _set(self.hands, p, _insert(self.hands[p], take))
+            self.decks = replaced(self.decks, p, deck[len(take):])
+            self.hands = replaced(self.hands, p, _insert(self.hands[p], take))
             if self.stage == ST_TURN and p == self.tp:
                 for c in take:
                     self.t_gold += _GOLD[c] if _KIND[c] == C.AMMUNITION else 0
@@ -312,7 +265,7 @@ class HotelZombieState(Combat, Explanations, State):
         left = k - len(take)
         if left and self.discards[p]:
             self.draws = ((p, left),) + self.draws[1:]
-            self.node = (self._shuffle_kind(), p)
+            self.node = SHUFFLE_NODE[self._shuffle_kind()][p]
             return False
         if left:
             text = (f"{self._name(p)} draws {k - left} card{'s' if k - left != 1 else ''}: deck and discard "
@@ -330,11 +283,11 @@ class HotelZombieState(Combat, Explanations, State):
         p, k = self.deals[0]
         take = self.mdeck[:k]
         self.mdeck = self.mdeck[len(take):]
-        self.down = _set(self.down, p, self.down[p] + take)
+        self.down = replaced(self.down, p, self.down[p] + take)
         left = k - len(take)
         if left and self.mdisc:
             self.deals = ((p, left),) + self.deals[1:]
-            self.node = (N_DEAL_SHUFFLE, MANSION)
+            self.node = SHUFFLE_NODE[N_DEAL_SHUFFLE][MANSION]
             return False
         got = len(self.down[p])
         self._emit(f"{self._name(p)} is dealt {got} mansion card{'s' if got != 1 else ''} face down.", R_DEALT)
@@ -363,8 +316,8 @@ class HotelZombieState(Combat, Explanations, State):
         else:
             p = int(who[1:])
             pile = tuple(sorted(self.discards[p]))
-            self.decks = _set(self.decks, p, self.decks[p] + tuple(pile[i] for i in perm))
-            self.discards = _set(self.discards, p, ())
+            self.decks = replaced(self.decks, p, self.decks[p] + tuple(pile[i] for i in perm))
+            self.discards = replaced(self.discards, p, ())
             if self.stage != ST_SETUP:  # a deck that runs out: the base game's reshuffle (reconstructed)
                 self._emit(f"{self._name(p)} shuffles the discard pile into a new deck.",
                            R_DISCARD_DRAW if self.stage == ST_REGROUP else R_NORMAL_TURN)
@@ -375,7 +328,7 @@ class HotelZombieState(Combat, Explanations, State):
         the turns begin."""
         for p, x in enumerate(self.plans):
             if x == NO_PLAN:
-                self.node = (N_PLAN, p)
+                self.node = PLAN_NODE[p]
                 return True
         self.plans_shown = True
         ex = [self._name(p) for p in range(self.num_players) if self.plans[p] == EXPLORE]
@@ -396,7 +349,7 @@ class HotelZombieState(Combat, Explanations, State):
     def _do_plan(self, a: Action) -> None:
         """Game Plan: a seat's secret choice (hidden until every seat has chosen)."""
         p = a.player
-        self.plans = _set(self.plans, p, PLAN_WORDS.index(a.args[0]))
+        self.plans = replaced(self.plans, p, PLAN_WORDS.index(a.args[0]))
         self._emit(f"{self._name(p)} chooses a Game Plan in secret.", R_PLAN)
 
     # ------------------------------------------------------------------ the turns
@@ -421,8 +374,8 @@ class HotelZombieState(Combat, Explanations, State):
     def _do_play(self, a: Action) -> None:
         """Playing an action card (ruling HZ-02): it goes to the play area and gives its bonuses."""
         p, c = a.player, _CI[a.args[0]]
-        self.hands = _set(self.hands, p, _remove(self.hands[p], c))
-        self.plays = _set(self.plays, p, self.plays[p] + (c,))
+        self.hands = replaced(self.hands, p, _remove(self.hands[p], c))
+        self.plays = replaced(self.plays, p, self.plays[p] + (c,))
         self.t_acts += C.PLUS_ACTIONS[c] - 1
         self.t_buys += C.PLUS_BUYS[c]
         self.t_gold += _GOLD[c]
@@ -438,8 +391,8 @@ class HotelZombieState(Combat, Explanations, State):
         """Inventory Management: "1 free option Trash" — a card from hand leaves the game (it
         joins the trash when the turns are revealed, ruling HZ-03)."""
         p, c = a.player, _CI[a.args[0]]
-        self.hands = _set(self.hands, p, _remove(self.hands[p], c))
-        self.trashed = _set(self.trashed, p, self.trashed[p] + (c,))
+        self.hands = replaced(self.hands, p, _remove(self.hands[p], c))
+        self.trashed = replaced(self.trashed, p, self.trashed[p] + (c,))
         self.t_trash -= 1
         if _KIND[c] == C.AMMUNITION:
             self.t_gold -= _GOLD[c]
@@ -453,7 +406,7 @@ class HotelZombieState(Combat, Explanations, State):
         self.t_step = T_BUYS
         self.t_buys -= 1
         self.t_gold -= C.COST[c]
-        self.bought = _set(self.bought, p, self.bought[p] + (c,))
+        self.bought = replaced(self.bought, p, self.bought[p] + (c,))
         self._emit_secret(p, f"{self._name(p)} buys {C.card_name(c)} for {C.COST[c]} gold.",
                           R_INVENTORY_NO_WEAPONS if self.plans[p] == INVENTORY else R_BUY)
 
@@ -462,12 +415,12 @@ class HotelZombieState(Combat, Explanations, State):
         first weapon also adds the damage bonus of the actions played (ruling HZ-02)."""
         p, c = a.player, _CI[a.args[0]]
         self.t_step = T_WEAPONS
-        self.hands = _set(self.hands, p, _remove(self.hands[p], c))
-        self.plays = _set(self.plays, p, self.plays[p] + (c,))
+        self.hands = replaced(self.hands, p, _remove(self.hands[p], c))
+        self.plays = replaced(self.plays, p, self.plays[p] + (c,))
         self.t_ammo -= _NEED[c]
         add = _DMG[c] + (self.t_bonus if not self.t_decl else 0)
         self.t_decl += 1
-        self.dmg = _set(self.dmg, p, self.dmg[p] + add)
+        self.dmg = replaced(self.dmg, p, self.dmg[p] + add)
         self._emit_secret(p, f"{self._name(p)} declares {C.card_name(c)}: {self.dmg[p]} damage.", R_DECLARE)
 
     def _do_done(self, a: Action) -> None:
@@ -537,7 +490,7 @@ class HotelZombieState(Combat, Explanations, State):
     def _count_next(self) -> bool:
         for p in self.order:
             if self.takes[p] < 0:
-                self.node = (N_COUNT, p)
+                self.node = COUNT_NODE[p]
                 return True
         # every explorer has chosen: deal in the choosing order, then combat
         self.deals = tuple((p, self.takes[p]) for p in self.order if self.takes[p] > 0)
@@ -550,7 +503,7 @@ class HotelZombieState(Combat, Explanations, State):
 
     def _do_take(self, a: Action) -> None:
         p, k = a.player, a.args[0]
-        self.takes = _set(self.takes, p, k)
+        self.takes = replaced(self.takes, p, k)
         self._emit(f"{self._name(p)} ({self.dmg[p]} damage) chooses to take {k} mansion card{'s' if k != 1 else ''}.",
                    R_CHOOSE_COUNT)
 
@@ -599,68 +552,10 @@ class HotelZombieState(Combat, Explanations, State):
         self._emit(f"{' and '.join(self._name(p) for p in self.fallen)} fell in battle: the group loses.",
                    R_GROUP_LOSES)
 
-    # ================================================================== the standard API
-    def _current_player(self) -> int:
-        k, p = self.node
-        c = _NODE_PLAYER.get(k)
-        return p if c is None else c
-
-    def _node_kind(self) -> str:
-        return self.node[0]
-
-    def _legal_actions(self) -> list[Action]:
-        kind, p = self.node
-        if kind == N_TURN:
-            return self._turn_actions(p)
-        if kind == N_PLAN:
-            return [Action("plan", ("explore",), p), Action("plan", ("inventory",), p)]
-        if kind == N_COUNT:
-            avail = self.mansion_available()
-            top = min(C.MAX_REVEAL, avail)
-            return [Action("take", (k,), p) for k in range(1 if top else 0, top + 1)]
-        if kind == N_FIGHT:
-            return [Action("hit", (), p), Action("wait", (), p)]
-        if kind == N_KILL_STEAL:
-            return [Action("steal", (), p), Action("pass", (), p)]
-        if kind == N_ASSIST:
-            return [Action("assist", (t,), p) for t in range(self.num_players) if self.queue[t]] + [
-                Action("pass", (), p)]
-        return []
-
-    def _turn_actions(self, p: int) -> list[Action]:
-        """The turn (ruling HZ-02): play action cards (while actions are left, before buying),
-        trash (Inventory Management, before buying), buy (gold, buys, a pile not empty, before
-        weapons), declare a weapon (explorers: ammo enough), done."""
-        hand = self.hands[p]
-        step = self.t_step
-        key = (p, hand, step, self.t_acts > 0, self.t_trash, self.t_buys > 0 and self.t_gold, self.t_ammo,
-               self.plans[p], self.supply_seen(p) if step <= T_BUYS and self.t_buys > 0 else None)
-        got = _ACT_MEMO.get(key)
-        if got is not None:
-            return got
-        out = []
-        kinds = sorted(set(hand))
-        if step == T_ACTIONS:
-            if self.t_acts > 0:
-                out += [Action("play", (_IDS[c],), p) for c in kinds if _KIND[c] == C.ACTION]
-            if self.t_trash:
-                out += [Action("trash", (_IDS[c],), p) for c in kinds]
-        if step <= T_BUYS and self.t_buys > 0:
-            g = self.t_gold
-            sup = key[-1]
-            out += [Action("buy", (_IDS[c],), p) for c in range(C.NUM_CARDS) if sup[c] > 0 and C.COST[c] <= g]
-        if self.plans[p] == EXPLORE:
-            am = self.t_ammo
-            out += [Action("declare", (_IDS[c],), p) for c in kinds if _KIND[c] == C.WEAPON and _NEED[c] <= am]
-        out.append(Action("done", (), p))
-        if len(_ACT_MEMO) > 200_000:
-            _ACT_MEMO.clear()
-        _ACT_MEMO[key] = out
-        return out
-
-    # ------------------------------------------------------------------ chance
+    # ================================================================== chance
     def _shuffle_pile(self) -> tuple[str, tuple]:
-        who = self.node[1]
+        """The pile the pending shuffle is for: its word (``mansion`` or ``p<seat>``) and its cards."""
+        who = self.node.context[0]
         if who == MANSION:
             return "mansion", self.mdisc
         return f"p{who}", self.discards[who]
@@ -670,56 +565,6 @@ class HotelZombieState(Combat, Explanations, State):
         perm = list(range(len(pile)))
         rng.shuffle(perm)
         return Action("shuffle", (who, tuple(perm)))
-
-    def canonical_chance(self, action: Action) -> Action:
-        return Action("shuffle", (action.args[0], tuple(int(i) for i in action.args[1])), CHANCE)
-
-    def explain_chance(self, action: Action):
-        who, pile = self._shuffle_pile()
-        n = len(pile)
-        if action.kind != "shuffle" or len(action.args) != 2 or action.args[0] != who:
-            return self.refuse(f"{action}: expected 'chance shuffle {who} <permutation of 0..{n - 1}>' "
-                               f"({self.status_text()})", self.current_rule())
-        perm = action.args[1]
-        if isinstance(perm, int) and not isinstance(perm, bool) and n == 1:
-            perm = (perm,)
-        if (not isinstance(perm, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in perm)
-                or sorted(perm) != list(range(n))):
-            return self.refuse(f"{action}: the shuffle must be a permutation of 0..{n - 1} (the {n} cards of "
-                               f"the discard pile in sorted order, giving the new deck from the top)",
-                               self.current_rule())
-        return None
-
-    # ------------------------------------------------------------------ apply
-    def _apply(self, a: Action) -> None:
-        k = a.kind
-        if k == "shuffle":
-            self._do_shuffle(a)
-        elif k == "plan":
-            self._do_plan(a)
-        elif k == "play":
-            self._do_play(a)
-        elif k == "trash":
-            self._do_trash(a)
-        elif k == "buy":
-            self._do_buy(a)
-        elif k == "declare":
-            self._do_declare(a)
-        elif k == "done":
-            self._do_done(a)
-        elif k == "take":
-            self._do_take(a)
-        elif k == "hit":
-            self._do_hit(a)
-        elif k == "wait":
-            self._do_wait(a)
-        elif k == "steal":
-            self._do_steal(a)
-        elif k == "assist":
-            self._do_assist(a)
-        elif k == "pass":
-            self._do_pass(a)
-        self._settle()
 
     # ================================================================== scores
     def _scores(self) -> list[int]:
@@ -776,54 +621,43 @@ class HotelZombieState(Combat, Explanations, State):
         return (10.0 * self.decorations(seat) + 2.0 * self.skill[seat] + 0.5 * h + min(h, 40) + 0.1 * d
                 + 0.02 * own - risk)
 
-    def _action_target(self, action: Action) -> str | None:
-        """The thing on the board (``render.py``) an action concerns: the seat's Game Plan
-        card, the hand stack of the card played, trashed or declared, the supply pile bought
-        from, the mansion deck (how many cards to take), the infected being fought (hit or
-        wait), the hit infected open to a Kill Steal, the waiting player's first infected (an
-        assist). ``done`` and ``pass`` concern nothing drawn."""
-        k, p = action.kind, action.player
-        if k == "plan":
-            return f"plan:{p}"
-        if k in ("play", "trash", "declare"):
-            return f"hand:{p}:{action.args[0]}"
-        if k == "buy":
-            return f"supply:{action.args[0]}"
-        if k == "take":
-            return "mansion:deck"
-        if k in ("hit", "wait"):
-            return f"fight:{p}"
-        if k == "steal" and self.stealq:
-            v = self.stealq[0][0]
-            return f"steal:{v}:0"  # the first of the queue is the first of the hit player's
-        if k == "assist":
-            return f"waiting:{action.args[0]}:0"
-        return None
-
     def _end_rule(self) -> str:
         return R_REPEAT.section
 
     def current_rule(self):
         """The rule that governs the current node (cited by every rejection)."""
-        k = self.node[0]
-        return {
-            N_SETUP: R_SETUP_HAND, N_PLAN: R_PLAN, N_TURN: R_NORMAL_TURN, N_TURN_SHUFFLE: R_BASE_GAME,
-            N_COUNT: R_CHOOSE_COUNT, N_DEAL_SHUFFLE: R_DEALT, N_FIGHT: R_FAIL, N_KILL_STEAL: R_KILL_STEAL,
-            N_ASSIST: R_ASSIST_AFTER_REVEALING, N_REGROUP_SHUFFLE: R_DISCARD_DRAW, N_END: R_REPEAT,
-        }[k]
+        return _NODE_RULE[self.node[0]]
 
     def round_label(self) -> str | None:
         return None if self.stage == ST_SETUP else f"Hotel counter {self.counter}"
 
-    # ================================================================== views
-    def _view(self, perspective):
-        """The view model (``docs/dev/view_model.md``), built by the game's view module: the
-        game composes state and view (``game.py``), so this module never imports the view."""
-        return self.game.build_view(self, perspective)
-
-    def adjacency_graph(self):
-        """networkx.Graph of the hotel as explored; see :func:`.view.adjacency_graph`."""
-        return self.game.adjacency_graph_of(self)
+    def _status_text(self) -> str:
+        k, p = self.node[0], self.node[1]
+        c = f"Hotel counter {self.counter}"
+        if k == N_END:
+            if self.fallen:
+                return f"Game over — {', '.join(self._name(q) for q in self.fallen)} fell: the group loses"
+            return f"Game over — most decorations: {', '.join(self._name(q) for q in self._winners())}"
+        if k == N_SETUP:
+            pile = self.node.context[0]
+            return "Setup — shuffle " + ("the mansion deck" if pile == MANSION else f"{self._name(pile)}'s starting deck")
+        if k in (N_TURN_SHUFFLE, N_REGROUP_SHUFFLE):
+            return f"{c} — shuffle {self._name(self.node.context[0])}'s discard pile"
+        if k == N_DEAL_SHUFFLE:
+            return f"{c} — shuffle the mansion discard pile"
+        who = self._name(p)
+        if k == N_PLAN:
+            return f"{c}, Game Plan — {who} to choose in secret"
+        if k == N_TURN:
+            return f"{c}, Game Plan — {who}'s turn ({PLAN_NAMES[self.plans[p]]})"
+        if k == N_COUNT:
+            return f"{c}, Game Plan — {who} ({self.dmg[p]} damage) to choose how many mansion cards"
+        if k == N_FIGHT:
+            return f"{c}, Combat — {who} cannot defeat the {C.mansion_name(self.cur[p])}: hit or wait"
+        if k == N_KILL_STEAL:
+            v, m = self.stealq[0]
+            return f"{c}, Combat — {who} may Kill Steal {self._name(v)}'s {C.mansion_name(m)}"
+        return f"{c}, Combat — {who} may assist"
 
     # ================================================================== hidden information
     def resample_hidden(self, seat: int, rng: random.Random) -> "HotelZombieState":
@@ -870,7 +704,7 @@ class HotelZombieState(Combat, Explanations, State):
         s.mdeck = tuple(pool[i:])
         if turns and self.pre is not None:
             for q in range(min(self.tp, n - 1) + 1):
-                if q == seat or (q == self.tp and self.node[0] != N_TURN):
+                if q == seat or (q == self.tp and self.node.kind != N_TURN):
                     continue
                 s._replay_turn(q, rng, whole=q < self.tp)
         return s
@@ -886,13 +720,13 @@ class HotelZombieState(Combat, Explanations, State):
         k = len(hands[q])
         sim = self._copy()
         sim._hist = None
-        sim.hands = _set(self.hands, q, tuple(sorted(pool[:k])))
-        sim.decks = _set(self.decks, q, tuple(pool[k:]))
-        sim.discards = _set(self.discards, q, discards[q])
-        sim.plays = _set(self.plays, q, ())
-        sim.dmg = _set(self.dmg, q, 0)
-        sim.bought = _set(self.bought, q, ())
-        sim.trashed = _set(self.trashed, q, ())
+        sim.hands = replaced(self.hands, q, tuple(sorted(pool[:k])))
+        sim.decks = replaced(self.decks, q, tuple(pool[k:]))
+        sim.discards = replaced(self.discards, q, discards[q])
+        sim.plays = replaced(self.plays, q, ())
+        sim.dmg = replaced(self.dmg, q, 0)
+        sim.bought = replaced(self.bought, q, ())
+        sim.trashed = replaced(self.trashed, q, ())
         sim.draws = ()
         sim._turn_start(q)
         sim._settle()
@@ -909,26 +743,15 @@ class HotelZombieState(Combat, Explanations, State):
         while sim.is_chance_node:  # a part-way turn stops at the seat's decision
             sim = sim.apply(sim.sample_chance(rng))
         for f in ("hands", "decks", "discards", "plays", "dmg", "bought", "trashed"):
-            setattr(self, f, _set(getattr(self, f), q, getattr(sim, f)[q]))
+            setattr(self, f, replaced(getattr(self, f), q, getattr(sim, f)[q]))
         if not whole:
             self.t_acts, self.t_buys, self.t_gold, self.t_ammo = sim.t_acts, sim.t_buys, sim.t_gold, sim.t_ammo
             self.t_step, self.t_trash, self.t_bonus, self.t_decl = sim.t_step, sim.t_trash, sim.t_bonus, sim.t_decl
 
-    # ================================================================== positions
-    def _to_position(self) -> dict:
-        """The declared position (``position.py``, composed by the game)."""
-        return self.game.position_of(self)
 
-    @classmethod
-    def _from_position(cls, game, table: dict) -> "HotelZombieState":
-        """The state a declared position table gives (``position.py``, composed by the game)."""
-        return game.state_of_position(cls, table)
-
-
-_NODE_PLAYER = {N_END: TERMINAL, N_SETUP: CHANCE, N_TURN_SHUFFLE: CHANCE, N_DEAL_SHUFFLE: CHANCE,
-                N_REGROUP_SHUFFLE: CHANCE}
-"""The current player of the node kinds that are not a seat's decision."""
-
-
-def _perm_text(a: Action) -> str:
-    return ",".join(str(i) for i in a.args[1]) if len(a.args) > 1 and isinstance(a.args[1], tuple) else ""
+_NODE_RULE = {
+    N_SETUP: R_SETUP_HAND, N_PLAN: R_PLAN, N_TURN: R_NORMAL_TURN, N_TURN_SHUFFLE: R_BASE_GAME,
+    N_COUNT: R_CHOOSE_COUNT, N_DEAL_SHUFFLE: R_DEALT, N_FIGHT: R_FAIL, N_KILL_STEAL: R_KILL_STEAL,
+    N_ASSIST: R_ASSIST_AFTER_REVEALING, N_REGROUP_SHUFFLE: R_DISCARD_DRAW, N_END: R_REPEAT,
+}
+"""The rule that governs each node kind (``current_rule``)."""

@@ -50,60 +50,18 @@ def build_view(state, perspective=None) -> dict:
     """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
     g = state.game
     n = g.num_players
-    kind, who = state.node
+    kind, who = state.node[0], state.node[1]
     counter = state.counter
     this_round: list[list] = [[] for _ in range(n)]
     for room, p, m, outcome, by in state.explored:
         if room == counter and state.stage != 0:
             this_round[p].append({"id": _mid(m), "outcome": outcome, "by": list(by)})
-    seats = []
     secret_turns = state.hidden_turns()
-    for p in range(n):
-        show = perspective is None or perspective == p
-        open_turn = show or not secret_turns  # ruling HZ-03: another seat's turn is secret
-        plan = state.plans[p]
-        plan_seen = plan >= 0 and (state.plans_shown or show)
-        cur = state.cur[p]
-        trophies = [{"id": _mid(m), "decorations": C.DECORATIONS[m], "source": SOURCE_WORDS[src]}
-                    for m, src in state.trophies[p]]
-        seats.append({
-            "seat": p, "name": g.seat_label(p), "colour": g.colour(p), "color": g.colour(p),
-            "plan": PLAN_WORDS[plan] if plan_seen else None, "plan_chosen": plan >= 0,
-            "health": state.health[p], "max_health": C.HEALTH_START, "fallen": p in state.fallen,
-            "damage": state.dmg[p] if open_turn else None, "decorations": sum(t["decorations"] for t in trophies),
-            "skill": state.skill[p], "score": sum(t["decorations"] for t in trophies),
-            "hand": _ids(state.hands[p]) if show else None,
-            "hand_size": len(state.hands[p]) if open_turn else None,
-            "deck_size": len(state.decks[p]) if open_turn else None,
-            "discard": _ids(sorted(state.discards[p])) if open_turn else None,
-            "play_area": _ids(state.plays[p]) if open_turn else None, "trophies": trophies,
-            "bought": _ids(state.bought[p]) if open_turn else None,
-            "trashed": _ids(state.trashed[p]) if open_turn else None,
-            "takes": state.takes[p] if state.takes[p] >= 0 else None,
-            "face_down": len(state.down[p]),
-            # the omniscient view (a teacher's) names them, in reveal order; no seat sees them
-            "face_down_cards": [_mid(m) for m in state.down[p]] if perspective is None else None,
-            "revealed": this_round[p],
-            "fighting": ({"id": _mid(cur), "health": C.HEALTH[cur], "damage": C.HIT[cur]} if cur >= 0 else None),
-            "fight_chosen": state.fchoice[p] >= 0,
-            "fight_choice": FIGHT_WORDS[state.fchoice[p]] if show and state.fchoice[p] >= 0 else None,
-            "asked_assistance": state.asked_assistance(p),
-            "waiting": [{"id": _mid(m), "health": C.HEALTH[m], "left": left, "helpers": list(h)}
-                        for m, left, h in state.queue[p]],
-            "group_damage": state.group_damage(p),
-        })
-    turn = None
-    if kind == N_TURN and (perspective is None or perspective == state.tp):
-        turn = {"seat": state.tp, "actions": state.t_acts, "buys": state.t_buys, "gold": state.t_gold,
-                "ammo": state.t_ammo, "step": STEP_WORDS[state.t_step], "trash": state.t_trash}
-    elif kind == N_TURN:  # another seat's turn: secret until every turn is done (ruling HZ-03)
-        turn = {"seat": state.tp, "actions": None, "buys": None, "gold": None, "ammo": None, "step": None,
-                "trash": None}
+    seats = [_seat_view(state, p, perspective, this_round[p], secret_turns) for p in range(n)]
     if perspective is None:
         supply = [max(0, k - sum(b.count(c) for b in state.bought)) for c, k in enumerate(state.supply)]
     else:
         supply = list(state.supply_seen(perspective))
-    pending = _pending(state, kind, who)
     breakdown = [{"player": it.player, "category": it.category, "points": it.points, "rule": it.rule.section}
                  for it in state.score_breakdown()]
     return {
@@ -118,7 +76,7 @@ def build_view(state, perspective=None) -> dict:
         "options": dict(g.options),
         "current_player": state.current_player,
         "seats": seats,
-        "turn": turn,
+        "turn": _turn_view(state, kind, perspective),
         "order": list(state.order),
         "supply": [{**_SUPPLY_STATIC[c], "count": supply[c]} for c in range(C.NUM_CARDS)],
         "mansion": {"deck_size": len(state.mdeck), "discard": [_mid(m) for m in sorted(state.mdisc)],
@@ -132,10 +90,63 @@ def build_view(state, perspective=None) -> dict:
         "breakdown": breakdown,
         "rules": {"own": R_DEFEAT.section, "assisted": R_ASSIST_REWARD.section, "kill_steal": R_KILL_STEAL.section,
                   "group_check": R_GROUP_CHECK.section},
-        "pending": pending,
+        "pending": _pending(state, kind, who),
         "winners": state.winners() if kind == N_END else None,
         "group_loses": bool(state.fallen),
     }
+
+
+def _seat_view(state, p: int, perspective, revealed: list, secret_turns: bool) -> dict:
+    """Seat ``p`` as ``perspective`` sees it: its hand only to itself, another seat's Game Plan
+    once the plans are revealed, its turn only when the turns are not secret (ruling HZ-03), its
+    choice to take the hit or wait only to itself (HZ-09)."""
+    g = state.game
+    show = perspective is None or perspective == p
+    open_turn = show or not secret_turns  # ruling HZ-03: another seat's turn is secret
+    plan = state.plans[p]
+    plan_seen = plan >= 0 and (state.plans_shown or show)
+    cur = state.cur[p]
+    trophies = [{"id": _mid(m), "decorations": C.DECORATIONS[m], "source": SOURCE_WORDS[src]}
+                for m, src in state.trophies[p]]
+    decorations = sum(t["decorations"] for t in trophies)
+    return {
+        "seat": p, "name": g.seat_label(p), "colour": g.colour(p), "color": g.colour(p),
+        "plan": PLAN_WORDS[plan] if plan_seen else None, "plan_chosen": plan >= 0,
+        "health": state.health[p], "max_health": C.HEALTH_START, "fallen": p in state.fallen,
+        "damage": state.dmg[p] if open_turn else None, "decorations": decorations,
+        "skill": state.skill[p], "score": decorations,
+        "hand": _ids(state.hands[p]) if show else None,
+        "hand_size": len(state.hands[p]) if open_turn else None,
+        "deck_size": len(state.decks[p]) if open_turn else None,
+        "discard": _ids(sorted(state.discards[p])) if open_turn else None,
+        "play_area": _ids(state.plays[p]) if open_turn else None, "trophies": trophies,
+        "bought": _ids(state.bought[p]) if open_turn else None,
+        "trashed": _ids(state.trashed[p]) if open_turn else None,
+        "takes": state.takes[p] if state.takes[p] >= 0 else None,
+        "face_down": len(state.down[p]),
+        # the omniscient view (a teacher's) names them, in reveal order; no seat sees them
+        "face_down_cards": [_mid(m) for m in state.down[p]] if perspective is None else None,
+        "revealed": revealed,
+        "fighting": ({"id": _mid(cur), "health": C.HEALTH[cur], "damage": C.HIT[cur]} if cur >= 0 else None),
+        "fight_chosen": state.fchoice[p] >= 0,
+        "fight_choice": FIGHT_WORDS[state.fchoice[p]] if show and state.fchoice[p] >= 0 else None,
+        "asked_assistance": state.asked_assistance(p),
+        "waiting": [{"id": _mid(m), "health": C.HEALTH[m], "left": left, "helpers": list(h)}
+                    for m, left, h in state.queue[p]],
+        "group_damage": state.group_damage(p),
+    }
+
+
+def _turn_view(state, kind, perspective) -> dict | None:
+    """The turn being played: its counts to its own seat (and the omniscient view), only whose
+    it is to the others (ruling HZ-03)."""
+    if kind != N_TURN:
+        return None
+    if perspective is None or perspective == state.tp:
+        return {"seat": state.tp, "actions": state.t_acts, "buys": state.t_buys, "gold": state.t_gold,
+                "ammo": state.t_ammo, "step": STEP_WORDS[state.t_step], "trash": state.t_trash}
+    return {"seat": state.tp, "actions": None, "buys": None, "gold": None, "ammo": None, "step": None,
+            "trash": None}
 
 
 def _pending(state, kind, p):
