@@ -136,11 +136,14 @@ def test_every_field_is_checked(ph, change, field, section):
         g.state_from_position(table)
     err = info.value
     assert err.field == field, str(err)
+    # the error names the first problem (its field and rule) and lists every other one after it
+    first = str(err.problems[0])
+    assert str(err).startswith(first)
     if section is None:
         assert err.rule is None
     else:
         assert err.rule is not None and err.rule.section == section, str(err)
-        assert str(err).endswith(section)
+        assert first.endswith(section)
 
 
 def test_the_counted_game_must_match_its_point_track(ph):

@@ -66,8 +66,10 @@ def test_a_build_card_goes_on_its_own_row(ph, drawn):
 
 
 def test_after_drawing_the_player_must_place(ph, drawn):
+    # the core's refusal of a kind the node does not allow: it names the decision and the kinds
     msg = drawn.explain_illegal("p0 build bedroom hand 1 0 1")
-    assert "must now place 1 card from hand onto a Tag Row" in msg
+    assert "cannot be played now: Blue to place a card on a Tag Row" in msg and "allowed now: place" in msg
+    assert msg.endswith("Gameplay / A. Research / 2")
     with pytest.raises(hl.IllegalActionError):
         drawn.apply("p0 research")
 

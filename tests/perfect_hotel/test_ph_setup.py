@@ -92,4 +92,4 @@ def test_a_bad_shuffle_is_refused_naming_the_rule(ph):
     assert "permutation of the card numbers 0..61" in msg and "Game Setup / 1" in msg
     with pytest.raises(hl.IllegalActionError):
         s.apply("chance shuffle 0,1,2")
-    assert "chance shuffle <permutation of 0..61>" in s.explain_illegal("chance deal 1")
+    assert "'deal' is not an action of this game; its actions are shuffle, research" in s.explain_illegal("chance deal 1")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...core.data import read_data
+from ...core.storage import Packing
 
 DATA = Path(__file__).with_name("data")
 
@@ -89,6 +90,11 @@ KIND_INDEX = {k.id: k.index for k in KINDS}
 CLASS = tuple(T * 2 if k == T else k * 2 + s for k, s in zip(KIND, STAR))
 """``CLASS[card]``: kind * 2 + star for a Build Card, 12 for a Tourist (cards of one class
 are alike for every rule)."""
+
+
+ROW_CARD = Packing(("card", 6), ("seat", 2))
+"""A card on a Tag Row, packed in one int: the ``card`` (0-61) and the ``seat`` that placed it
+(who alone saw its face when it went face down: Gameplay / A. Research / 2)."""
 
 
 def card_name(card: int) -> str:

@@ -1,33 +1,28 @@
 """Perfect Hotel's words: why an action is refused (naming the rule), the status line and the
-sentence of an action. Functions of a state; imports rules and components, never the state or
+sentence of an action, one function per action kind (the kinds' ``check`` and ``words`` in
+``state.ACTIONS``). Functions of a state; imports rules and components, never the state or
 view modules.
 
-Refusals are :class:`~hotellab.core.state.Refusal` objects made with ``state.refuse(text,
-rule, code)``, so an :class:`~hotellab.IllegalActionError` carries the RuleRef its message
-names and a code (``malformed`` for an action of the wrong shape, ``not_legal`` otherwise;
-the core sets ``not_your_turn``).
+The core checks an action's grammar first (its kind, its arguments' types and words:
+``hotellab.core.kinds.ActionTable.malformed``) and that the node allows its kind; a kind's
+check then says why an action of the right shape is refused. Refusals are
+:class:`~hotellab.core.state.Refusal` objects made with ``state.refuse(text, rule, code)``,
+so an :class:`~hotellab.IllegalActionError` carries the RuleRef its message names and a code
+(``malformed`` for an action of the wrong shape, ``not_legal`` otherwise; the core sets
+``not_your_turn``).
 """
 
 from __future__ import annotations
 
 from ...core.actions import CHANCE
-from .components import HIGH_SEASON_MIN, KINDS, KIND_IDS, KIND_INDEX, MIN_SET, NUM_CARDS, RESEARCH_DRAW
+from .components import HIGH_SEASON_MIN, KINDS, KIND_INDEX, MIN_SET, NUM_CARDS, RESEARCH_DRAW
 from .rules import (
-    N_END, N_PLACE, N_SHUFFLE, N_TURN, R_ANNEX, R_BUILD, R_BUILD_ROW, R_DRAW, R_HIGH_SEASON, R_NEXT,
-    R_ONE_SET, R_ONE_TOURIST, R_PLACE, R_SETUP, R_TOURIST_ALONE, R_TURN,
+    N_END, N_PLACE, N_SHUFFLE, R_BUILD, R_BUILD_ROW, R_DRAW, R_HIGH_SEASON, R_NEXT, R_ONE_SET, R_ONE_TOURIST, R_PLACE,
+    R_SETUP, R_TOURIST_ALONE,
 )
 
 _KINDS = KINDS
-_IDS = KIND_IDS
 _ALL = list(range(NUM_CARDS))
-_PLACE_WHAT = ("plain", "star", "tourist")
-_SOURCES = ("row", "hand")
-_FORMS = {"research": 0, "place": 2, "build": 5}
-_USAGE = {
-    "research": "research",
-    "place": "place <row> plain|star|tourist",
-    "build": "build <kind> row|hand <plain> <star> <tourists>",
-}
 
 
 def is_kind(x) -> bool:
@@ -36,62 +31,51 @@ def is_kind(x) -> bool:
     return isinstance(x, str) and x in KIND_INDEX
 
 
-# == chance ====================================================================================
-def explain_chance(state, action) -> str | None:
-    """None for a valid shuffle (a permutation of the 62 card numbers, the House Deck from the
-    top), else why not (Game Setup / 1)."""
-    if action.kind != "shuffle" or len(action.args) != 1:
-        return state.refuse(f"{action}: expected 'chance shuffle <permutation of 0..61>'", R_SETUP, "malformed")
-    perm = action.args[0]
-    if (not isinstance(perm, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in perm)
-            or sorted(perm) != _ALL):
-        return state.refuse(f"{action}: the shuffle must be a permutation of the card numbers 0..61 "
-                            f"(the House Deck from the top)", R_SETUP, "malformed")
-    return None
-
-
-# == refusals ==================================================================================
-def explain(state, a):
-    """Why ``a`` (not legal at this decision node) is refused: a Refusal naming the rule."""
-    kind, p, _ = state.node
+# == refusals, one per action kind =============================================================
+def _whose(state, a):
+    """The seat checks of every player's action: a seat of the game, and the seat that decides
+    now (Gameplay / End of turn); None when both hold."""
+    p = state.node.seat
     n = state.game.num_players
     name = state.game.seat_label
-    if a.player == CHANCE:
-        return state.refuse(f"{a}: a chance outcome cannot be applied now: {name(p)} decides now "
-                            f"({state.status_text()})")
     if not 0 <= a.player < n:
         return state.refuse(f"{a}: there is no seat {a.player} (seats 0 to {n - 1})", code="malformed")
     if a.player != p:
         return state.refuse(f"{a} is not {name(a.player)}'s to play: {name(p)} decides now "
                             f"({state.status_text()})", R_NEXT, "not_your_turn")
-    if a.kind not in _FORMS:
-        return state.refuse(f"{a}: unknown action kind {a.kind!r}; the kinds are research, place and build",
-                            R_TURN, "malformed")
-    if len(a.args) != _FORMS[a.kind]:
-        return state.refuse(f"{a}: '{a.kind}' takes {_FORMS[a.kind]} argument(s): {_USAGE[a.kind]}",
-                            code="malformed")
-    if kind == N_PLACE and a.kind != "place":
-        return state.refuse(f"{a}: {name(p)} has drawn and must now place 1 card from hand onto a Tag Row "
-                            f"('{_USAGE['place']}')", R_PLACE)
-    if kind == N_TURN and a.kind == "place":
-        return state.refuse(f"{a}: a card is placed on a Tag Row as the second step of Research: "
-                            f"research first (draw {RESEARCH_DRAW})", R_DRAW)
-    if a.kind == "place":
-        return _explain_place(state, a)
-    if a.kind == "build":
-        return _explain_build(state, a)
     return None
 
 
-def _explain_place(state, a):
-    """Gameplay / A. Research / 2 and Additional Rules (one Tourist per Tag Row)."""
+def check_shuffle(state, action):
+    """None for a valid shuffle (a permutation of the 62 card numbers, the House Deck from the
+    top), else why not (Game Setup / 1); at a player's decision, no chance outcome applies."""
+    if state.node.seat != CHANCE:
+        return state.refuse(f"{action}: a chance outcome cannot be applied now: "
+                            f"{state.game.seat_label(state.node.seat)} decides now ({state.status_text()})")
+    if sorted(action.args[0]) != _ALL:
+        return state.refuse(f"{action}: the shuffle must be a permutation of the card numbers 0..61 "
+                            f"(the House Deck from the top)", R_SETUP, "malformed")
+    return None
+
+
+def check_research(state, a):
+    """Research is refused only to a seat that does not decide now (at a turn it is always
+    allowed: the House Deck is not empty)."""
+    return _whose(state, a)
+
+
+def check_place(state, a):
+    """Gameplay / A. Research / 2 and Additional Rules (one Tourist per Tag Row); at a turn,
+    A. Research / 1 (the draw comes first)."""
+    why = _whose(state, a)
+    if why is not None:
+        return why
+    if state.node.kind != N_PLACE:
+        return state.refuse(f"{a}: a card is placed on a Tag Row as the second step of Research: "
+                            f"research first (draw {RESEARCH_DRAW})", R_DRAW)
     p = a.player
-    if not is_kind(a.args[0]):
-        return state.refuse(f"{a}: <row> must be one of {', '.join(_IDS)}, got {a.args[0]!r}", R_PLACE, "malformed")
     k = KIND_INDEX[a.args[0]]
     what = a.args[1]
-    if not isinstance(what, str) or what not in _PLACE_WHAT:
-        return state.refuse(f"{a}: the card is 'plain', 'star' or 'tourist', got {what!r}", R_PLACE, "malformed")
     counts = state.hand_classes(p)
     name = _KINDS[k].name
     who = state.game.seat_label(p)
@@ -106,18 +90,16 @@ def _explain_place(state, a):
                         f"on the Tag Row of its own kind (hand: {', '.join(held) or 'none of that sort'})", R_PLACE)
 
 
-def _explain_build(state, a):
+def check_build(state, a):
     """Gameplay / B. Build / 1, Additional Rules, Tourist Group Cards, High-Season."""
+    why = _whose(state, a)
+    if why is not None:
+        return why
     p = a.player
     kid, src, na, nb, nc = a.args
-    if not is_kind(kid):
-        return state.refuse(f"{a}: <kind> must be one of {', '.join(_IDS)}, got {kid!r}", R_BUILD, "malformed")
     k = KIND_INDEX[kid]
-    if not isinstance(src, str) or src not in _SOURCES:
-        return state.refuse(f"{a}: the source is 'row' (the whole Tag Row plus hand cards) or 'hand' (hand cards "
-                            f"only), got {src!r}", R_BUILD, "malformed")
     for x in (na, nb, nc):
-        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        if x < 0:
             return state.refuse(f"{a}: <plain> <star> <tourists> are counts of hand cards (integers >= 0), "
                                 f"got {x!r}", R_BUILD, "malformed")
     name = _KINDS[k].name
@@ -131,6 +113,13 @@ def _explain_build(state, a):
         top = _KINDS[state.top_kind(p)].name
         return state.refuse(f"{a}: {who} already has a {name} set: a second set of a kind must be an Annex "
                             f"on top of the last-built set (the top floor is {top})", R_ONE_SET)
+    return _check_set(state, a, k, name)
+
+
+def _check_set(state, a, k: int, name: str):
+    """The set itself (B. Build / 1): the whole row (not empty; High-Season: 2 cards or more
+    shown), a Build Card with any Tourist Group card, 2 cards or more."""
+    src, na, nb, nc = a.args[1:]
     row = state.rows[k]
     r = len(row) if src == "row" else 0
     rt = state.row_has_tourist(k) if src == "row" else 0
@@ -153,7 +142,7 @@ def _explain_build(state, a):
 # == sentences =================================================================================
 def status_text(state) -> str:
     """One line: the game of the match, who decides and what, the House Deck's size."""
-    kind = state.node[0]
+    kind = state.node.kind
     name = state.game.seat_label
     games = state.game.options["games"]
     lead = f"Game {state.game_no} of {games} — " if games > 1 else ""
@@ -163,36 +152,54 @@ def status_text(state) -> str:
         return f"{lead}Setup — shuffle and deal"
     if kind == N_END:
         return f"Game over — top hotel mogul: {', '.join(name(s) for s in state._winners())}"
-    who = name(state.node[1])
+    who = name(state.node.seat)
     if kind == N_PLACE:
         return f"{lead}{who} to place a card on a Tag Row (House Deck {state.deck_size})"
     return f"{lead}{who} to research or build (House Deck {state.deck_size})"
 
 
-def action_to_string(state, a, perspective=None) -> str:
-    """A sentence for people. With a ``perspective`` other than the actor, hidden parts
-    (whether a face-down card shows a star, a shuffle's order) are left out."""
-    if a.player == CHANCE:
-        return "Shuffle and deal" if perspective is not None else f"Shuffle and deal: {a.args[0] if a.args else ''}"
-    who = state.game.seat_label(a.player) if isinstance(a.player, int) and 0 <= a.player < state.game.num_players \
-        else f"seat {a.player}"
-    if a.kind == "research":
-        return f"{who}: research (draw {RESEARCH_DRAW})"
-    if a.kind == "place" and len(a.args) == 2 and is_kind(a.args[0]):
-        name = _KINDS[KIND_INDEX[a.args[0]]].name
-        if a.args[1] == "tourist":
-            return f"{who}: place a Tourist Group card on the {name} row"
-        hidden = (perspective is not None and perspective != a.player
-                  and state.game.options["research_face"] == "down")
-        star = " \u2605" if a.args[1] == "star" and not hidden else ""
-        return f"{who}: place a {name}{star} card on the {name} row"
-    if a.kind == "build" and len(a.args) == 5 and is_kind(a.args[0]):
-        kid, src, na, nb, nc = a.args
-        name = _KINDS[KIND_INDEX[kid]].name
-        parts = ["the row"] if src == "row" else []
-        if isinstance(na, int) and isinstance(nb, int) and na + nb:
-            parts.append(f"{na + nb} {name}" + (f" ({nb} \u2605)" if nb else ""))
-        if nc:
-            parts.append(f"{nc} Tourist")
-        return f"{who}: build {name} from {' + '.join(parts)}"
-    return f"{who}: {a.kind} {' '.join(map(str, a.args))}".rstrip()
+def _who(state, a) -> str:
+    p = a.player
+    return state.game.seat_label(p) if isinstance(p, int) and 0 <= p < state.game.num_players else f"seat {p}"
+
+
+def _as_given(state, a) -> str:
+    """An action whose arguments are not the kind's (an Action built in code), as given."""
+    return f"{_who(state, a)}: {a.kind} {' '.join(map(str, a.args))}".rstrip()
+
+
+def shuffle_words(state, a, perspective=None) -> str:
+    """The shuffle; its order (the deal) only for the omniscient view."""
+    return "Shuffle and deal" if perspective is not None else f"Shuffle and deal: {a.args[0] if a.args else ''}"
+
+
+def research_words(state, a, perspective=None) -> str:
+    return f"{_who(state, a)}: research (draw {RESEARCH_DRAW})"
+
+
+def place_words(state, a, perspective=None) -> str:
+    """With a ``perspective`` other than the actor, whether a face-down card shows a star is
+    left out."""
+    if len(a.args) != 2 or not is_kind(a.args[0]):
+        return _as_given(state, a)
+    who = _who(state, a)
+    name = _KINDS[KIND_INDEX[a.args[0]]].name
+    if a.args[1] == "tourist":
+        return f"{who}: place a Tourist Group card on the {name} row"
+    hidden = (perspective is not None and perspective != a.player
+              and state.game.options["research_face"] == "down")
+    star = " \u2605" if a.args[1] == "star" and not hidden else ""
+    return f"{who}: place a {name}{star} card on the {name} row"
+
+
+def build_words(state, a, perspective=None) -> str:
+    if len(a.args) != 5 or not is_kind(a.args[0]):
+        return _as_given(state, a)
+    kid, src, na, nb, nc = a.args
+    name = _KINDS[KIND_INDEX[kid]].name
+    parts = ["the row"] if src == "row" else []
+    if isinstance(na, int) and isinstance(nb, int) and na + nb:
+        parts.append(f"{na + nb} {name}" + (f" ({nb} \u2605)" if nb else ""))
+    if nc:
+        parts.append(f"{nc} Tourist")
+    return f"{_who(state, a)}: build {name} from {' + '.join(parts)}"

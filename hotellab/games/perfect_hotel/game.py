@@ -1,16 +1,17 @@
-"""The Perfect Hotel game: players, options and seats. The game composes the rules
-(``state.py``), the view (``view.py``) and the table's picture (``render.py``); those modules
-import ``rules.py`` and ``components.py``, never each other."""
+"""The Perfect Hotel game: players, options and seats. The game declares its parts (contract
+v2, ``docs/dev/new_game.md``): the state class and its moves (``state.py``), the position
+schema (``position.py``, imported on first use), the view and graph (``view.py``) and the
+table's picture (``render.py``); those modules import ``rules.py`` and ``components.py``, never
+each other (only ``position.py`` imports the state)."""
 
 from __future__ import annotations
 
 from ...core.game import Game, OptionSpec, register
+from ...core.position import PositionSchema
+from . import render, view
 from .components import SEAT_COLOURS
-from .render import render_svg as _render_svg
 from .rules import PHASES, R_HIGH_SEASON_FLIP, R_PLACE, R_ROUNDS, R_STAR, RULE_TABLE
-from .state import PerfectHotelState
-from .view import adjacency_graph as _adjacency_graph
-from .view import build_view as _build_view
+from .state import ACTIONS, PerfectHotelState
 
 
 @register
@@ -46,6 +47,11 @@ class PerfectHotelGame(Game):
     state_class = PerfectHotelState
     phases = PHASES
     rule_table = RULE_TABLE
+    actions = ACTIONS
+    position = PositionSchema(__package__ + ".position")
+    build_view = staticmethod(view.build_view)
+    adjacency_graph_of = staticmethod(view.adjacency_graph)
+    render_svg = staticmethod(render.render_svg)
     # Sentences no move or engine step applies (issue 19): the Overview's player count and the
     # Components list (the cards, the Tourist backs, the Score Trackers).
     # the Overview and Components sections, and "3-round games are highly recommended!!" (advice:
@@ -91,15 +97,3 @@ class PerfectHotelGame(Game):
             ("Cheap Hotel", f"{C.CHEAP_HOTEL} to every hotel with fewer than {C.CHEAP_HOTEL_KINDS} kinds of Build"),
         ]
         return [("Game cards (62)", cards), ("Award Cards", awards)]
-
-    def render_svg(self, view: dict) -> str:
-        """The table as SVG text: a pure function of the view model (see ``render.py``)."""
-        return _render_svg(view)
-
-    def build_view(self, state, perspective) -> dict:
-        """The view model of ``state`` (``view.build_view``); :meth:`State._view` calls it."""
-        return _build_view(state, perspective)
-
-    def adjacency_graph_of(self, state):
-        """networkx.Graph of every hotel's floor stack (``view.adjacency_graph``)."""
-        return _adjacency_graph(state)

@@ -11,7 +11,6 @@ import it and never each other.
 
 from __future__ import annotations
 
-from ...core.actions import CHANCE, TERMINAL
 from ...core.rules import Phase, RuleRef
 from .components import KINDS
 
@@ -101,15 +100,8 @@ N_TURN = "turn"        # a player researches or builds (Gameplay)
 N_PLACE = "place"      # the researcher places 1 card on a Tag Row (A. Research / 2)
 N_END = "end"          # the match is over (Game End, Point Calculation)
 NODE_KINDS = (N_SHUFFLE, N_TURN, N_PLACE, N_END)
-
-_NODES = {(N_SHUFFLE, None): (N_SHUFFLE, None, CHANCE), (N_END, None): (N_END, None, TERMINAL)}
-_NODES.update({(kind, p): (kind, p, p) for kind in (N_TURN, N_PLACE) for p in range(4)})
-
-
-def node(kind: str, seat: int | None = None) -> tuple:
-    """The state's node: ``(kind, seat, current player)`` (seat None at a shuffle or the end;
-    the current player is the seat, CHANCE or TERMINAL), one shared tuple per node."""
-    return _NODES[kind, seat]
+"""The kinds of ``state.node`` (a core :class:`~hotellab.core.node.Node`; ``state.py`` makes
+each node once)."""
 
 PHASES = (
     Phase("Game Setup", R_SETUP, (N_SHUFFLE,)),

@@ -13,19 +13,21 @@ make-up is reconstructed data (``data/cards.toml``) and every reading of an uncl
 
 This module holds the rules in the rulebook's order (Game Setup, Gameplay: A. Research,
 B. Build, End of turn; Game End; Point Calculation and Award Cards; Point Track Board), one
-method per step. Refusals and sentences are in :mod:`.explain`, declared positions in
-:mod:`.position`; the view is built by :mod:`.view` through the game (this module never
-imports it).
+method per step, and the moves as data (:data:`ACTIONS`, contract v2: the core parses,
+checks, lists, applies, words and targets every action through it). Refusals and sentences
+are in :mod:`.explain`, declared positions in :mod:`.position` (read only by the game's
+position schema: this module never imports it, nor the view).
 
 Encodings (internal, compact so that ``apply`` copies cheaply; see :mod:`.components`):
 
 - a card is an int 0-61 (``components.KIND[c]``: 0-5, or 6 for a Tourist Group Card);
-- a hand is a sorted tuple of cards; a Tag Row a tuple of ``card | seat << 6`` (the seat that
-  placed it, who alone saw its face when it went face down);
+- a hand is a sorted tuple of cards; a Tag Row a tuple of cards packed with the seat that
+  placed it (``components.ROW_CARD``: who alone saw its face when it went face down);
 - a hotel is a tuple of floors from the bottom up, a floor ``(kind, cards)``; a floor directly
   on top of a floor of the same kind is an Annex (one set with it);
-- ``node`` is ``(node kind, seat, current player)`` (``rules.node``; seat None at a shuffle or
-  the end).
+- ``node`` is a core :class:`~hotellab.core.node.Node` (kind, seat, the action kinds allowed):
+  :data:`SHUFFLE`, :data:`TURN` and :data:`PLACE` (one per seat) or :data:`END`;
+- the award columns ``ck`` pack one count per seat (:data:`COLUMN`).
 
 Actions (``str(action)``): ``chance shuffle <permutation of 0..61>``, ``p0 research``,
 ``p0 place <row> plain|star|tourist`` and ``p0 build <kind> row|hand <plain> <star> <tourists>``
@@ -38,23 +40,23 @@ import random
 from bisect import bisect_left
 from operator import add, sub
 
-from ...core.actions import CHANCE, Action
+from ...core.actions import CHANCE, TERMINAL, Action
+from ...core.kinds import INT, INTS, WORD, ActionKind, ActionTable, Arg
+from ...core.node import Node
 from ...core.rules import Event, RuleRef, ScoreItem
 from ...core.state import State
+from ...core.storage import Packing, replaced
+from . import explain as X
 from .components import (
-    CHEAP_HOTEL, CHEAP_HOTEL_KINDS, CLASS, HAND_DEAL, HIGH_SEASON_MIN, KINDS, KIND_IDS, KIND_INDEX,
-    MIN_SET, NUM_CARDS, PERFECT_VIEW, PERFECT_VIEW_TIE, RESEARCH_DRAW, SKY_ROOM, STAR, TOURIST,
+    CHEAP_HOTEL, CHEAP_HOTEL_KINDS, CLASS, HAND_DEAL, HIGH_SEASON_MIN, KIND, KINDS, KIND_IDS, KIND_INDEX,
+    MIN_SET, NUM_CARDS, PERFECT_VIEW, PERFECT_VIEW_TIE, RESEARCH_DRAW, ROW_CARD, SKY_ROOM, STAR, TOURIST,
     TOURIST_PENALTY,
 )
-from .explain import action_to_string as _action_text, explain as _refusal
-from .explain import explain_chance as _explain_chance, status_text as _status
-from .position import fill_from_position as _fill, resample_hidden as _resample
-from .position import to_position as _write_position
 from .rules import (
-    N_END, N_PLACE, N_SHUFFLE, N_TURN, R_ANNEX, R_BUILD_HAND, R_BUILD_ROW, R_CARDS, R_CHEAP_HOTEL, R_COUNT,
+    N_END, N_PLACE, N_SHUFFLE, N_TURN, R_ANNEX, R_BUILD, R_BUILD_HAND, R_BUILD_ROW, R_CARDS, R_CHEAP_HOTEL, R_COUNT,
     R_DRAW, R_END, R_FIRST, R_HIGH_SEASON, R_HIGH_SEASON_FLIP, R_HOUSE_DECK, R_LAST, R_MAJORITY, R_MOGUL, R_NEXT,
     R_ONE_TOURIST, R_PENALTY, R_PERFECT_VIEW, R_PLACE, R_PLAYERS, R_ROUNDS, R_SETUP, R_SKY_ROOM, R_STAR, R_TAGS,
-    R_TIE, R_TOURIST_ALONE, R_TOURIST_BACK, R_TRACK, R_TRACKERS, R_TURN, R_WILD, kind_rule, node,
+    R_TIE, R_TOURIST_ALONE, R_TOURIST_BACK, R_TRACK, R_TRACKERS, R_TURN, R_WILD, kind_rule,
 )
 
 _STAR, _TOUR, _CLASS = STAR, TOURIST, CLASS
@@ -73,8 +75,24 @@ _KIND_LO = tuple(min(_CLASS_LO[2 * k], _CLASS_LO[2 * k + 1]) for k in range(6))
 """The lowest card number of each kind (its starred and plain cards are numbered in a row)."""
 
 _BUILD_MEMO: dict = {}
-_TURN_NODE = tuple(node(N_TURN, p) for p in range(4))
-_PLACE_NODE = tuple(node(N_PLACE, p) for p in range(4))
+SHUFFLE = Node(N_SHUFFLE, CHANCE, ("shuffle",))
+"""Game Setup / 1: chance shuffles and deals (each game of a match)."""
+TURN = tuple(Node(N_TURN, p, ("research", "build", "place")) for p in range(4))
+"""Gameplay: seat p researches or builds. It names ``place`` too, which lists nothing there:
+so that a placement before the draw is refused by the place check, citing A. Research / 1
+("research first"), not by the core's generic "cannot be played now" (the tutorial's
+lesson 3 asks exactly that)."""
+PLACE = tuple(Node(N_PLACE, p, ("place",)) for p in range(4))
+"""A. Research / 2: seat p places 1 card on a Tag Row."""
+END = Node(N_END, TERMINAL)
+"""Game End: the match is over."""
+_CARD_BITS = ROW_CARD.mask["card"]
+_SEAT_SHIFT = ROW_CARD.shift["seat"]
+"""A Tag Row card's parts (``components.ROW_CARD``), read in the hot steps without a call."""
+COLUMN = Packing(*((f"seat{s}", 6) for s in range(4)))
+"""An award column (:func:`_column_keys`): one count per seat (cards of a kind, floors, cards
+on the top floor; each below 64)."""
+_COL_SHIFT = tuple(COLUMN.shift[f"seat{s}"] for s in range(4))
 _RESEARCH = tuple(Action("research", (), p) for p in range(4))
 """Each seat's Research action (Actions are immutable: every state shares them)."""
 _PLACE = tuple(
@@ -115,12 +133,12 @@ def _award(award: int, col: tuple) -> list:
 
 
 def _column_keys(summ: tuple) -> tuple:
-    """The award columns of the hotel summaries, each one int with 6 bits per seat (seat s
-    at bit 6s): the cards of each kind (6 columns), the floors, the cards on the top floor.
-    :meth:`PerfectHotelState._rescored` keeps them up to date."""
+    """The award columns of the hotel summaries, each one int packing one count per seat
+    (:data:`COLUMN`): the cards of each kind (6 columns), the floors, the cards on the top
+    floor. :meth:`PerfectHotelState._rescored` keeps them up to date."""
     out = [0] * 8
     for s, (cnt, _, _, floors, top) in enumerate(summ):
-        sh = 6 * s
+        sh = _COL_SHIFT[s]
         for k in range(6):
             out[k] += cnt[k] << sh
         out[6] += floors << sh
@@ -168,8 +186,8 @@ def _award_change(award: int, n: int, before: int, after: int) -> tuple:
     if hit is None:
         if len(_AWARD_MEMO) > 200_000:
             _AWARD_MEMO.clear()
-        col0 = tuple(before >> 6 * s & 63 for s in range(n))
-        col1 = tuple(after >> 6 * s & 63 for s in range(n))
+        col0 = tuple(COLUMN.get(before, f"seat{s}") for s in range(n))
+        col1 = tuple(COLUMN.get(after, f"seat{s}") for s in range(n))
         hit = _AWARD_MEMO[key] = tuple(map(sub, _award(award, col1), _award(award, col0)))
     return hit
 
@@ -317,11 +335,6 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _with(tup: tuple, i: int, value) -> tuple:
-    """``tup`` with item ``i`` replaced (the other items shared)."""
-    return tup[:i] + (value,) + tup[i + 1:]
-
-
 _LINE_ORDER = {R_TRACK.section: 0, "Point Calculation": 1, R_STAR.section: 3, R_PERFECT_VIEW.section: 4,
                R_SKY_ROOM.section: 5, R_CHEAP_HOTEL.section: 6}
 
@@ -338,10 +351,11 @@ class PerfectHotelState(State):
     """A Perfect Hotel position. Use :meth:`Game.new_initial_state` or
     ``game.state_from_position(table)``; never mutate."""
 
-    __slots__ = (
-        "deck", "top", "hands", "rows", "hotels", "high", "node", "game_no", "first",
-        "results", "base", "score", "drawn", "summ", "hpts", "ck",
-    )
+    SHARED = ("deck", "top", "hands", "rows", "hotels", "high", "node", "game_no", "first",
+              "results", "base", "score", "drawn", "summ", "hpts", "ck")
+    """Every field holds an immutable value (ints and tuples): a step replaces what it changes."""
+    OWNED = ()
+    __slots__ = SHARED + OWNED + ("_own",)
 
     # ================================================================== construction
     @classmethod
@@ -361,7 +375,8 @@ class PerfectHotelState(State):
         s.results = ()  # one tuple of points per finished game (the Point Track)
         s.base = (0,) * n  # points of the finished games no longer on the table
         s.drawn = ()  # the cards the current Research drew (shown to the drawer)
-        s.node = node(N_SHUFFLE)
+        s.node = SHUFFLE
+        s._own = 0
         s._recount()
         return s
 
@@ -371,27 +386,6 @@ class PerfectHotelState(State):
         self.ck = _column_keys(self.summ)
         self.hpts = tuple(self._standing(hands=False))
         self.score = self._totals()
-
-    def _copy(self) -> "PerfectHotelState":
-        new = PerfectHotelState.__new__(PerfectHotelState)
-        self._copy_base(new)
-        new.deck = self.deck
-        new.top = self.top
-        new.hands = self.hands
-        new.rows = self.rows
-        new.hotels = self.hotels
-        new.high = self.high
-        new.node = self.node
-        new.game_no = self.game_no
-        new.first = self.first
-        new.results = self.results
-        new.base = self.base
-        new.score = self.score
-        new.drawn = self.drawn
-        new.summ = self.summ
-        new.hpts = self.hpts
-        new.ck = self.ck
-        return new
 
     # ================================================================== small helpers
     def _name(self, seat: int) -> str:
@@ -417,7 +411,7 @@ class PerfectHotelState(State):
     def row_has_tourist(self, k: int) -> bool:
         """True when Tag Row ``k`` holds a Tourist Group card (Additional Rules)."""
         for e in self.rows[k]:
-            if e & 63 >= _FIRST_TOURIST:
+            if e & _CARD_BITS >= _FIRST_TOURIST:
                 return True
         return False
 
@@ -443,55 +437,10 @@ class PerfectHotelState(State):
         i = bisect_left(hand, _CLASS_LO[cls])
         return hand[i:i + count], hand[:i] + hand[i + count:]
 
-    # ================================================================== the standard API
-    def _current_player(self) -> int:
-        return self.node[2]
-
-    def _node_kind(self) -> str:
-        """"shuffle", "turn", "place" or "end" (``rules.NODE_KINDS``)."""
-        return self.node[0]
-
-    def _legal_actions(self) -> list[Action]:
-        kind, p, _ = self.node
-        if kind == N_PLACE:
-            return self._place_actions(p)
-        return self._build_actions(p)
-
-    def _chance_outcomes(self):
-        return None  # the only chance action is the shuffle: sample_chance draws one
-
-    def _action_target(self, a: Action) -> str | None:
-        """The thing on the board (``render.py``'s target ids) that ``a`` concerns: Research
-        draws from the House Deck (``deck``); a placement is the hand card played, the first
-        of its class in the sorted hand (``hand:<seat>:<slot>``; a Tourist Group card's six
-        rows are a menu at the card); a Build from a Tag Row is that row (``row:<kind>``); a
-        Build from the hand only is the hand's first card of the kind (the set needs one)."""
-        kind, p = a.kind, a.player
-        if kind == "research":
-            return "deck"
-        if kind == "place":
-            what = a.args[1]
-            cls = 12 if what == "tourist" else 2 * KIND_INDEX[a.args[0]] + (what == "star")
-            return f"hand:{p}:{bisect_left(self.hands[p], _CLASS_LO[cls])}"
-        if kind == "build":
-            if a.args[1] == "row":
-                return f"row:{a.args[0]}"
-            return f"hand:{p}:{bisect_left(self.hands[p], _KIND_LO[KIND_INDEX[a.args[0]]])}"
-        return None
-
     def _sample_unlisted_chance(self, rng: random.Random) -> Action:
         perm = list(_ALL)
         rng.shuffle(perm)
         return Action("shuffle", (tuple(perm),))
-
-    def canonical_chance(self, action: Action) -> Action:
-        return Action("shuffle", (tuple(int(i) for i in action.args[0]),), CHANCE)
-
-    def explain_chance(self, action: Action) -> str | None:
-        return _explain_chance(self, action)
-
-    def _apply(self, a: Action) -> None:
-        _STEPS[a.kind](self, a)
 
     # ================================================================== Game Setup
     def _setup(self, a: Action) -> None:
@@ -515,7 +464,7 @@ class PerfectHotelState(State):
             hands[(self.first + j) % n].append(self.deck[j])
         self.hands = tuple(tuple(sorted(h)) for h in hands)
         self.top = HAND_DEAL * n
-        self.node = node(N_TURN, self.first)
+        self.node = TURN[self.first]
         games = self.game.options["games"]
         lead = f"Game {self.game_no} of {games}: the" if games > 1 else "The"
         self._announce(
@@ -542,8 +491,8 @@ class PerfectHotelState(State):
         drawn = self.deck[top:top + RESEARCH_DRAW]
         self.top = top = top + len(drawn)
         self.drawn = drawn
-        self.hands = _with(self.hands, p, tuple(sorted(self.hands[p] + drawn)))
-        self.node = _PLACE_NODE[p]
+        self.hands = replaced(self.hands, p, tuple(sorted(self.hands[p] + drawn)))
+        self.node = PLACE[p]
         tours = 0
         for c in drawn:
             if c >= _FIRST_TOURIST:
@@ -553,9 +502,12 @@ class PerfectHotelState(State):
         if not left:
             self._emit(f"The House Deck has cleared: the game ends once {self._name(p)} has placed 1 card.", R_END)
 
-    def _place_actions(self, p: int) -> list[Action]:
+    def _place_actions(self, node: Node) -> list[Action]:
         """Gameplay / A. Research / 2: one action per kind of card in hand (plain / starred) on
         the row of its kind, and a Tourist on every row without one (Additional Rules)."""
+        if node[0] != N_PLACE:
+            return []  # a turn names place only for its refusal (see TURN)
+        p = node[1]
         classes = {_CLASS[c] for c in self.hands[p]}
         acts = _PLACE[p]
         out = [acts[cls] for cls in sorted(classes) if cls < 12]
@@ -573,8 +525,8 @@ class PerfectHotelState(State):
         what = a.args[1]
         cls = 12 if what == "tourist" else 2 * k + (what == "star")
         (card,), rest = self._take(self.hands[p], cls, 1)
-        self.hands = _with(self.hands, p, rest)
-        self.rows = _with(self.rows, k, self.rows[k] + (card | p << 6,))
+        self.hands = replaced(self.hands, p, rest)
+        self.rows = replaced(self.rows, k, self.rows[k] + (card | p << _SEAT_SHIFT,))
         self.drawn = ()
         tourist = what == "tourist"
         self._emit_later(_place_event, self._name(p), p, k, what, self.game.options["research_face"],
@@ -589,11 +541,13 @@ class PerfectHotelState(State):
         self._end_turn(p)
 
     # ================================================================== Gameplay: B. Build
-    def _build_actions(self, p: int) -> list[Action]:
-        """Research (first), then Gameplay / B. Build / 1 and Additional Rules: every legal set, per kind, from the row
-        (all of it) or from the hand only, with each possible number of plain, starred and
-        Tourist cards from the hand; a kind already built only as an Annex on the top floor;
-        a High-Season row only while it shows 2 cards or more."""
+    def _turn_actions(self, node: Node) -> list[Action]:
+        """The actions of a turn (Gameplay: "either (A) Research or (B) Build"), listed
+        together: Research (first), then Gameplay / B. Build / 1 and Additional Rules: every
+        legal set, per kind, from the row (all of it) or from the hand only, with each possible
+        number of plain, starred and Tourist cards from the hand; a kind already built only
+        as an Annex on the top floor; a High-Season row only while it shows 2 cards or more."""
+        p = node[1]
         counts = self.hand_classes(p)
         out = [_RESEARCH[p]]
         built = self.summ[p][0]  # cards per kind in the hotel
@@ -618,7 +572,7 @@ class PerfectHotelState(State):
                 else:
                     rb = r
                     for e in row:
-                        if e & 63 >= _FIRST_TOURIST:
+                        if e & _CARD_BITS >= _FIRST_TOURIST:
                             rb -= 1
             key = (p, k, r, rb, pa, sa, t)
             acts = memo.get(key)
@@ -640,18 +594,18 @@ class PerfectHotelState(State):
         tour, hand = self._take(hand, 12, nc)
         from_row = ()
         if source == "row":
-            from_row = tuple(e & 63 for e in self.rows[k])
-            self.rows = _with(self.rows, k, ())
+            from_row = tuple(e & _CARD_BITS for e in self.rows[k])
+            self.rows = replaced(self.rows, k, ())
         cards = from_row + plain + star + tour
         hotel = self.hotels[p]
         annex = bool(hotel) and hotel[-1][0] == k
-        self.hotels = _with(self.hotels, p, hotel + ((k, cards),))
+        self.hotels = replaced(self.hotels, p, hotel + ((k, cards),))
         was = self.summ[p]
         now = self._grow(was, k, cards)
-        self.summ = _with(self.summ, p, now)
+        self.summ = replaced(self.summ, p, now)
         old_hpts = self.hpts
         self.hpts = self._rescored(was, p, k)
-        self.hands = _with(self.hands, p, hand)
+        self.hands = replaced(self.hands, p, hand)
         kd = _KINDS[k]
         tours = now[1] - was[1]
         # the scores change by the hotel points' change, and seat p's hand lost nc Tourists
@@ -674,7 +628,7 @@ class PerfectHotelState(State):
         """Gameplay / End of turn: the next player clockwise; or Game End when the House Deck
         is empty (the last drawer has placed)."""
         if len(self.deck) > self.top:
-            self.node = _TURN_NODE[(p + 1) % self.game.num_players]
+            self.node = TURN[(p + 1) % self.game.num_players]
             return
         self._end_game()
 
@@ -682,7 +636,7 @@ class PerfectHotelState(State):
         """Game End: the last drawer has placed; count the points (Point Calculation, Award
         Cards) and put them on the Point Track; the next game of a match, or the end."""
         n = self.game.num_players
-        self._emit(f"The House Deck is empty and {self._name(self.node[1])} has placed the last card: "
+        self._emit(f"The House Deck is empty and {self._name(self.node.seat)} has placed the last card: "
                    f"the game ends.", R_LAST)
         items: list = []
         standing = self._standing(items)
@@ -691,9 +645,9 @@ class PerfectHotelState(State):
         if self.game_no < self.game.options["games"]:
             track = ", ".join(f"{self._name(s)} {self.base[s] + standing[s]}" for s in range(n))
             self._emit(f"Game {self.game_no} of {self.game.options['games']} is over; on the Point Track: {track}.", R_TRACK)
-            self.node = node(N_SHUFFLE)
+            self.node = SHUFFLE
         else:
-            self.node = node(N_END)
+            self.node = END
             win = self._winners()
             self._emit("Top hotel mogul: " + " and ".join(self._name(s) for s in win)
                        + (" (shared)" if len(win) > 1 else "") + ".", R_MOGUL)
@@ -717,7 +671,7 @@ class PerfectHotelState(State):
         for c in cards:
             tour += _TOUR[c]
             stars += _STAR[c]
-        return _with(cnt, k, cnt[k] + len(cards)), tour, stars, floors + 1, len(cards)
+        return replaced(cnt, k, cnt[k] + len(cards)), tour, stars, floors + 1, len(cards)
 
     def _rescored(self, o: tuple, p: int, k: int) -> tuple:
         """The hotel points (``_standing(hands=False)``) after seat ``p`` built a set of kind ``k`` (its summary was
@@ -727,7 +681,7 @@ class PerfectHotelState(State):
         w = self.summ[p]
         n = len(self.hpts)
         ck = self.ck
-        sh = 6 * p
+        sh = _COL_SHIFT[p]
         c0, f0, t0 = ck[k], ck[6], ck[7]
         c1 = c0 + ((w[0][k] - o[0][k]) << sh)
         f1 = f0 + ((w[3] - o[3]) << sh)
@@ -737,7 +691,7 @@ class PerfectHotelState(State):
         sb = self.game.options["star_bonus"]
         own = _own_points(w, sb) - _own_points(o, sb)
         if own:
-            pts = _with(pts, p, pts[p] + own)
+            pts = replaced(pts, p, pts[p] + own)
         return tuple(map(add, map(add, pts, _award_change(k, n, c0, c1)),
                          map(add, _award_change(6, n, f0, f1), _award_change(7, n, t0, t1))))
 
@@ -850,7 +804,7 @@ class PerfectHotelState(State):
 
     def current_rule(self) -> RuleRef:
         """The rule that governs the current node (cited by every rejection)."""
-        kind = self.node[0]
+        kind = self.node.kind
         if kind == N_SHUFFLE:
             return R_TRACK if self.finished else R_SETUP
         if kind == N_PLACE:
@@ -863,55 +817,126 @@ class PerfectHotelState(State):
         """"Game N" in a match of several games (Point Track Board), else None."""
         if self.game.options["games"] == 1:
             return None
-        no = self.game_no + 1 if self.node[0] == N_SHUFFLE and self.finished else self.game_no
+        no = self.game_no + 1 if self.node.kind == N_SHUFFLE and self.finished else self.game_no
         return f"Game {no}"
 
-    # ================================================================== views, words, positions
-    def _view(self, perspective):
-        """The view model (``docs/dev/view_model.md``), built by the game's view module (the
-        game composes state and view, so this module never imports the view)."""
-        return self.game.build_view(self, perspective)
+    _status_text = X.status_text
 
-    def adjacency_graph(self):
-        """networkx.Graph of every hotel's floor stack; see :func:`.view.adjacency_graph`."""
-        return self.game.adjacency_graph_of(self)
-
-    def _status_text(self) -> str:
-        return _status(self)
-
-    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
-        """A sentence for people. With a ``perspective`` other than the actor, hidden parts
-        (whether a face-down card shows a star, a shuffle's order) are left out."""
-        return _action_text(self, action, perspective)
-
-    def _explain(self, a: Action):
-        return _refusal(self, a)
-
-    def _to_position(self) -> dict:
-        """Where every card is, the Build Tags, the Point Track and whose decision is next
-        (see :mod:`.position`)."""
-        return _write_position(self)
-
-    @classmethod
-    def _from_position(cls, game, table: dict) -> "PerfectHotelState":
-        """The state a position table declares, every field checked (see :mod:`.position`)."""
-        s = cls.initial(game)
-        _fill(s, table)
-        s._recount()
-        return s
-
+    # ================================================================== hidden information
     def resample_hidden(self, seat: int, rng: random.Random) -> "PerfectHotelState":
-        """A state that agrees with all ``seat`` sees: the other hands' Build Cards, the House
-        Deck below its top card and the stars of cards others placed face down are dealt again
-        (marked Tourist backs, hand sizes and each row's kinds stay); see :mod:`.position`."""
-        return _resample(self, seat, rng)
+        """A copy where what ``seat`` cannot see is dealt again at random: the cards of the
+        other hands (a card with the Tourist mark stays a Tourist, ruling PH-08), the House
+        Deck (its top card keeps its back), and the stars of the cards the others placed face
+        down on the Tag Rows (each stays a card of its row's kind, ruling PH-07). Marked
+        Tourist backs, hand sizes and each row's kinds stay: ``seat`` sees the same view."""
+        t = self._copy()
+        n = self.game.num_players
+        cards: list[int] = []
+        ok: list = []  # per slot: a test of the cards that may go there
+        is_tourist = lambda c: c >= _FIRST_TOURIST  # noqa: E731
+        not_tourist = lambda c: c < _FIRST_TOURIST  # noqa: E731
+        anything = lambda c: True  # noqa: E731
+        hand_slots: dict[int, list[int]] = {}
+        for q in range(n):
+            if q == seat:
+                continue
+            hand_slots[q] = []
+            for c in self.hands[q]:
+                hand_slots[q].append(len(cards))
+                cards.append(c)
+                ok.append(is_tourist if c >= _FIRST_TOURIST else not_tourist)
+        deck_at = len(cards)
+        for i, c in enumerate(self.deck[self.top:]):
+            cards.append(c)
+            ok.append((is_tourist if c >= _FIRST_TOURIST else not_tourist) if i == 0 else anything)
+        row_slots = []
+        if self.game.options["research_face"] == "down":
+            for k, row in enumerate(self.rows):
+                for j, e in enumerate(row):
+                    c = ROW_CARD.get(e, "card")
+                    if ROW_CARD.get(e, "seat") != seat and c < _FIRST_TOURIST:
+                        row_slots.append((k, j, len(cards)))
+                        cards.append(c)
+                        ok.append(lambda x, k=k: x < _FIRST_TOURIST and KIND[x] == k)
+        m = len(cards)
+        for _ in range(3):
+            for i in range(m):
+                j = rng.randrange(m)
+                if ok[i](cards[j]) and ok[j](cards[i]):
+                    cards[i], cards[j] = cards[j], cards[i]
+        hands = list(self.hands)
+        drawn = self.drawn
+        for q, slots in hand_slots.items():
+            if drawn and self.node.seat == q:
+                old = self.hands[q]
+                drawn = tuple(cards[slots[old.index(c)]] for c in drawn)
+            hands[q] = tuple(sorted(cards[i] for i in slots))
+        rows = [list(r) for r in self.rows]
+        for k, j, i in row_slots:
+            rows[k][j] = ROW_CARD.set(self.rows[k][j], "card", cards[i])
+        t.hands = tuple(hands)
+        t.rows = tuple(tuple(r) for r in rows)
+        t.deck = tuple(cards[deck_at:deck_at + len(self.deck) - self.top])
+        t.top = 0
+        t.drawn = drawn
+        return t
 
 
-_STEPS = {
-    "shuffle": PerfectHotelState._setup,
-    "research": PerfectHotelState._research_draw,
-    "place": PerfectHotelState._research_place,
-    "build": PerfectHotelState._build,
-}
-"""Action kind -> the step that applies it, in rulebook order (Game Setup, A. Research 1 and
-2, B. Build)."""
+# ---------------------------------------------------------------- the moves as data
+def _shuffle_canonical(s: PerfectHotelState, a: Action) -> Action:
+    """A shuffle as the log keeps it: the card numbers as plain ints, chance's."""
+    return Action("shuffle", (tuple(int(i) for i in a.args[0]),), CHANCE)
+
+
+def _research_target(s: PerfectHotelState, a: Action) -> str:
+    """Research draws from the House Deck (``render.py``'s target ``deck``)."""
+    return "deck"
+
+
+def _place_target(s: PerfectHotelState, a: Action) -> str:
+    """A placement is the hand card played, the first of its class in the sorted hand
+    (``hand:<seat>:<slot>``; a Tourist Group card's six rows are a menu at the card)."""
+    what = a.args[1]
+    cls = 12 if what == "tourist" else 2 * KIND_INDEX[a.args[0]] + (what == "star")
+    return f"hand:{a.player}:{bisect_left(s.hands[a.player], _CLASS_LO[cls])}"
+
+
+def _build_target(s: PerfectHotelState, a: Action) -> str:
+    """A Build from a Tag Row is that row (``row:<kind>``); a Build from the hand only is the
+    hand's first card of the kind (the set needs one)."""
+    if a.args[1] == "row":
+        return f"row:{a.args[0]}"
+    return f"hand:{a.player}:{bisect_left(s.hands[a.player], _KIND_LO[KIND_INDEX[a.args[0]]])}"
+
+
+_KIND_WORDS = "the kind's word: " + ", ".join(KIND_IDS)
+ACTIONS = ActionTable([
+    ActionKind("shuffle", (Arg("order", INTS, "the 62 card numbers 0-61 in House Deck order, top first"),), R_SETUP,
+               "Shuffle the cards and deal 2 Hand Cards to each player, clockwise from the first player; the rest "
+               "is the House Deck. Between the games of a match the cards are gathered first.",
+               PerfectHotelState._setup, who="chance", check=X.check_shuffle, words=X.shuffle_words,
+               canonical=_shuffle_canonical),
+    ActionKind("research", (), R_DRAW,
+               "Research, step 1: draw 2 cards from the House Deck into the hand (then place 1: `place`).",
+               PerfectHotelState._research_draw, legal=PerfectHotelState._turn_actions, check=X.check_research,
+               words=X.research_words, target=_research_target),
+    ActionKind("place", (Arg("row", WORD, f"the Tag Row: {_KIND_WORDS}", choices=KIND_IDS),
+                         Arg("card", WORD, "the hand card placed: a plain or starred Build Card of the row's kind, "
+                                           "or a Tourist Group card", choices=("plain", "star", "tourist"))),
+               R_PLACE, "Research, step 2: place 1 card from hand onto the Tag Row of its kind (face down unless "
+                        "option research_face is 'up'); a Tourist Group card on any row without one.",
+               PerfectHotelState._research_place, legal=PerfectHotelState._place_actions, check=X.check_place,
+               words=X.place_words, target=_place_target),
+    ActionKind("build", (Arg("kind", WORD, f"the set's kind: {_KIND_WORDS}", choices=KIND_IDS),
+                         Arg("source", WORD, "'row': the whole Tag Row of the kind plus hand cards; 'hand': hand "
+                                             "cards only", choices=("row", "hand")),
+                         Arg("plain", INT, "how many plain cards of the kind come from the hand"),
+                         Arg("star", INT, "how many starred cards of the kind come from the hand"),
+                         Arg("tourists", INT, "how many Tourist Group cards come from the hand")),
+               R_BUILD, "Build a set of 2 cards or more of one kind as a new floor on top of the hotel (an Annex "
+                        "when the top floor is of the same kind); listed with `research`, the other choice of a turn.",
+               PerfectHotelState._build, listed_with="research", check=X.check_build, words=X.build_words,
+               target=_build_target),
+])
+"""Perfect Hotel's moves in rulebook order (Game Setup / 1, A. Research / 1 and 2, B. Build):
+the core parses, checks, lists, applies, words and targets every action through this table."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .components import (
     CHEAP_HOTEL, CHEAP_HOTEL_KINDS, COLOUR_HEX, KIND, KINDS, KIND_IDS, PERFECT_VIEW, PERFECT_VIEW_TIE,
-    SKY_ROOM, STAR, T, TOURIST, TOURIST_NAME, card_name,
+    ROW_CARD, SKY_ROOM, STAR, T, TOURIST, TOURIST_NAME, card_name,
 )
 from .rules import N_END, N_PLACE, N_TURN, R_CHEAP_HOTEL, R_PERFECT_VIEW, R_SKY_ROOM, R_STAR
 
@@ -53,20 +53,15 @@ def _holders(values: list[int]) -> list[int]:
     return [s for s, v in enumerate(values) if v == best] if best else []
 
 
-def build_view(state, perspective=None) -> dict:
-    """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
-    g = state.game
-    n = g.num_players
-    opts = g.options
-    face_down = opts["research_face"] == "down"
-    tally = _tally(state)
-    kinds = [{"id": kd.id, "name": kd.name, "points": kd.points, "count": kd.count, "colour": kd.colour}
-             for kd in KINDS]
+def _rows(state, perspective, tally: list) -> list:
+    """The Tag Rows (Game Setup / 3): each card with the seat that placed it; a face-down
+    card's star only for that seat (Gameplay / A. Research / 2, ruling PH-07)."""
+    face_down = state.game.options["research_face"] == "down"
     rows = []
     for k, row in enumerate(state.rows):
         cards = []
         for e in row:
-            c, seat = e & 63, e >> 6
+            c, seat = ROW_CARD.get(e, "card"), ROW_CARD.get(e, "seat")
             vis = not face_down or perspective is None or perspective == seat
             d = _card(c, vis)
             d["kind"] = KIND_IDS[k]  # the row tells the kind of every card in it
@@ -78,8 +73,16 @@ def build_view(state, perspective=None) -> dict:
                      "count": KINDS[k].count, "colour": KINDS[k].colour,
                      "high_season": bool(state.high >> k & 1), "cards": cards,
                      "leaders": _holders(counts)})
+    return rows
+
+
+def _seats(state, perspective, tally: list) -> list:
+    """Each seat: its score, hand (hidden from the others but for its size and Tourist
+    marks), the cards it just drew, its hotel's floors from the ground up and its sets."""
+    g = state.game
+    node = state.node
     seats = []
-    for s in range(n):
+    for s in range(g.num_players):
         colour = g.colour(s)
         hand = state.hands[s]
         show = perspective is None or perspective == s
@@ -97,14 +100,19 @@ def build_view(state, perspective=None) -> dict:
             "score": state.score[s], "first_player": s == state.first,
             "hand": [_card(c) for c in hand] if show else None,
             "hand_size": len(hand), "hand_tourists": t["hand_tourists"],
-            "drawn": [_card(c) for c in state.drawn] if show and state.node[0] == N_PLACE and state.node[1] == s else None,
+            "drawn": [_card(c) for c in state.drawn] if show and node.kind == N_PLACE and node.seat == s else None,
             "hotel": floors, "sets": {KIND_IDS[k]: t["counts"][k] for k in range(6) if t["counts"][k]},
             "kinds": t["kinds"], "stars": t["stars"],
         })
+    return seats
+
+
+def _awards(n: int, tally: list) -> list:
+    """The three Award Cards with the seats that would get them now (Award Cards)."""
     heights = [t["floors"] for t in tally]
     tops = [t["top"] for t in tally]
     pv, sky = _holders(heights), _holders(tops)
-    awards = [
+    return [
         {"id": "perfect_view", "name": "Perfect View", "text": "+5 pts. / in a tie +1 pt.", "rule": R_PERFECT_VIEW.section,
          "holders": pv, "points": (PERFECT_VIEW if len(pv) == 1 else PERFECT_VIEW_TIE) if pv else 0},
         {"id": "sky_room", "name": "Sky Room", "text": "+3 pts. / in a tie +0 pt.", "rule": R_SKY_ROOM.section,
@@ -113,15 +121,25 @@ def build_view(state, perspective=None) -> dict:
         {"id": "cheap_hotel", "name": "Cheap Hotel", "text": "-3 pts. under 4 kinds", "rule": R_CHEAP_HOTEL.section,
          "holders": [s for s in range(n) if tally[s]["kinds"] < CHEAP_HOTEL_KINDS], "points": CHEAP_HOTEL},
     ]
+
+
+_PROMPTS = {N_TURN: "research (draw 2, then place 1) or build a set of 2+ cards of one kind",
+            N_PLACE: "place 1 card from hand onto the Tag Row of its kind"}
+
+
+def build_view(state, perspective=None) -> dict:
+    """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
+    g = state.game
+    n = g.num_players
+    opts = g.options
+    tally = _tally(state)
+    kinds = [{"id": kd.id, "name": kd.name, "points": kd.points, "count": kd.count, "colour": kd.colour}
+             for kd in KINDS]
     breakdown = [{"player": it.player, "category": it.category, "points": it.points, "rule": it.rule.section,
                   **({"reconstructed": True} if it.rule.reconstructed else {})}
                  for it in state.score_breakdown()]
-    kind = state.node[0]
-    pending = None
-    if kind == N_TURN:
-        pending = {"player": state.node[1], "prompt": "research (draw 2, then place 1) or build a set of 2+ cards of one kind"}
-    elif kind == N_PLACE:
-        pending = {"player": state.node[1], "prompt": "place 1 card from hand onto the Tag Row of its kind"}
+    kind = state.node.kind
+    pending = {"player": state.node.seat, "prompt": _PROMPTS[kind]} if kind in _PROMPTS else None
     deck_top = state.deck[state.top] if state.deck_size else None
     phase = _PHASE_WORD[state.phase.name]
     if phase == "setup" and state.finished:
@@ -140,9 +158,9 @@ def build_view(state, perspective=None) -> dict:
         "first_player": state.first,
         "deck": {"size": state.deck_size, "top_tourist": bool(TOURIST[deck_top]) if deck_top is not None else None},
         "kinds": kinds,
-        "rows": rows,
-        "seats": seats,
-        "awards": awards,
+        "rows": _rows(state, perspective, tally),
+        "seats": _seats(state, perspective, tally),
+        "awards": _awards(n, tally),
         "star_rule": R_STAR.section if opts["star_bonus"] else None,
         "breakdown": breakdown,
         "point_track": [list(r) for r in state.results],
