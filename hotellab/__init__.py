@@ -42,7 +42,30 @@ from .core import (
     register,
 )
 
+from .core import match as _match
+from .core import scenario as _scenario
+
 __version__ = "0.1.0"
+
+
+def _resolve_agents(game, agents) -> list:
+    """Match's agents by name (see :func:`hotellab.agents.resolve_agents`), imported on first
+    use so that ``import hotellab`` stays fast."""
+    from .agents import resolve_agents
+
+    return resolve_agents(game, agents)
+
+
+def _learner_steps():
+    """The lesson module, which checks and answers a scenario's learner steps."""
+    from . import lesson
+
+    return lesson
+
+
+# The core imports nothing above it: the agents and the lesson rules it uses are installed here.
+_match.set_agent_resolver(_resolve_agents)
+_scenario.set_learner_steps(_learner_steps)
 
 _LAZY = {"widgets", "viz", "agents", "cli", "analysis", "rl"}
 

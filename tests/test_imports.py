@@ -116,3 +116,63 @@ def test_no_identity_comparison_with_a_value():
                         found.append(f"{path.relative_to(PKG.parent)}:{node.lineno}: {ast.unparse(node)}")
                 left = right
     assert not found, "identity comparisons with a value:\n" + "\n".join(found)
+
+
+ABOVE_CORE = ("agents", "lesson", "widgets", "analysis", "sim", "viz", "publish", "rl", "cli", "aid")
+"""The layers above ``hotellab.core`` (issue 22, item 8: "the core imports nothing above it")."""
+
+
+def _imported_modules(path: Path, text: str | None = None) -> list[tuple[int, str]]:
+    """(line, module) for every import in ``path`` (or in ``text`` read as that file): top
+    level or inside a function, relative imports resolved, ``from X import y`` read as both X
+    and X.y (y may be a submodule), and ``importlib.import_module("...")`` /
+    ``__import__("...")`` with a literal name."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8") if text is None else text)):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            found += [(node.lineno, stem)] + [(node.lineno, f"{stem}.{a.name}") for a in node.names]
+        elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str) \
+                and (getattr(node.func, "attr", None) == "import_module" or getattr(node.func, "id", None) in
+                     ("import_module", "__import__")):
+            found.append((node.lineno, node.args[0].value))
+    return found
+
+
+def _above_core(module: str) -> bool:
+    return any(module == f"hotellab.{m}" or module.startswith(f"hotellab.{m}.") for m in ABOVE_CORE)
+
+
+def test_the_import_reader_sees_every_form():
+    """The check below must see each way of importing a layer above the core: in a text read as
+    a core module, each of these forms is found, and the core's own modules are not."""
+    src = ("import hotellab.agents\n"
+           "def f():\n    from ..lesson import check_step_fields\n"
+           "def g():\n    from .. import widgets\n"
+           "def h():\n    from hotellab.publish.site import build_site\n"
+           "import importlib\nimportlib.import_module('hotellab.sim')\n"
+           "from .match import Match\nfrom . import text\n")
+    found = _imported_modules(PKG / "core" / "probe.py", src)
+    above = {(line, m.split(".")[1]) for line, m in found if _above_core(m)}
+    assert above == {(1, "agents"), (3, "lesson"), (5, "widgets"), (7, "publish"), (9, "sim")}
+
+
+def test_core_imports_nothing_above_it():
+    """Issue 22, item 8: no module of ``hotellab/core`` imports agents, lesson, widgets,
+    analysis, sim, viz, publish, rl, cli or aid, at the top or inside a function. What the core
+    needs from above is installed by ``hotellab/__init__.py`` (the agent resolver of
+    :class:`~hotellab.Match`, the learner-step rules of :class:`~hotellab.Scenario`)."""
+    bad = [f"hotellab/core/{p.relative_to(PKG / 'core')}:{line}: imports {mod}"
+           for p in sorted((PKG / "core").rglob("*.py"))
+           for line, mod in _imported_modules(p) if _above_core(mod)]
+    assert not bad, "the core imports a layer above it:\n" + "\n".join(bad)

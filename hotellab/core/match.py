@@ -7,6 +7,26 @@ import random
 from .actions import Action, parse_action
 from .errors import IllegalActionError
 
+_agent_resolver = None
+"""``(game, agents) -> list``: one agent (or None, a seat decided through ``step(action)``) per
+player seat from :class:`Match`'s ``agents`` argument (names such as ``"random"``, agent
+objects, None). The core knows no agent by name: the layer above installs the function with
+:func:`set_agent_resolver` (``hotellab/__init__.py`` installs
+:func:`hotellab.agents.resolve_agents`)."""
+
+
+def set_agent_resolver(resolve) -> None:
+    """Install ``resolve(game, agents) -> list``, which :class:`Match` calls to turn its
+    ``agents`` argument into agents (see :data:`_agent_resolver`)."""
+    global _agent_resolver
+    _agent_resolver = resolve
+
+
+def _resolve_agents(game, agents) -> list:
+    if _agent_resolver is None:  # hotellab/__init__.py installs it before any Match can be made
+        raise RuntimeError("no agent resolver installed: hotellab.core.match.set_agent_resolver")
+    return _agent_resolver(game, agents)
+
 
 def _chance_rng(seed, k: int) -> random.Random:
     """The generator for the chance outcome at position k: the same seed and position give
@@ -46,8 +66,6 @@ class Match:
     """
 
     def __init__(self, game, seed: int | None = 0, agents=None, players=None, *, state=None):
-        from ..agents import resolve_agents
-
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be an int or None, got {seed!r}")
         if state is not None and state.game != game:
@@ -57,7 +75,7 @@ class Match:
             )
         self.game = game
         self.seed = seed
-        self.agents = resolve_agents(game, agents)
+        self.agents = _resolve_agents(game, agents)
         self.players = _seat_names(game, players)
         self._states = [state if state is not None else game.new_initial_state()]
         self._actions: list[Action] = list(self._states[0].history())

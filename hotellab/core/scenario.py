@@ -37,6 +37,28 @@ from .errors import HotellabError, ScenarioError
 
 MAX_AUTO = 100_000
 
+_learner_steps = None
+"""What the core does not know about the learner's steps (kinds ``do``, ``exercise``,
+``predict``): a function returning an object (:mod:`hotellab.lesson`) with
+``check_step_fields(step, where, game)`` (raises ScenarioError for a field that cannot work),
+``check_step_state(step, state, where)`` (the same at the step's state) and
+``answers(step, state)`` (the right moves). The layer above installs it with
+:func:`set_learner_steps` (``hotellab/__init__.py`` does, importing the lesson module on
+first use)."""
+
+
+def set_learner_steps(provider) -> None:
+    """Install ``provider() -> object`` whose functions check and answer a learner's step
+    (see :data:`_learner_steps`)."""
+    global _learner_steps
+    _learner_steps = provider
+
+
+def _steps():
+    if _learner_steps is None:  # hotellab/__init__.py installs it before any scenario loads
+        raise RuntimeError("no learner-step rules installed: hotellab.core.scenario.set_learner_steps")
+    return _learner_steps()
+
 
 @dataclass
 class ScenarioStep:
@@ -185,10 +207,9 @@ class Scenario:
                                     f"table" + (f"; did you mean {', '.join(map(repr, near))}?" if near else ""))
         if sc.start is not None:
             sc.initial_state(game)  # checks the declared position now
-        from ..lesson import check_step_fields
-
+        steps = _steps()
         for i, step in enumerate(sc.steps):
-            check_step_fields(step, f"{source}: steps[{i}]", game)
+            steps.check_step_fields(step, f"{source}: steps[{i}]", game)
         return sc
 
     def initial_state(self, game=None):
@@ -248,11 +269,10 @@ class Scenario:
         if step.kind == "watch":
             self._run(m, step.action, f"steps[{i}].action")
         else:
-            from ..lesson import answers, check_step_state
-
-            check_step_state(step, m.state, f"{self.source}: steps[{i}]")
+            steps = _steps()
+            steps.check_step_state(step, m.state, f"{self.source}: steps[{i}]")
             if step.kind in ("do", "exercise"):
-                m.step(answers(step, m.state)[0])
+                m.step(steps.answers(step, m.state)[0])
 
     def _run(self, m, directive: str, where: str) -> None:
         d = directive.strip()
