@@ -31,8 +31,8 @@ Targets (``data-target``, see :func:`hotellab.core.board.target`), in reading or
 ``cheap_hotel``), ``row:<kind>`` (a Tag Row, e.g. ``row:pool``), ``floor:<seat>:<level>``
 (level 1 is the ground floor, as in :func:`.view.adjacency_graph`) and ``hand:<seat>:<slot>``
 (slot 0 first; a hand is sorted by card number, so the Tourist Group cards are its last
-slots; a hidden card is named by its slot only). ``PerfectHotelState._action_target`` maps
-each legal action to one of them.
+slots; a hidden card is named by its slot only). Each action kind's ``target``
+(``state.ACTIONS``) maps a legal action to one of them.
 
 >>> import hotellab as hl
 >>> state = hl.load_game("perfect_hotel", num_players=3).new_initial_state()
@@ -47,8 +47,9 @@ from __future__ import annotations
 
 import re
 
-from .._svg import INK as _INK, Panel, as_dict as _dict, as_list as _list, board_svg, esc as _e, is_colour
-from .._svg import num as _f, number as _num, target
+from .. import _svg
+from .._svg import INK as _INK, Panel, as_dict as _dict, as_list as _list, board_svg, num, number as _num, rect, target
+from .._svg import text
 
 __all__ = ["render_svg"]
 
@@ -107,40 +108,22 @@ def _signed(v) -> str:
     return f"\u2212{-v}" if v < 0 else (f"+{v}" if v > 0 else "0")
 
 
-def _colour(c, default=_EDGE) -> str:
-    return c if is_colour(c) else default
-
-
 def _part(v, default) -> str:
     """A piece of a target id: ``v`` when it is a plain word (from the view), else ``default``."""
     return v if isinstance(v, str) and _TID_PART.match(v) else str(default)
 
 
-def _text(out, x, y, s, size=12, *, anchor="start", bold=False, fill=_INK, italic=False):
-    weight = ' font-weight="700"' if bold else ""
-    style = ' font-style="italic"' if italic else ""
-    a = f' text-anchor="{anchor}"' if anchor != "start" else ""
-    f = f' fill="{_colour(fill, _INK)}"' if fill != _INK else ""
-    out.append(f'<text x="{_f(x)}" y="{_f(y)}" font-size="{_f(size)}"{a}{f}{weight}{style}>{_e(s)}</text>')
-
-
-def _rect(out, x, y, w, h, fill, *, stroke=_EDGE, sw=1, rx=3, dash=None):
-    extra = f' stroke-dasharray="{dash}"' if dash else ""
-    out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{rx}" '
-               f'fill="{_colour(fill, "#ffffff")}" stroke="{_colour(stroke)}" stroke-width="{_f(sw)}"{extra}/>')
-
-
 def _token(out, cx, cy, colour, r=5, ring=False):
     """A Score Tracker: a disc in the seat's colour (a ring for a seat in a tie)."""
     if ring:
-        out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="#ffffff" stroke="{colour}" stroke-width="2.5"/>')
+        out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="#ffffff" stroke="{colour}" stroke-width="2.5"/>')
     else:
-        out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(r)}" fill="{colour}" stroke="{_INK}" stroke-width="0.8"/>')
+        out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" fill="{colour}" stroke="{_INK}" stroke-width="0.8"/>')
 
 
 def _seat_colour(seats, i) -> str:
     if isinstance(i, int) and 0 <= i < len(seats):
-        return _colour(seats[i].get("color"), _FALLBACK[i % 4])
+        return _svg.colour(seats[i].get("color"), _FALLBACK[i % 4])
     return _FALLBACK[i % 4] if isinstance(i, int) else _EDGE
 
 
@@ -155,16 +138,16 @@ def _and(names: list[str]) -> str:
 
 
 def _plural(n, word: str) -> str:
-    return f"{_f(n)} {word}{'' if n == 1 else 's'}"
+    return f"{num(n)} {word}{'' if n == 1 else 's'}"
 
 
 def _back(out, x, y, w, h, tourist, edge=_EDGE):
     """A card back; a Tourist Group card's back carries the mark (a "T" badge)."""
-    _rect(out, x, y, w, h, _BACK, stroke=edge, sw=2.5 if edge != _EDGE else 1)
+    rect(out, x, y, w, h, _BACK, stroke=edge, sw=2.5 if edge != _EDGE else 1)
     if tourist:
         cx, cy = x + w / 2, y + h / 2
-        out.append(f'<circle cx="{_f(cx)}" cy="{_f(cy)}" r="{_f(min(w / 2 - 3, 10))}" fill="#f2c94c"/>')
-        _text(out, cx, cy + 4.5, "T", 12, anchor="middle", bold=True)
+        out.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(min(w / 2 - 3, 10))}" fill="#f2c94c"/>')
+        text(out, cx, cy + 4.5, "T", 12, anchor="middle", bold=True)
 
 
 def _kind_name(kinds, kind, card) -> str:
@@ -188,21 +171,21 @@ def _table_panel(view, seats) -> Panel:
             _back(out, PAD + 3 * i, y + 3 * i, 48, 66, False)
         _back(out, PAD, y, 48, 66, tourist)
     else:
-        _rect(out, PAD, y, 48, 66, _PAPER, dash="4 3")
-    _text(out, PAD + 64, y + 20, "House Deck", 14, bold=True)
-    _text(out, PAD + 64, y + 39, _plural(size, "card") if size else "empty: the game ends", 13)
+        rect(out, PAD, y, 48, 66, _PAPER, stroke=_EDGE, dash="4 3")
+    text(out, PAD + 64, y + 20, "House Deck", 14, bold=True)
+    text(out, PAD + 64, y + 39, _plural(size, "card") if size else "empty: the game ends", 13)
     if size and tourist:
-        _text(out, PAD + 64, y + 57, "top card: Tourist mark", 12, fill=_MUTED)
+        text(out, PAD + 64, y + 57, "top card: Tourist mark", 12, fill=_MUTED)
     out.append("</g>")
     y += 66 + 14
     games = _num(view.get("games"), 1)
     if games and games > 1:
-        _text(out, PAD, y + 12, f"Point Track: game {_f(_num(view.get('game_no'), 1))} of {_f(games)}", 13, bold=True)
+        text(out, PAD, y + 12, f"Point Track: game {num(_num(view.get('game_no'), 1))} of {num(games)}", 13, bold=True)
         y += 18
         for gi, res in enumerate(_list(view.get("point_track"))[:5]):
-            parts = [f"{_seat_name(seats, s)} {_f(_num(v, 0))}" for s, v in enumerate(_list(res))]
+            parts = [f"{_seat_name(seats, s)} {num(_num(v, 0))}" for s, v in enumerate(_list(res))]
             for line in _wrap(f"Game {gi + 1}: " + " \u00b7 ".join(parts), INNER):
-                _text(out, PAD, y + 13, line, 12, fill=_MUTED)
+                text(out, PAD, y + 13, line, 12, fill=_MUTED)
                 y += 17
         y += 8
     for aw in _list(view.get("awards")):
@@ -222,11 +205,11 @@ def _table_panel(view, seats) -> Panel:
         out.append(target(f"award:{aid}", f"{name} Award Card, {aw.get('text', '')}; {now}"))
         lines = _wrap(now, INNER - 20)
         h = AW_H + 16 * (len(lines) - 1)
-        _rect(out, PAD, y, INNER, h, "#fffaf0", stroke=_TOURIST_EDGE, sw=1.5, rx=5)
-        _text(out, PAD + 10, y + 19, name, 13, bold=True)
-        _text(out, PAD + 10, y + 36, aw.get("text", ""), 12, fill=_MUTED)
+        rect(out, PAD, y, INNER, h, "#fffaf0", stroke=_TOURIST_EDGE, sw=1.5, rx=5)
+        text(out, PAD + 10, y + 19, name, 13, bold=True)
+        text(out, PAD + 10, y + 36, aw.get("text", ""), 12, fill=_MUTED)
         for k, line in enumerate(lines):
-            _text(out, PAD + 10, y + 53 + 16 * k, line, 12)
+            text(out, PAD + 10, y + 53 + 16 * k, line, 12)
         for j, s in enumerate((holders or tied)[:4]):
             _token(out, PAD + INNER - 12 - 14 * j, y + 14, _seat_colour(seats, s), ring=not holders)
         out.append("</g>")
@@ -240,13 +223,13 @@ def _row_card(out, x, y, c, kind_colour, seats):
     edge = _seat_colour(seats, seat) if isinstance(seat, int) and not isinstance(seat, bool) else _EDGE
     if c.get("face_up"):
         if c.get("tourist"):
-            _rect(out, x, y, RC_W, RC_H, _TOURIST_FILL, stroke=edge, sw=2.5)
-            _text(out, x + RC_W / 2, y + 25, "T", 12, anchor="middle", bold=True)
+            rect(out, x, y, RC_W, RC_H, _TOURIST_FILL, stroke=edge, sw=2.5)
+            text(out, x + RC_W / 2, y + 25, "T", 12, anchor="middle", bold=True)
             return
-        _rect(out, x, y, RC_W, RC_H, "#ffffff", stroke=edge, sw=2.5)
-        out.append(f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(RC_W - 4)}" height="7" fill="{kind_colour}"/>')
+        rect(out, x, y, RC_W, RC_H, "#ffffff", stroke=edge, sw=2.5)
+        out.append(f'<rect x="{num(x + 2)}" y="{num(y + 2)}" width="{num(RC_W - 4)}" height="7" fill="{kind_colour}"/>')
         if c.get("star"):
-            _text(out, x + RC_W / 2, y + 29, "\u2605", 12, anchor="middle", fill=_STAR)
+            text(out, x + RC_W / 2, y + 29, "\u2605", 12, anchor="middle", fill=_STAR)
         return
     if c.get("tourist"):
         _back(out, x, y, RC_W, RC_H, True, edge)
@@ -255,7 +238,7 @@ def _row_card(out, x, y, c, kind_colour, seats):
     star = c.get("star")
     mark = "\u2605" if star else ("" if star is False else "?")
     if mark:
-        _text(out, x + RC_W / 2, y + 25, mark, 12, anchor="middle", fill=_ON_BACK)
+        text(out, x + RC_W / 2, y + 25, mark, 12, anchor="middle", fill=_ON_BACK)
 
 
 def _row_card_words(c, name, seats) -> str:
@@ -273,7 +256,7 @@ def _rows_panel(rows, seats) -> Panel:
     out: list[str] = []
     y = PAD
     for i, r in enumerate(rows):
-        colour = _colour(r.get("colour"))
+        colour = _svg.colour(r.get("colour"), _EDGE)
         name = str(r.get("name", ""))
         cards = [c for c in _list(r.get("cards")) if isinstance(c, dict)]
         lines = max(1, -(-len(cards) // RC_PER_LINE))
@@ -281,7 +264,7 @@ def _rows_panel(rows, seats) -> Panel:
         leaders = [s for s in _list(r.get("leaders")) if isinstance(s, int) and not isinstance(s, bool)]
         tag_lines = 2 + bool(leaders) + high  # name, points; the leaders' tokens; High-Season
         h = max(52, lines * RC_LINE + 10, 12 + 16.5 * tag_lines)
-        pts, count = _f(_num(r.get("points"), 0)), _f(_num(r.get("count"), 0))
+        pts, count = num(_num(r.get("points"), 0)), num(_num(r.get("count"), 0))
         label = f"{name} Tag Row ({pts} points, {count} cards of the kind)"
         if high:
             label += ", High-Season"
@@ -290,12 +273,12 @@ def _rows_panel(rows, seats) -> Panel:
         if leaders:
             label += f"; most {name} cards in a hotel: {_and([_seat_name(seats, s) for s in leaders])}"
         out.append(target(f"row:{_part(r.get('kind'), i)}", label))
-        _rect(out, PAD, y, INNER, h, _STRIP, stroke=_STRIP, rx=5)
-        _rect(out, PAD, y, TAG_W, h, "#ffffff", stroke=_INK if high else colour, sw=2.5 if high else 1.5, rx=5,
+        rect(out, PAD, y, INNER, h, _STRIP, stroke=_STRIP, rx=5)
+        rect(out, PAD, y, TAG_W, h, "#ffffff", stroke=_INK if high else colour, sw=2.5 if high else 1.5, rx=5,
               dash="5 3" if high else None)
-        out.append(f'<rect x="{_f(PAD + 1.5)}" y="{_f(y + 1.5)}" width="7" height="{_f(h - 3)}" rx="2" fill="{colour}"/>')
-        _text(out, PAD + 14, y + 19, name, 13, bold=True)
-        _text(out, PAD + 14, y + 36, f"{pts} pts \u00b7 {count} cards", 12, fill=_MUTED)
+        out.append(f'<rect x="{num(PAD + 1.5)}" y="{num(y + 1.5)}" width="7" height="{num(h - 3)}" rx="2" fill="{colour}"/>')
+        text(out, PAD + 14, y + 19, name, 13, bold=True)
+        text(out, PAD + 14, y + 36, f"{pts} pts \u00b7 {count} cards", 12, fill=_MUTED)
         ty = y + 36
         if leaders:
             ty += 16
@@ -303,10 +286,10 @@ def _rows_panel(rows, seats) -> Panel:
                 _token(out, PAD + 19 + 13 * j, ty - 4, _seat_colour(seats, s), r=5)
         if high:
             ty += 16
-            _text(out, PAD + 14, ty, "\u21c5 High-Season", 12, bold=True)
+            text(out, PAD + 14, ty, "\u21c5 High-Season", 12, bold=True)
         x0 = PAD + TAG_W + 8
         if not cards:
-            _text(out, x0 + 4, y + 33, "no cards", 12, fill=_MUTED, italic=True)
+            text(out, x0 + 4, y + 33, "no cards", 12, fill=_MUTED, italic=True)
         for j, c in enumerate(cards):
             _row_card(out, x0 + (j % RC_PER_LINE) * RC_STEP, y + 7 + (j // RC_PER_LINE) * RC_LINE, c, colour, seats)
         out.append("</g>")
@@ -320,9 +303,9 @@ def _floor_words(fl, j) -> tuple[str, list[str]]:
     size = _num(fl.get("size"), 0)
     parts = []
     if _num(fl.get("tourists"), 0):
-        parts.append(f"T\u00d7{_f(fl['tourists'])}")
+        parts.append(f"T\u00d7{num(fl['tourists'])}")
     if _num(fl.get("stars"), 0):
-        parts.append(f"\u2605{_f(fl['stars'])}")
+        parts.append(f"\u2605{num(fl['stars'])}")
     if fl.get("annex") is True:
         parts.append("Annex")
     words = [_plural(size, "card")]
@@ -332,24 +315,24 @@ def _floor_words(fl, j) -> tuple[str, list[str]]:
         words.append(_plural(fl["stars"], "star"))
     if fl.get("annex") is True:
         words.append("an Annex")
-    label = f"{_f(level)}F {fl.get('name', '')} {_f(size)}" + (" \u00b7 " + " ".join(parts) if parts else "")
+    label = f"{num(level)}F {fl.get('name', '')} {num(size)}" + (" \u00b7 " + " ".join(parts) if parts else "")
     return label, words
 
 
 def _hand_card(out, x, y, c, kinds, kcol, new):
     if c.get("tourist"):
-        _rect(out, x, y, HC_W, HC_H, _TOURIST_FILL, stroke=_TOURIST_EDGE, sw=1.5)
-        _text(out, x + HC_W / 2, y + 30, "Tourist", 12, anchor="middle", bold=True)
+        rect(out, x, y, HC_W, HC_H, _TOURIST_FILL, stroke=_TOURIST_EDGE, sw=1.5)
+        text(out, x + HC_W / 2, y + 30, "Tourist", 12, anchor="middle", bold=True)
     else:
         kind = c.get("kind")
         colour = kcol.get(kind, _EDGE)
-        _rect(out, x, y, HC_W, HC_H, "#ffffff", stroke=colour, sw=2)
-        out.append(f'<rect x="{_f(x + 2)}" y="{_f(y + 2)}" width="{_f(HC_W - 4)}" height="9" fill="{colour}"/>')
-        _text(out, x + HC_W / 2, y + 30, _kind_name(kinds, kind, c), 12, anchor="middle")
+        rect(out, x, y, HC_W, HC_H, "#ffffff", stroke=colour, sw=2)
+        out.append(f'<rect x="{num(x + 2)}" y="{num(y + 2)}" width="{num(HC_W - 4)}" height="9" fill="{colour}"/>')
+        text(out, x + HC_W / 2, y + 30, _kind_name(kinds, kind, c), 12, anchor="middle")
         if c.get("star"):
-            _text(out, x + 13, y + 47, "\u2605", 12, anchor="middle", fill=_STAR)
+            text(out, x + 13, y + 47, "\u2605", 12, anchor="middle", fill=_STAR)
     if new:
-        _text(out, x + HC_W - 6, y + 47, "new", 12, anchor="end", fill=_MUTED, italic=True)
+        text(out, x + HC_W - 6, y + 47, "new", 12, anchor="end", fill=_MUTED, italic=True)
 
 
 def _seat_panel(i, s, seats, kinds, kcol, pending_player) -> Panel:
@@ -360,11 +343,11 @@ def _seat_panel(i, s, seats, kinds, kcol, pending_player) -> Panel:
     score = _num(s.get("score"))
     y = PAD
     _token(out, PAD + 8, y + 12, colour, r=8)
-    _text(out, PAD + 24, y + 17, name, 15, bold=True)
-    _text(out, PAD + INNER, y + 17, _plural(score, "pt") if score is not None else "? pts", 15, anchor="end", bold=True)
+    text(out, PAD + 24, y + 17, name, 15, bold=True)
+    text(out, PAD + INNER, y + 17, _plural(score, "pt") if score is not None else "? pts", 15, anchor="end", bold=True)
     notes = (["first player"] if s.get("first_player") is True else []) + (["to play now"] if deciding else [])
     if notes:
-        _text(out, PAD + 24, y + 35, " \u00b7 ".join(notes), 12, fill=_MUTED)
+        text(out, PAD + 24, y + 35, " \u00b7 ".join(notes), 12, fill=_MUTED)
         y += 18
     y += 30
     # the hotel, floors from the ground up (B. Build / 2)
@@ -372,33 +355,33 @@ def _seat_panel(i, s, seats, kinds, kcol, pending_player) -> Panel:
     hotel_h = max(len(floors), 1) * (FLOOR_H + FLOOR_GAP)
     ground = y + hotel_h
     if not floors:
-        _text(out, PAD + INNER / 2, ground - 10, "no floor yet", 12, anchor="middle", fill=_MUTED, italic=True)
+        text(out, PAD + INNER / 2, ground - 10, "no floor yet", 12, anchor="middle", fill=_MUTED, italic=True)
     for n, (j, fl) in enumerate(floors):
-        text, words = _floor_words(fl, j)
+        label, words = _floor_words(fl, j)
         level = _num(fl.get("level"), j + 1)
         fy = ground - (n + 1) * (FLOOR_H + FLOOR_GAP) + FLOOR_GAP
         size = _num(fl.get("size"), 0)
-        width = min(INNER, max(_w(text, 12, True) + 28, 70 + 16 * size))
+        width = min(INNER, max(_w(label, 12, True) + 28, 70 + 16 * size))
         fx = PAD + (INNER - width) / 2
-        fc = kcol.get(fl.get("kind"), _colour(fl.get("colour")))
+        fc = kcol.get(fl.get("kind"), _svg.colour(fl.get("colour"), _EDGE))
         annex = fl.get("annex") is True
-        out.append(target(f"floor:{i}:{_f(level)}", f"{name}'s hotel, floor {_f(level)}: {fl.get('name', '')}, "
+        out.append(target(f"floor:{i}:{num(level)}", f"{name}'s hotel, floor {num(level)}: {fl.get('name', '')}, "
                           + ", ".join(words)))
-        _rect(out, fx, fy, width, FLOOR_H, "#ffffff", stroke=_INK if annex else fc, sw=2 if annex else 1.5,
+        rect(out, fx, fy, width, FLOOR_H, "#ffffff", stroke=_INK if annex else fc, sw=2 if annex else 1.5,
               dash="4 2" if annex else None)
-        out.append(f'<rect x="{_f(fx + 1.5)}" y="{_f(fy + 1.5)}" width="8" height="{_f(FLOOR_H - 3)}" rx="2" fill="{fc}"/>')
-        out.append(f'<rect x="{_f(fx + width - 9.5)}" y="{_f(fy + 1.5)}" width="8" height="{_f(FLOOR_H - 3)}" rx="2" '
+        out.append(f'<rect x="{num(fx + 1.5)}" y="{num(fy + 1.5)}" width="8" height="{num(FLOOR_H - 3)}" rx="2" fill="{fc}"/>')
+        out.append(f'<rect x="{num(fx + width - 9.5)}" y="{num(fy + 1.5)}" width="8" height="{num(FLOOR_H - 3)}" rx="2" '
                    f'fill="{fc}"/>')
-        _text(out, fx + width / 2, fy + 19, text, 12, anchor="middle", bold=True)
+        text(out, fx + width / 2, fy + 19, label, 12, anchor="middle", bold=True)
         out.append("</g>")
-    out.append(f'<line x1="{_f(PAD)}" y1="{_f(ground + 1)}" x2="{_f(PAD + INNER)}" y2="{_f(ground + 1)}" '
+    out.append(f'<line x1="{num(PAD)}" y1="{num(ground + 1)}" x2="{num(PAD + INNER)}" y2="{num(ground + 1)}" '
                f'stroke="{_EDGE}" stroke-width="2.5"/>')
     y = ground + 20
     # the hand
     hand = s.get("hand")
     hsize = int(_num(s.get("hand_size"), 0) or 0)
     tours = int(_num(s.get("hand_tourists"), 0) or 0)
-    _text(out, PAD, y, f"Hand: {_plural(hsize, 'card')}" + (f" ({tours} Tourist)" if tours else ""), 12, fill=_MUTED)
+    text(out, PAD, y, f"Hand: {_plural(hsize, 'card')}" + (f" ({tours} Tourist)" if tours else ""), 12, fill=_MUTED)
     y += 8
     drawn = {c.get("id") for c in _list(s.get("drawn")) if isinstance(c, dict) and c.get("id") is not None}
     if isinstance(hand, list):
@@ -422,7 +405,7 @@ def _seat_panel(i, s, seats, kinds, kcol, pending_player) -> Panel:
         out.append("</g>")
     lines = -(-len(slots) // HC_PER_LINE)
     y += lines * (HC_H + HC_GAP) - HC_GAP if lines else 0
-    body = [f'<rect x="1.5" y="1.5" width="{W - 3}" height="{_f(y + PAD - 3)}" rx="7" fill="{_PAPER}" '
+    body = [f'<rect x="1.5" y="1.5" width="{W - 3}" height="{num(y + PAD - 3)}" rx="7" fill="{_PAPER}" '
             f'stroke="{colour}" stroke-width="{3 if deciding else 1.5}"/>'] + out
     return Panel(f"{name}'s hotel and hand", W, y + PAD, body)
 
@@ -447,33 +430,33 @@ def _score_panel(view, seats) -> Panel | None:
     out: list[str] = []
     y = PAD
     final = isinstance(view.get("winners"), list)
-    _text(out, PAD, y + 14, "Score breakdown", 14, bold=True)
+    text(out, PAD, y + 14, "Score breakdown", 14, bold=True)
     y += 20
     if not final:
-        _text(out, PAD, y + 12, "as the hotels stand now", 12, fill=_MUTED)
+        text(out, PAD, y + 12, "as the hotels stand now", 12, fill=_MUTED)
         y += 18
     for i in range(len(seats)):
         own = [b for b in lines if b.get("player") == i]
         y += 8
         _token(out, PAD + 6, y + 8, _seat_colour(seats, i), r=6)
-        _text(out, PAD + 18, y + 13, _seat_name(seats, i), 13, bold=True)
+        text(out, PAD + 18, y + 13, _seat_name(seats, i), 13, bold=True)
         y += 18
         if not own:
-            _text(out, PAD + 18, y + 12, "no points yet", 12, fill=_MUTED, italic=True)
+            text(out, PAD + 18, y + 12, "no points yet", 12, fill=_MUTED, italic=True)
             y += 17
         for b in own:
             pts = _num(b.get("points"), 0)
             ref = rules.index(_legend(b)) + 1
             words = _wrap(f"{b.get('category', '')}\u00a0[{ref}]", INNER - 18 - 36)
             for k, wline in enumerate(words):
-                _text(out, PAD + 18, y + 12 + 16 * k, wline, 12)
-            _text(out, PAD + INNER, y + 12, _signed(pts), 12, anchor="end", bold=True,
+                text(out, PAD + 18, y + 12 + 16 * k, wline, 12)
+            text(out, PAD + INNER, y + 12, _signed(pts), 12, anchor="end", bold=True,
                   fill=_NEG if pts < 0 else _POS if pts > 0 else _INK)
             y += 16 * len(words) + 1
     y += 8
     for j, rule in enumerate(rules):
         for k, wline in enumerate(_wrap(f"[{j + 1}] {rule}", INNER - 2)):
-            _text(out, PAD + (0 if k == 0 else 14), y + 12, wline, 12, fill=_MUTED)
+            text(out, PAD + (0 if k == 0 else 14), y + 12, wline, 12, fill=_MUTED)
             y += 16
     return Panel("Score breakdown", W, y + PAD, out)
 
@@ -483,7 +466,7 @@ def _title(view) -> str:
     title = str(view.get("title") or "Perfect Hotel")
     games = _num(view.get("games"), 1)
     if games and games > 1:
-        title += f", game {_f(_num(view.get('game_no'), 1))} of {_f(games)}"
+        title += f", game {num(_num(view.get('game_no'), 1))} of {num(games)}"
     return title + ": the board"
 
 
@@ -507,7 +490,7 @@ def _desc(view, rows, seats) -> str:
         if all(v is not None for v, _ in scores):
             best = max(v for v, _ in scores)
             lead = [_seat_name(seats, i) for v, i in scores if v == best]
-            sentence += f" {'Leader' if len(lead) == 1 else 'Tied for the lead'}: {_and(lead)} with {_f(best)} points."
+            sentence += f" {'Leader' if len(lead) == 1 else 'Tied for the lead'}: {_and(lead)} with {num(best)} points."
         out.append(sentence)
     return " ".join(out)
 
@@ -519,7 +502,7 @@ def render_svg(view: dict) -> str:
     seats = [s for s in _list(view.get("seats")) if isinstance(s, dict)]
     rows = [r for r in _list(view.get("rows")) if isinstance(r, dict)]
     kinds = {k.get("id"): k for k in _list(view.get("kinds")) if isinstance(k, dict)}
-    kcol = {kid: _colour(k.get("colour")) for kid, k in kinds.items()}
+    kcol = {kid: _svg.colour(k.get("colour"), _EDGE) for kid, k in kinds.items()}
     pending = _dict(view.get("pending")).get("player")
     panels = [_table_panel(view, seats), _rows_panel(rows, seats)]
     panels += [_seat_panel(i, s, seats, kinds, kcol, pending) for i, s in enumerate(seats)]
