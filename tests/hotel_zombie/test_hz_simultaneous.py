@@ -175,7 +175,8 @@ def _alternatives(state, rng):
         outs = []
         for k in range(2):
             s, r = state, random.Random(k)
-            while not s.is_terminal and ((s.node.kind, s.node.context) == ("turn_shuffle", (p,)) or s.current_player == p):
+            while not s.is_terminal and (s.current_player == p or (s.node.kind, s.node.context) == (
+                    "turn_shuffle", (p,))):
                 if s.is_chance_node:
                     s = s.apply(s.sample_chance(random.Random(s.move_number)))
                     continue

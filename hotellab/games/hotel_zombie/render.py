@@ -37,10 +37,7 @@ from __future__ import annotations
 
 import re
 
-from .._svg import (
-    INK, Panel, as_dict as _d, as_list as _l, board_svg, is_colour, num as _f, number as _n,
-    target, text as _t,
-)
+from .._svg import INK, Panel, as_dict as _d, as_list as _l, board_svg, colour, num, number as _n, rect, target, text
 
 __all__ = ["render_svg"]
 
@@ -126,16 +123,6 @@ def _wrap(tokens: list[str], maxw: float, size: float = 12, bold: bool = False, 
     return [_fit(ln, maxw, size, bold) for ln in lines]
 
 
-def _colour(c, default=_EDGE) -> str:
-    return c if is_colour(c) else default
-
-
-def _rect(out, x, y, w, h, fill, stroke=None, rx=4, sw=1, extra=""):
-    s = f' stroke="{_colour(stroke)}" stroke-width="{_f(sw)}"' if stroke else ""
-    out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(rx)}" '
-               f'fill="{_colour(fill, _WHITE)}"{s}{extra}/>')
-
-
 def _plural(k, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
@@ -218,18 +205,18 @@ def _player_card(out, x, y, w, h, info: dict, band_left: str, band_right: str, b
     band, fill, _ = _KIND.get(str(info.get("kind")), ("#5c544a", "#f4f0e8", "card"))
     if dim:
         fill = "#e6e0d4"
-    _rect(out, x, y, w, h, fill, band, 5, 1.2)
-    out.append(f'<path d="M{_f(x)} {_f(y + 5)}a5 5 0 0 1 5 -5h{_f(w - 10)}a5 5 0 0 1 5 5v13h{_f(-w)}z" '
+    rect(out, x, y, w, h, fill, stroke=band, sw=1.2, rx=5)
+    out.append(f'<path d="M{num(x)} {num(y + 5)}a5 5 0 0 1 5 -5h{num(w - 10)}a5 5 0 0 1 5 5v13h{num(-w)}z" '
                f'fill="{band}"/>')
-    _t(out, x + 5, y + 13.5, band_left, 12, fill=_WHITE)
+    text(out, x + 5, y + 13.5, band_left, 12, fill=_WHITE)
     if band_right:
-        _t(out, x + w - 5, y + 13.5, band_right, 12, fill=_WHITE, anchor="end", bold=True)
+        text(out, x + w - 5, y + 13.5, band_right, 12, fill=_WHITE, anchor="end", bold=True)
     yy = y + 18 + LINE - 1
     for ln in _wrap(str(info.get("name", "?")).split(" "), w - 10, 12, bold_name):
-        _t(out, x + 5, yy, ln, 12, bold=bold_name)
+        text(out, x + 5, yy, ln, 12, bold=bold_name)
         yy += LINE
     for ln in _wrap(_card_tokens(info), w - 10, 12, False, ", "):
-        _t(out, x + 5, yy, ln, 12, fill=_MUTED)
+        text(out, x + 5, yy, ln, 12, fill=_MUTED)
         yy += LINE
 
 
@@ -239,7 +226,7 @@ def _player_card_height(info: dict, w) -> float:
     return 18 + n * LINE + 6
 
 
-def _mansion_card(out, x, y, w, h, m: dict, names, status: list, colour: str, hi=False) -> None:
+def _mansion_card(out, x, y, w, h, m: dict, names, status: list, col: str, hi=False) -> None:
     """A revealed mansion card: an infected (dark red band: decorations, the damage it
     deals) or an item (green band), its name, health or effect, and what became of it."""
     infected = bool(m.get("infected"))
@@ -247,23 +234,23 @@ def _mansion_card(out, x, y, w, h, m: dict, names, status: list, colour: str, hi
     fill = "#fdf0ef" if infected else "#e8f4ea"
     if hi:
         fill = "#fff1d6"
-    _rect(out, x, y, w, h, fill, colour if hi else band, 5, 2.5 if hi else 1.2)
-    out.append(f'<path d="M{_f(x)} {_f(y + 5)}a5 5 0 0 1 5 -5h{_f(w - 10)}a5 5 0 0 1 5 5v13h{_f(-w)}z" '
+    rect(out, x, y, w, h, fill, stroke=col if hi else band, sw=2.5 if hi else 1.2, rx=5)
+    out.append(f'<path d="M{num(x)} {num(y + 5)}a5 5 0 0 1 5 -5h{num(w - 10)}a5 5 0 0 1 5 5v13h{num(-w)}z" '
                f'fill="{band}"/>')
     if infected:
-        _t(out, x + 5, y + 13.5, f"\u2605{_n(m.get('decorations'), 0)}", 12, fill=_WHITE, bold=True)
-        _t(out, x + w - 5, y + 13.5, f"hits {_n(m.get('damage'), 0)}", 12, fill=_WHITE, anchor="end")
+        text(out, x + 5, y + 13.5, f"\u2605{_n(m.get('decorations'), 0)}", 12, fill=_WHITE, bold=True)
+        text(out, x + w - 5, y + 13.5, f"hits {_n(m.get('damage'), 0)}", 12, fill=_WHITE, anchor="end")
     else:
-        _t(out, x + 5, y + 13.5, "item", 12, fill=_WHITE)
+        text(out, x + 5, y + 13.5, "item", 12, fill=_WHITE)
     yy = y + 18 + LINE - 1
     for ln in _wrap(_nm(names, m.get("id")).split(" "), w - 10, 12):  # regular: "Gunpowder" fits
-        _t(out, x + 5, yy, ln, 12)
+        text(out, x + 5, yy, ln, 12)
         yy += LINE
     for ln in _mansion_tokens(m):
-        _t(out, x + 5, yy, _fit(ln, w - 10), 12)
+        text(out, x + 5, yy, _fit(ln, w - 10), 12)
         yy += LINE
     for ln in status:
-        _t(out, x + 5, yy, _fit(ln, w - 10, 12, True), 12, fill=colour, bold=True)
+        text(out, x + 5, yy, _fit(ln, w - 10, 12, True), 12, fill=col, bold=True)
         yy += LINE
 
 
@@ -275,11 +262,11 @@ def _mansion_card_height(m: dict, names, status: list, w) -> float:
 
 def _back(out, x, y, w, h, lines: list[str]) -> None:
     """A face-down card: the back, with words in light ink."""
-    _rect(out, x, y, w, h, _BACK, _EDGE, 5, 1)
-    _rect(out, x + 4, y + 4, w - 8, h - 8, "none", "#8b7355", 3, 1)
+    rect(out, x, y, w, h, _BACK, stroke=_EDGE, rx=5)
+    rect(out, x + 4, y + 4, w - 8, h - 8, "none", stroke="#8b7355")
     yy = y + h / 2 - (len(lines) - 1) * LINE / 2 + 4
     for ln in lines:
-        _t(out, x + w / 2, yy, _fit(ln, w - 12), 12, fill=_BACK_INK, anchor="middle")
+        text(out, x + w / 2, yy, _fit(ln, w - 12), 12, fill=_BACK_INK, anchor="middle")
         yy += LINE
 
 
@@ -354,8 +341,8 @@ def _desc(view, seats) -> str:
 
 
 def _panel_frame(body: list, h, stroke=_EDGE, sw=1.5, fill=_BG) -> None:
-    body.insert(0, f'<rect x="1" y="1" width="{PW - 2}" height="{_f(h - 2)}" rx="8" fill="{_colour(fill)}" '
-                   f'stroke="{_colour(stroke)}" stroke-width="{_f(sw)}"/>')
+    body.insert(0, f'<rect x="1" y="1" width="{PW - 2}" height="{num(h - 2)}" rx="8" fill="{colour(fill, _EDGE)}" '
+                   f'stroke="{colour(stroke, _EDGE)}" stroke-width="{num(sw)}"/>')
 
 
 # ---------------------------------------------------------------- the hotel
@@ -364,9 +351,9 @@ def _hotel_panel(view) -> Panel:
     counter = _n(view.get("counter"), 0)
     last = int(_n(view.get("last_counter"), 20) or 20)
     started = view.get("phase") not in ("setup", None)
-    _t(out, M, 24, "The Hotel", 15, bold=True)
-    _t(out, PW - M, 24, f"Hotel counter {counter} of {last}" if started else "Setup", 12, anchor="end",
-       bold=True)
+    text(out, M, 24, "The Hotel", 15, bold=True)
+    text(out, PW - M, 24, f"Hotel counter {counter} of {last}" if started else "Setup", 12, anchor="end",
+         bold=True)
     found: dict = {}
     for e in _l(view.get("explored")):
         if isinstance(e, dict):
@@ -378,55 +365,61 @@ def _hotel_panel(view) -> Panel:
     y0 = 36
     for k in range(1, last + 1):
         r, c = divmod(k - 1, cols)
-        x, y = M + c * (cw + gap), y0 + r * (ch + gap)
         now = started and k == counter
         past = k < counter or (now and view.get("phase") == "end")
-        cards = found.get(k, [])
-        won = sum(1 for e in cards if e.get("outcome") in ("defeated", "assisted", "stolen"))
-        lost = sum(1 for e in cards if e.get("outcome") in ("hit", "unassisted"))
-        items = sum(1 for e in cards if e.get("outcome") == "item")
-        if now:
-            state = "explored now" if cards else "this round"
-        elif past:
-            state = "explored" if cards else "no one explored it"
-        else:
-            state = "not reached yet"
-        words = []
-        if won:
-            words.append(f"{won} infected defeated")
-        if lost:
-            words.append(f"{lost} hit")
-        if items:
-            words.append(_plural(items, "item"))
-        if cards:
-            words.append("found: " + ", ".join(_nm(names, e.get("id")) for e in cards))
-        out.append(target(_tid("room", k), f"Room {k} (Hotel counter {k}), {state}"
-                          + (": " + "; ".join(words) if words else "")))
-        fill = "#f2d16b" if now else ("#ddd2bb" if past else _WHITE)
-        _rect(out, x, y, cw, ch, fill, "#b8860b" if now else _EDGE, 4, 2.5 if now else 1)
-        _t(out, x + 6, y + 16, f"Room {k}", 12, bold=now or past)
-        if now:  # a marker, the hotel's "you are here"
-            tx, ty = x + cw - 14, y + 6
-            out.append(f'<path d="M{_f(tx)} {_f(ty)}l10 6l-10 6z" fill="{INK}"/>')
-        marks = []
-        if won:
-            marks.append(f"\u2714{won}")
-        if lost:
-            marks.append(f"\u2718{lost}")
-        if items:
-            marks.append(f"\u271a{items}")
-        if marks:
-            m = " ".join(marks)
-            _t(out, x + 6, y + 34, m if _tw(m) <= cw - 10 else "".join(marks), 12, fill=INK)
-        elif now:
-            _t(out, x + 6, y + 34, "this round", 12, fill=INK)
-        elif past:
-            _t(out, x + 6, y + 34, "quiet", 12, fill=_MUTED)
-        out.append("</g>")
+        _room(out, M + c * (cw + gap), y0 + r * (ch + gap), cw, ch, k, found.get(k, []), names, now, past)
     rows = (last + cols - 1) // cols
     y = y0 + rows * (ch + gap) + 12
-    _t(out, M, y, "\u2714 defeated  \u2718 took a hit  \u271a item", 12, fill=_MUTED)
-    y += 10
+    text(out, M, y, "\u2714 defeated  \u2718 took a hit  \u271a item", 12, fill=_MUTED)
+    y = _hotel_piles(out, view, names, y + 10)
+    y = _end_banner(out, view, y)
+    h = y + M
+    _panel_frame(out, h)
+    return Panel(f"The Hotel: counter {counter} of {last}", PW, h, out)
+
+
+def _room(out, x, y, cw, ch, k: int, cards: list, names, now: bool, past: bool) -> None:
+    """Room ``k`` of the hotel (the round at Hotel counter ``k``): the current one marked, a
+    room already explored with what was found there (defeated, hit, item)."""
+    won = sum(1 for e in cards if e.get("outcome") in ("defeated", "assisted", "stolen"))
+    lost = sum(1 for e in cards if e.get("outcome") in ("hit", "unassisted"))
+    items = sum(1 for e in cards if e.get("outcome") == "item")
+    if now:
+        state = "explored now" if cards else "this round"
+    elif past:
+        state = "explored" if cards else "no one explored it"
+    else:
+        state = "not reached yet"
+    words = []
+    if won:
+        words.append(f"{won} infected defeated")
+    if lost:
+        words.append(f"{lost} hit")
+    if items:
+        words.append(_plural(items, "item"))
+    if cards:
+        words.append("found: " + ", ".join(_nm(names, e.get("id")) for e in cards))
+    out.append(target(_tid("room", k), f"Room {k} (Hotel counter {k}), {state}"
+                      + (": " + "; ".join(words) if words else "")))
+    fill = "#f2d16b" if now else ("#ddd2bb" if past else _WHITE)
+    rect(out, x, y, cw, ch, fill, stroke="#b8860b" if now else _EDGE, sw=2.5 if now else 1, rx=4)
+    text(out, x + 6, y + 16, f"Room {k}", 12, bold=now or past)
+    if now:  # a marker, the hotel's "you are here"
+        tx, ty = x + cw - 14, y + 6
+        out.append(f'<path d="M{num(tx)} {num(ty)}l10 6l-10 6z" fill="{INK}"/>')
+    marks = [f"{sign}{cnt}" for sign, cnt in (("\u2714", won), ("\u2718", lost), ("\u271a", items)) if cnt]
+    if marks:
+        m = " ".join(marks)
+        text(out, x + 6, y + 34, m if _tw(m) <= cw - 10 else "".join(marks), 12, fill=INK)
+    elif now:
+        text(out, x + 6, y + 34, "this round", 12, fill=INK)
+    elif past:
+        text(out, x + 6, y + 34, "quiet", 12, fill=_MUTED)
+    out.append("</g>")
+
+
+def _hotel_piles(out, view, names, y) -> float:
+    """The mansion deck, the mansion discard pile and the trash, side by side."""
     man = _d(view.get("mansion"))
     dk = _n(man.get("deck_size"), 0)
     disc = len(_l(man.get("discard")))
@@ -440,35 +433,37 @@ def _hotel_panel(view) -> Panel:
     names_disc = _l(man.get("discard"))
     out.append(target("mansion:discard", f"Mansion discard pile, {_plural(disc, 'card')}"
                       + (": " + ", ".join(_counts(names_disc, names)) if names_disc else "")))
-    _rect(out, M + pw + gap, y, pw, 50, "#efe6d3", _EDGE, 5)
-    _t(out, M + pw + gap + pw / 2, y + 21, "Mansion discard", 12, anchor="middle")
-    _t(out, M + pw + gap + pw / 2, y + 37, _plural(disc, "card"), 12, anchor="middle", bold=True)
+    rect(out, M + pw + gap, y, pw, 50, "#efe6d3", stroke=_EDGE, rx=5)
+    text(out, M + pw + gap + pw / 2, y + 21, "Mansion discard", 12, anchor="middle")
+    text(out, M + pw + gap + pw / 2, y + 37, _plural(disc, "card"), 12, anchor="middle", bold=True)
     out.append("</g>")
     tr = _l(view.get("trash"))
     out.append(target("trash", f"Trash, {_plural(trash, 'player card')}"
                       + (": " + ", ".join(_counts(tr, names)) if tr else "")))
     x = M + 2 * (pw + gap)
-    _rect(out, x, y, pw, 50, "#efe6d3", _EDGE, 5)
-    _t(out, x + pw / 2, y + 21, "Trash", 12, anchor="middle")
-    _t(out, x + pw / 2, y + 37, _plural(trash, "card"), 12, anchor="middle", bold=True)
+    rect(out, x, y, pw, 50, "#efe6d3", stroke=_EDGE, rx=5)
+    text(out, x + pw / 2, y + 21, "Trash", 12, anchor="middle")
+    text(out, x + pw / 2, y + 37, _plural(trash, "card"), 12, anchor="middle", bold=True)
     out.append("</g>")
-    y += 50
+    return y + 50
+
+
+def _end_banner(out, view, y) -> float:
+    """The end of the game: the winners, or the group's loss."""
     win = view.get("winners")
-    if isinstance(win, list):
-        seats = [s for s in _l(view.get("seats")) if isinstance(s, dict)]
-        if view.get("group_loses"):
-            who = " and ".join(str(s.get("name")) for s in seats if s.get("fallen"))
-            lines, col = ["The group loses:", f"{who} fell in battle"], _RED
-        else:
-            lines, col = ["Most decorations wins:", " and ".join(_seat_name(view, q) for q in win)], _GREEN
-        y += 8
-        _rect(out, M, y, IN, 2 * LINE + 14, "#ffffff", col, 5, 2)
-        for i, ln in enumerate(lines):
-            _t(out, M + 8, y + 19 + i * LINE, _fit(ln, IN - 16, 13, True), 13, bold=True, fill=col)
-        y += 2 * LINE + 14
-    h = y + M
-    _panel_frame(out, h)
-    return Panel(f"The Hotel: counter {counter} of {last}", PW, h, out)
+    if not isinstance(win, list):
+        return y
+    seats = [s for s in _l(view.get("seats")) if isinstance(s, dict)]
+    if view.get("group_loses"):
+        who = " and ".join(str(s.get("name")) for s in seats if s.get("fallen"))
+        lines, col = ["The group loses:", f"{who} fell in battle"], _RED
+    else:
+        lines, col = ["Most decorations wins:", " and ".join(_seat_name(view, q) for q in win)], _GREEN
+    y += 8
+    rect(out, M, y, IN, 2 * LINE + 14, "#ffffff", stroke=col, sw=2, rx=5)
+    for i, ln in enumerate(lines):
+        text(out, M + 8, y + 19 + i * LINE, _fit(ln, IN - 16, 13, True), 13, bold=True, fill=col)
+    return y + 2 * LINE + 14
 
 
 def _counts(ids, names) -> list[str]:
@@ -484,34 +479,59 @@ def _counts(ids, names) -> list[str]:
 def _seat_panel(view, s) -> Panel:
     out: list[str] = []
     names = _names(view)
-    sup = _supply_info(view)
-    mans = _mansion_info(view)
     seat = s.get("seat")
     sid = seat if isinstance(seat, int) and not isinstance(seat, bool) else "x"
     name = str(s.get("name", "?"))
-    colour = _colour(s.get("color"), "#555555")
+    seat_col = colour(s.get("color"), "#555555")
     current = view.get("current_player") == seat and isinstance(seat, int)
-    # row 1: who, and the trophies (decorations) and skill
-    out.append(f'<circle cx="{M + 7}" cy="20" r="7" fill="{colour}" stroke="{INK}" stroke-width="1"/>')
+    _seat_header(out, s, sid, name, seat_col, current)
+    y = _plan_and_damage(out, s, sid, name, 36)
+    y = _health(out, s, sid, name, y)
+    turn = _d(view.get("turn"))
+    y = _turn_box(out, turn, seat, sid, name, y)
+    if s.get("deck_size") is None and s.get("discard") is None:  # another seat's turn (ruling HZ-03)
+        tp = turn.get("seat")
+        when = ("Turn played in secret" if isinstance(tp, int) and isinstance(seat, int) and seat < tp else
+                "Playing the turn in secret" if seat == tp else
+                "Turn to come (secret)" if isinstance(tp, int) else "Turn secret until all are done")
+        text(out, M, y + 12, when, 12, fill=_MUTED, italic=True)
+        y += 22
+    sup = _supply_info(view)
+    # the hand; the deck, the discard pile, the play area; the round's mansion cards
+    y = _hand(out, view, s, sid, name, sup, names, y)
+    y = _piles(out, s, sid, name, sup, names, y)
+    y = _mansion_row(out, view, s, sid, name, _mansion_info(view), names, y)
+    h = y + M
+    _panel_frame(out, h, seat_col, 3.5 if current else 1.5, _SEAT_BG)
+    return Panel(f"{name}'s cards" + (" (to act)" if current else ""), PW, h, out)
+
+
+_SOURCE_WORDS = {"own": "own kill", "assisted": "assisted kill", "kill_steal": "Kill Steal"}
+
+
+def _seat_header(out, s, sid, name, seat_col, current) -> None:
+    """Row 1: who, and the trophies (decorations) and skill."""
+    out.append(f'<circle cx="{M + 7}" cy="20" r="7" fill="{seat_col}" stroke="{INK}" stroke-width="1"/>')
     deco = _score(s)
     skill = _n(s.get("skill"), 0)
     trophies = [t for t in _l(s.get("trophies")) if isinstance(t, dict)]
-    src = {}
+    src: dict = {}
     for t in trophies:
         src[t.get("source")] = src.get(t.get("source"), 0) + 1
-    how = ", ".join(f"{v} {({'own': 'own kill', 'assisted': 'assisted kill', 'kill_steal': 'Kill Steal'}).get(k, k)}"
-                    f"{'s' if v != 1 else ''}" for k, v in src.items())
+    how = ", ".join(f"{v} {_SOURCE_WORDS.get(k, k)}{'s' if v != 1 else ''}" for k, v in src.items())
     score = f"\u2605 {'?' if deco is None else deco} \u00b7 skill {skill}"
     sw = _tw(score, 13, True)
-    _t(out, M + 20, 25, _fit(name + ("  \u25b6 to act" if current else ""), IN - 30 - sw, 15, True), 15, bold=True)
+    text(out, M + 20, 25, _fit(name + ("  \u25b6 to act" if current else ""), IN - 30 - sw, 15, True), 15, bold=True)
     out.append(target(_tid("trophies", sid), f"{name}'s trophies: " + (
         "decorations not shown" if deco is None else _plural(deco, "decoration")
         + (f" from {len(trophies)} infected ({how})" if trophies else ""))
                       + f"; {_plural(skill, 'skill point')}"))
-    _t(out, PW - M, 25, score, 13, anchor="end", bold=True, fill=_GOLD)
+    text(out, PW - M, 25, score, 13, anchor="end", bold=True, fill=_GOLD)
     out.append("</g>")
-    y = 36
-    # row 2: the Game Plan card and the damage
+
+
+def _plan_and_damage(out, s, sid, name, y) -> float:
+    """Row 2: the Game Plan card (face down while secret) and the damage."""
     plan = s.get("plan")
     if plan in _PLAN:
         ptext, plabel = _PLAN[plan], f"{name}'s Game Plan: {_PLAN[plan]}"
@@ -521,8 +541,8 @@ def _seat_panel(view, s) -> Panel:
         ptext, plabel = "Game Plan: not chosen", f"{name}'s Game Plan: not chosen yet"
     out.append(target(_tid("plan", sid), plabel))
     pw = _tw(ptext, 12) + 14
-    _rect(out, M, y, pw, 22, "#e4ecfb" if plan in _PLAN else "#efe6d3", _BLUE if plan in _PLAN else _EDGE, 4)
-    _t(out, M + 7, y + 15.5, ptext, 12, fill=_BLUE if plan in _PLAN else INK)
+    rect(out, M, y, pw, 22, "#e4ecfb" if plan in _PLAN else "#efe6d3", stroke=_BLUE if plan in _PLAN else _EDGE, rx=4)
+    text(out, M + 7, y + 15.5, ptext, 12, fill=_BLUE if plan in _PLAN else INK)
     out.append("</g>")
     dmg = s.get("damage")
     dtext = f"Damage {_n(dmg, '?')}"
@@ -530,59 +550,50 @@ def _seat_panel(view, s) -> Panel:
     out.append(target(_tid("damage", sid), f"{name}'s damage: "
                       + str(_n(dmg, "secret until every turn is done" if secret else "not shown"))))
     dw = _tw(dtext, 12, True) + 14
-    _rect(out, PW - M - dw, y, dw, 22, _WHITE, _RED, 4)
-    _t(out, PW - M - 7, y + 15.5, dtext, 12, anchor="end", bold=True, fill=_RED)
+    rect(out, PW - M - dw, y, dw, 22, _WHITE, stroke=_RED, rx=4)
+    text(out, PW - M - 7, y + 15.5, dtext, 12, anchor="end", bold=True, fill=_RED)
     out.append("</g>")
-    y += 30
-    # row 3: health
+    return y + 30
+
+
+def _health(out, s, sid, name, y) -> float:
+    """Row 3: health, as a number and a bar."""
     hp, mx = _n(s.get("health"), None), max(1, _n(s.get("max_health"), 100) or 100)
     fallen = bool(s.get("fallen"))
     out.append(target(_tid("health", sid), f"{name}'s health: " + ("not shown" if hp is None else f"{hp} of {mx}")
                       + (", fallen in battle" if fallen else "")))
     htext = f"Health {'?' if hp is None else hp}/{mx}" + (" \u2014 fallen" if fallen else "")
-    _t(out, M, y + 13, htext, 12, bold=True, fill=_RED if fallen else INK)
+    text(out, M, y + 13, htext, 12, bold=True, fill=_RED if fallen else INK)
     bx = M + _tw(htext, 12, True) + 10
     bw = PW - M - bx
-    _rect(out, bx, y + 3, bw, 12, _WHITE, _EDGE, 3)
+    rect(out, bx, y + 3, bw, 12, _WHITE, stroke=_EDGE)
     frac = 0.0 if hp is None else max(0.0, min(1.0, hp / mx))
     if frac > 0:
-        _rect(out, bx, y + 3, bw * frac, 12, "#2f8f46" if frac > 0.3 else "#c0392b", None, 3)
+        rect(out, bx, y + 3, bw * frac, 12, "#2f8f46" if frac > 0.3 else "#c0392b")
     out.append("</g>")
-    y += 26
-    # the turn being played
-    turn = _d(view.get("turn"))
-    if turn and turn.get("seat") == seat and turn.get("step") is not None:
-        step = {"actions": "play actions", "buys": "buy resources", "weapons": "declare weapons"}.get(
-            str(turn.get("step")), str(turn.get("step")))
-        acts, buys = _n(turn.get("actions"), 0), _n(turn.get("buys"), 0)
-        gold, ammo = _n(turn.get("gold"), 0), _n(turn.get("ammo"), 0)
-        free = _n(turn.get("trash"), 0)
-        counts = f"{_plural(acts, 'action')} \u00b7 {_plural(buys, 'buy')} \u00b7 {gold} gold \u00b7 {ammo} ammo"
-        out.append(target(_tid("turn", sid), f"{name}'s turn, step {step}: {counts}"
-                          + (f", {free} free Trash" if free else "")))
-        _rect(out, M, y, IN, 2 * LINE + 10, "#fff6dc", "#b8860b", 4)
-        _t(out, M + 7, y + 17, _fit(f"Turn: {step}" + (f" \u00b7 {free} free Trash" if free else ""), IN - 14, 12, True),
-           12, bold=True)
-        _t(out, M + 7, y + 17 + LINE, _fit(counts, IN - 14), 12)
-        out.append("</g>")
-        y += 2 * LINE + 18
-    secret = s.get("deck_size") is None and s.get("discard") is None
-    if secret:
-        tp = turn.get("seat")
-        when = ("Turn played in secret" if isinstance(tp, int) and isinstance(seat, int) and seat < tp else
-                "Playing the turn in secret" if seat == tp else
-                "Turn to come (secret)" if isinstance(tp, int) else "Turn secret until all are done")
-        _t(out, M, y + 12, when, 12, fill=_MUTED, italic=True)
-        y += 22
-    # the hand
-    y = _hand(out, view, s, sid, name, sup, names, y)
-    # the deck, the discard pile, the play area
-    y = _piles(out, s, sid, name, sup, names, y)
-    # the round's mansion cards
-    y = _mansion_row(out, view, s, sid, name, mans, names, y)
-    h = y + M
-    _panel_frame(out, h, colour, 3.5 if current else 1.5, _SEAT_BG)
-    return Panel(f"{name}'s cards" + (" (to act)" if current else ""), PW, h, out)
+    return y + 26
+
+
+_STEP_WORDS = {"actions": "play actions", "buys": "buy resources", "weapons": "declare weapons"}
+
+
+def _turn_box(out, turn: dict, seat, sid, name, y) -> float:
+    """The turn being played, when it is this seat's and seen: its step and counts."""
+    if not (turn and turn.get("seat") == seat and turn.get("step") is not None):
+        return y
+    step = _STEP_WORDS.get(str(turn.get("step")), str(turn.get("step")))
+    acts, buys = _n(turn.get("actions"), 0), _n(turn.get("buys"), 0)
+    gold, ammo = _n(turn.get("gold"), 0), _n(turn.get("ammo"), 0)
+    free = _n(turn.get("trash"), 0)
+    counts = f"{_plural(acts, 'action')} \u00b7 {_plural(buys, 'buy')} \u00b7 {gold} gold \u00b7 {ammo} ammo"
+    out.append(target(_tid("turn", sid), f"{name}'s turn, step {step}: {counts}"
+                      + (f", {free} free Trash" if free else "")))
+    rect(out, M, y, IN, 2 * LINE + 10, "#fff6dc", stroke="#b8860b", rx=4)
+    text(out, M + 7, y + 17, _fit(f"Turn: {step}" + (f" \u00b7 {free} free Trash" if free else ""), IN - 14, 12, True),
+         12, bold=True)
+    text(out, M + 7, y + 17 + LINE, _fit(counts, IN - 14), 12)
+    out.append("</g>")
+    return y + 2 * LINE + 18
 
 
 def _hand(out, view, s, sid, name, sup, names, y) -> float:
@@ -593,7 +604,7 @@ def _hand(out, view, s, sid, name, sup, names, y) -> float:
         for c in hand:
             if isinstance(c, str):
                 stacks[c] = stacks.get(c, 0) + 1
-        _t(out, M, y + 12, f"Hand \u00b7 {_plural(len(hand), 'card')}" if hand else "Hand: empty", 12, bold=True)
+        text(out, M, y + 12, f"Hand \u00b7 {_plural(len(hand), 'card')}" if hand else "Hand: empty", 12, bold=True)
         y += 18
         if not stacks:
             return y
@@ -611,13 +622,14 @@ def _hand(out, view, s, sid, name, sup, names, y) -> float:
             info = infos[k]
             out.append(target(_tid("hand", sid, cid), f"{name}'s hand: {_card_words(info, cnt)}"))
             if cnt > 1:  # a stack: the cards under it show
-                _rect(out, x + 3, yy + 3, w, h, "#d6ccb8", _EDGE, 5)
+                rect(out, x + 3, yy + 3, w, h, "#d6ccb8", stroke=_EDGE, rx=5)
             _player_card(out, x, yy, w - (3 if cnt > 1 else 0), h - (3 if cnt > 1 else 0), info,
                          _KIND.get(str(info.get("kind")), ("", "", "card"))[2], f"\u00d7{cnt}" if cnt > 1 else "")
             out.append("</g>")
         return _grid(items, cols, w, gap, M, y, heights, draw) + 10
     if isinstance(size, int) and not isinstance(size, bool):
-        _t(out, M, y + 12, f"Hand \u00b7 {_plural(size, 'card')}, face down" if size else "Hand: empty", 12, bold=True)
+        text(out, M, y + 12, f"Hand \u00b7 {_plural(size, 'card')}, face down" if size else "Hand: empty", 12,
+             bold=True)
         y += 18
         cols, gap, w, h = 7, 4, (IN - 6 * 4) / 7, 40
         for i in range(size):
@@ -626,7 +638,7 @@ def _hand(out, view, s, sid, name, sup, names, y) -> float:
             _back(out, M + c * (w + gap), y + r * (h + gap), w, h, [str(i + 1)])
             out.append("</g>")
         return y + (-(-size // cols)) * (h + gap) + 6 if size else y
-    _t(out, M, y + 12, "Hand: secret", 12, bold=True)
+    text(out, M, y + 12, "Hand: secret", 12, bold=True)
     return y + 22
 
 
@@ -644,15 +656,15 @@ def _piles(out, s, sid, name, sup, names, y) -> float:
         out.append(target(_tid("discard", sid), f"{name}'s discard pile, {_plural(len(dn), 'card')}"
                           + (": " + ", ".join(_counts(dn, names)) if dn else "")))
         x = M + pw + 8
-        _rect(out, x, y, pw, ph, "#efe6d3", _EDGE, 5)
-        _t(out, x + pw / 2, y + 18, "Discard", 12, anchor="middle")
-        _t(out, x + pw / 2, y + 34, _plural(len(dn), "card"), 12, anchor="middle", bold=True)
+        rect(out, x, y, pw, ph, "#efe6d3", stroke=_EDGE, rx=5)
+        text(out, x + pw / 2, y + 18, "Discard", 12, anchor="middle")
+        text(out, x + pw / 2, y + 34, _plural(len(dn), "card"), 12, anchor="middle", bold=True)
         out.append("</g>")
     if deck is None and not isinstance(disc, list):
         return y
     # the play area, beside the piles: chips in rows
     x0 = M + 2 * (pw + 8)
-    _t(out, x0, y + 12, "Play area" if play else "Play area: empty", 12, fill=_MUTED)
+    text(out, x0, y + 12, "Play area" if play else "Play area: empty", 12, fill=_MUTED)
     x, yy = x0, y + 18
     for i, c in enumerate(play):
         info = sup.get(c) or {"name": _nm(names, c)}
@@ -662,8 +674,8 @@ def _piles(out, s, sid, name, sup, names, y) -> float:
             x, yy = x0, yy + 26
         band = _KIND.get(str(info.get("kind")), (_EDGE, "", ""))[0]
         out.append(target(_tid("play", sid, i), f"{name}'s play area, card {i + 1}: {_card_words(info)}"))
-        _rect(out, x, yy, cw, 22, _KIND.get(str(info.get("kind")), ("", "#f4f0e8", ""))[1], band, 4, 1.2)
-        _t(out, x + 6, yy + 15.5, label, 12)
+        rect(out, x, yy, cw, 22, _KIND.get(str(info.get("kind")), ("", "#f4f0e8", ""))[1], stroke=band, sw=1.2, rx=4)
+        text(out, x + 6, yy + 15.5, label, 12)
         out.append("</g>")
         x += cw + 5
     bottom = max(y + ph, yy + 22 if play else y + ph)
@@ -672,62 +684,27 @@ def _piles(out, s, sid, name, sup, names, y) -> float:
     if bought or trashed:
         words = (["Bought:"] + ", ".join(_counts(bought, names)).split(" ") if bought else []) + (
             ([";"] if bought else []) + ["Trashed:"] + ", ".join(_counts(trashed, names)).split(" ") if trashed else [])
-        text = " ".join(words).replace(" ;", ";")
-        for ln in _wrap(text.split(" "), IN)[:2]:
-            _t(out, M, y + 12, ln, 12, fill=_MUTED)
+        said = " ".join(words).replace(" ;", ";")
+        for ln in _wrap(said.split(" "), IN)[:2]:
+            text(out, M, y + 12, ln, 12, fill=_MUTED)
             y += LINE
         y += 6
     return y
 
 
 def _mansion_row(out, view, s, sid, name, mans, names, y) -> float:
+    """The round's mansion cards of a seat: revealed (with what became of each), the infected
+    being fought, those hit and open to a Kill Steal, those waiting for an assist, the face-down
+    ones; then the group's damage that could assist."""
     down = int(_n(s.get("face_down"), 0) or 0)
-    revealed = [r for r in _l(s.get("revealed")) if isinstance(r, dict)]
     waiting = [r for r in _l(s.get("waiting")) if isinstance(r, dict)]
     fighting = _d(s.get("fighting"))
-    steals = [k for k in _l(view.get("kill_steal")) if isinstance(k, dict) and k.get("seat") == s.get("seat")]
+    cards = _mansion_cards(view, s, sid, name, mans, names, waiting, fighting)
     taken = s.get("takes")
-    if taken is None and not (down or revealed or waiting or fighting or steals):
+    if taken is None and not cards:
         return y
-    _t(out, M, y + 12, "Mansion cards" + (f" \u00b7 took {taken}" if taken is not None else ""), 12, bold=True)
+    text(out, M, y + 12, "Mansion cards" + (f" \u00b7 took {taken}" if taken is not None else ""), 12, bold=True)
     y += 18
-    cards = []  # (tid, label, mansion info or None for a back, status, colour, highlighted)
-    for i, r in enumerate(revealed):
-        m = dict(mans.get(r.get("id")) or {"id": r.get("id")})
-        col, word = _OUTCOME.get(str(r.get("outcome")), (_MUTED, str(r.get("outcome"))))
-        by = [_seat_name(view, q) for q in _l(r.get("by"))]
-        un = r.get("outcome") == "unassisted"
-        lines = (["hit taken:", "no assist"] if un else [word]) + (
-            [f"{'helped:' if un else 'by'} {' & '.join(by)}"] if by else [])
-        said = ("the group could not assist: hit taken" if un else word) + (
-            f"{', helped by' if un else ' by'} {' and '.join(by)}" if by else "")
-        cards.append((_tid("found", sid, i), f"{name}'s revealed mansion card {i + 1}: {_mansion_words(m, names)}; "
-                      + said, m, lines, col, False))
-    if fighting:
-        m = dict(mans.get(fighting.get("id")) or {"id": fighting.get("id")})
-        ch = s.get("fight_choice")
-        lines = {"hit": ["takes", "the hit"], "wait": ["waits"]}.get(
-            ch, ["chose in", "secret"] if s.get("fight_chosen") else ["hit or", "wait?"])
-        cards.append((_tid("fight", sid), f"{name} cannot defeat the revealed {_mansion_words(m, names)}; "
-                      f"damage {_n(s.get('damage'), 0)}: " + " ".join(lines), m, lines, _RED, True))
-    for i, k in enumerate(steals):
-        m = dict(mans.get(k.get("id")) or {"id": k.get("id")})
-        cards.append((_tid("steal", sid, i), f"{name} took the hit from the {_mansion_words(m, names)}: "
-                      "open to a Kill Steal", m, ["hit taken:", "Kill Steal?"], _RED, True))
-    for i, r in enumerate(waiting):
-        m = dict(mans.get(r.get("id")) or {"id": r.get("id")})
-        helpers = [_seat_name(view, q) for q in _l(r.get("helpers"))]
-        left = _n(r.get("left"), 0)
-        cards.append((_tid("waiting", sid, i), f"{name}'s mansion card waiting for assistance: "
-                      f"{_mansion_words(m, names)}; {left} health left"
-                      + (f", assisted by {' and '.join(helpers)}" if helpers else ""), m, ["waiting:", f"{left} left"],
-                      _BLUE, True))
-    known = _l(s.get("face_down_cards"))
-    shown = len(cards)  # the face-down cards come after every revealed one
-    for i in range(down):
-        cid = known[i] if i < len(known) and isinstance(known[i], str) else None
-        cards.append((_tid("down", sid, i), f"{name}'s mansion card {shown + i + 1}, face down"
-                      + (f" ({_nm(names, cid)})" if cid else ""), None, [_nm(names, cid)] if cid else [], "", False))
     cols, gap = 4, 5
     w = (IN - (cols - 1) * gap) / cols
     heights = [_mansion_card_height(c[2], names, c[3], w) if c[2] is not None else 62 for c in cards]
@@ -745,16 +722,62 @@ def _mansion_row(out, view, s, sid, name, mans, names, y) -> float:
     y = _grid(cards, cols, w, gap, M, y, heights, draw) + (8 if cards else 0)
     gd = _n(s.get("group_damage"), None)
     if gd is not None and (waiting or fighting or down):
-        _t(out, M, y + 12, f"The group's damage that could assist: {gd}", 12, fill=_MUTED)
+        text(out, M, y + 12, f"The group's damage that could assist: {gd}", 12, fill=_MUTED)
         y += 20
     return y
+
+
+def _mansion_cards(view, s, sid, name, mans, names, waiting, fighting) -> list[tuple]:
+    """The seat's mansion cards of the round, in order, each ``(target id, label, mansion
+    card or None for a back, status lines, colour, highlighted)``."""
+    def card(r):
+        return dict(mans.get(r.get("id")) or {"id": r.get("id")})
+    cards = []
+    for i, r in enumerate(x for x in _l(s.get("revealed")) if isinstance(x, dict)):
+        m = card(r)
+        col, word = _OUTCOME.get(str(r.get("outcome")), (_MUTED, str(r.get("outcome"))))
+        by = [_seat_name(view, q) for q in _l(r.get("by"))]
+        un = r.get("outcome") == "unassisted"
+        lines = (["hit taken:", "no assist"] if un else [word]) + (
+            [f"{'helped:' if un else 'by'} {' & '.join(by)}"] if by else [])
+        said = ("the group could not assist: hit taken" if un else word) + (
+            f"{', helped by' if un else ' by'} {' and '.join(by)}" if by else "")
+        cards.append((_tid("found", sid, i), f"{name}'s revealed mansion card {i + 1}: {_mansion_words(m, names)}; "
+                      + said, m, lines, col, False))
+    if fighting:
+        m = card(fighting)
+        ch = s.get("fight_choice")
+        lines = {"hit": ["takes", "the hit"], "wait": ["waits"]}.get(
+            ch, ["chose in", "secret"] if s.get("fight_chosen") else ["hit or", "wait?"])
+        cards.append((_tid("fight", sid), f"{name} cannot defeat the revealed {_mansion_words(m, names)}; "
+                      f"damage {_n(s.get('damage'), 0)}: " + " ".join(lines), m, lines, _RED, True))
+    steals = [k for k in _l(view.get("kill_steal")) if isinstance(k, dict) and k.get("seat") == s.get("seat")]
+    for i, k in enumerate(steals):
+        m = card(k)
+        cards.append((_tid("steal", sid, i), f"{name} took the hit from the {_mansion_words(m, names)}: "
+                      "open to a Kill Steal", m, ["hit taken:", "Kill Steal?"], _RED, True))
+    for i, r in enumerate(waiting):
+        m = card(r)
+        helpers = [_seat_name(view, q) for q in _l(r.get("helpers"))]
+        left = _n(r.get("left"), 0)
+        cards.append((_tid("waiting", sid, i), f"{name}'s mansion card waiting for assistance: "
+                      f"{_mansion_words(m, names)}; {left} health left"
+                      + (f", assisted by {' and '.join(helpers)}" if helpers else ""), m, ["waiting:", f"{left} left"],
+                      _BLUE, True))
+    known = _l(s.get("face_down_cards"))
+    shown = len(cards)  # the face-down cards come after every revealed one
+    for i in range(int(_n(s.get("face_down"), 0) or 0)):
+        cid = known[i] if i < len(known) and isinstance(known[i], str) else None
+        cards.append((_tid("down", sid, i), f"{name}'s mansion card {shown + i + 1}, face down"
+                      + (f" ({_nm(names, cid)})" if cid else ""), None, [_nm(names, cid)] if cid else [], "", False))
+    return cards
 
 
 # ---------------------------------------------------------------- the card table
 def _supply_panel(view) -> Panel:
     out: list[str] = []
-    _t(out, M, 24, "The card table", 15, bold=True)
-    _t(out, PW - M, 24, "cost \u00b7 cards left", 12, anchor="end", fill=_MUTED)
+    text(out, M, 24, "The card table", 15, bold=True)
+    text(out, PW - M, 24, "cost \u00b7 cards left", 12, anchor="end", fill=_MUTED)
     piles = [c for c in _l(view.get("supply")) if isinstance(c, dict)]
     cols, gap = 3, 6
     w = (IN - (cols - 1) * gap) / cols
@@ -775,7 +798,7 @@ def _supply_panel(view) -> Panel:
     rest = [c for c in piles if c.get("kind") not in _KIND]
     for c in rest:
         out.append(target(_tid("supply", c.get("id", "x")), f"Supply pile: {c.get('name', '?')}"))
-        _t(out, M, y + 12, _fit(str(c.get("name", "?")), IN), 12)
+        text(out, M, y + 12, _fit(str(c.get("name", "?")), IN), 12)
         out.append("</g>")
         y += 18
     h = y - 10 + M + 2

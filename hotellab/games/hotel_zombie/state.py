@@ -640,7 +640,8 @@ class HotelZombieState(Combat, State):
             return f"Game over — most decorations: {', '.join(self._name(q) for q in self._winners())}"
         if k == N_SETUP:
             pile = self.node.context[0]
-            return "Setup — shuffle " + ("the mansion deck" if pile == MANSION else f"{self._name(pile)}'s starting deck")
+            return "Setup — shuffle " + (
+                "the mansion deck" if pile == MANSION else f"{self._name(pile)}'s starting deck")
         if k in (N_TURN_SHUFFLE, N_REGROUP_SHUFFLE):
             return f"{c} — shuffle {self._name(self.node.context[0])}'s discard pile"
         if k == N_DEAL_SHUFFLE:
