@@ -8,6 +8,9 @@
 # "python3" Jupyter kernel when another one would be used, then runs the whole suite:
 #     python -m pytest -n 2 --dist loadgroup --durations=15 tests/
 # Arguments are passed to pytest (e.g. `bash scripts/test.sh -k cli -n 0`).
+# --quick runs the quick tier while you work (about 3 minutes on 2 cores): every test but those
+# marked slow, browser or notebook (pytest -m "not slow and not browser and not notebook");
+# every module of hotellab is still tested. CI runs everything.
 # HOTELLAB_TEST_WORKERS sets the number of pytest-xdist workers (default 2; 0 = no xdist).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_env.sh"
@@ -51,11 +54,20 @@ then
 fi
 
 cd "$ROOT"
+args=()
+marks=()
+for a in "$@"; do
+    if [ "$a" = "--quick" ]; then
+        marks=(-m "not slow and not browser and not notebook")
+    else
+        args+=("$a")
+    fi
+done
 workers="${HOTELLAB_TEST_WORKERS:-2}"
 xdist=()
 if [ "$workers" != 0 ] && [ "$workers" != 1 ]; then
     xdist=(-n "$workers" --dist loadgroup)
 fi
-say "running pytest ${xdist[*]} $*"
+say "running pytest ${xdist[*]} ${marks[*]} ${args[*]}"
 # the 15 slowest tests are listed at the end: the whole run must stay well under 20 minutes
-exec "$PY" -m pytest "${xdist[@]}" --durations=15 "$@"
+exec "$PY" -m pytest "${xdist[@]}" "${marks[@]}" --durations=15 "${args[@]}"

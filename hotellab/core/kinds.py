@@ -27,8 +27,8 @@ the kinds allowed there. ``docs/dev/new_game.md`` shows a whole table.
 ...                                  RuleRef("toy", "Turn"), "put a guest in a bed", place)])
 >>> kinds.grammar_line("place")
 'p<seat> place <room> <bed>'
->>> kinds.malformed(Action("place", (2,), 0))
-"p0 place 2: place takes 2 arguments (<room> <bed>), got 1 — Turn"
+>>> print(kinds.malformed(Action("place", (2,), 0)))
+p0 place 2: place takes 2 arguments (<room> <bed>), got 1 — Turn
 """
 
 from __future__ import annotations
