@@ -66,7 +66,7 @@ def test_chance_and_game_over(bh):
     s = bh.run(s, "chance checkin 1")
     _refused(s, "chance guest 29", "not_legal", "not a valid chance outcome")
     from pathlib import Path
-    sc = hl.Scenario.load(Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "boutique_hotel_staffing_example.toml")
+    sc = hl.Scenario.load(Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "boutique_hotel_example_staffing.toml")
     start = sc.match().state
     end = bh.edit(start, lambda p: p["hotels"][0].update(stars=1)).apply("chance budget 1").apply("chance guest 3")
     assert end.is_terminal
@@ -75,7 +75,7 @@ def test_chance_and_game_over(bh):
 
 def test_expansion_refusals(bh):
     from pathlib import Path
-    sc = hl.Scenario.load(Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "boutique_hotel_staffing_example.toml")
+    sc = hl.Scenario.load(Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "boutique_hotel_example_staffing.toml")
     s = sc.run().state
     _refused(s, "p0 expand 9", "not_legal", "room number 1-8")
     _refused(s, "p0 expand 1", "not_legal", "already part")

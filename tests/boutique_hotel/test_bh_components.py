@@ -188,7 +188,7 @@ def test_carried_tokens_are_the_only_ones_in_week_2(bh):
     from pathlib import Path
 
     m = hl.Scenario.load(Path(__file__).resolve().parents[2] / "notebooks" / "scenarios"
-                         / "boutique_hotel_staffing_example.toml").run()
+                         / "boutique_hotel_example_staffing.toml").run()
     week1 = on_boards(m.state)
     s = bh.edit(m.state, lambda pos: book(pos, 1, 15, 6, [1, 2]))
     assert on_boards(s) == s.used == (week1[0] + 6, week1[1] + 3)

@@ -1,5 +1,5 @@
 """Faza planowania and Faza oceny: hiring, wages, weekly demand, shortfalls, stars.
-The rulebook's staffing example is notebooks/scenarios/boutique_hotel_staffing_example.toml."""
+The rulebook's staffing example is notebooks/scenarios/boutique_hotel_example_staffing.toml."""
 
 from pathlib import Path
 
@@ -18,7 +18,7 @@ def _walk(name):
 def test_the_rulebook_staffing_example_loses_one_star():
     """'Hotel zatrudnił 1 pracownika recepcji, 3 pracowników sprzątających i 2 pracowników
     kuchni ... hotel straci 1 gwiazdkę': demand 2 cleaning, 2 check-in, 2 kitchen; hired 3/1/2."""
-    states = _walk("boutique_hotel_staffing_example.toml")
+    states = _walk("boutique_hotel_example_staffing.toml")
     start, last = states[0], states[-1]
     rooms, checkins, bfs = demand(start.stays[0])
     # by hand from the three stays: Mon rooms 1+2 (2 squares), Wed rooms 2+3 (2 brown
@@ -35,7 +35,7 @@ def test_the_rulebook_staffing_example_loses_one_star():
 
 def test_per_day_reading_counts_each_short_day():
     """BH-14, option shortfall="per_day": check-in is short on Monday and Wednesday: 2 stars."""
-    start = _walk("boutique_hotel_staffing_example.toml")[0]
+    start = _walk("boutique_hotel_example_staffing.toml")[0]
     assert shortfalls(start.stays[0], (3, 1, 2), "per_day") == ((2, 3, 0), (2, 1, 2), (2, 2, 0))
 
 
@@ -59,7 +59,7 @@ def test_hiring_is_kind_by_kind_at_300_each(bh):
 def test_no_violation_gains_a_star_up_to_five_and_zero_stars_loses(bh):
     """'Jeśli nie ma naruszeń, zwiększ ocenę o 1 gwiazdkę'; 'Gracz, który osiągnie 0 gwiazdek,
     przegrywa grę' (BH-15: with 2 players the other wins at once)."""
-    start = _walk("boutique_hotel_staffing_example.toml")[0]
+    start = _walk("boutique_hotel_example_staffing.toml")[0]
 
     def setup(p):
         p["hotels"][0]["stars"] = 1
@@ -75,7 +75,7 @@ def _rated(bh, stays, staff, stars=3, **options):
     """The staffing example's last walk-in (Sunday, budget 100: no hotel fits at 200) with
     Blue's stays replaced by ``stays`` ((card, check-in day, rooms) each) and its staff by
     ``staff`` (cleaning, check-in, kitchen): the state before the rating, and after it."""
-    start = _walk("boutique_hotel_staffing_example.toml")[0]
+    start = _walk("boutique_hotel_example_staffing.toml")[0]
 
     def setup(p):
         h = p["hotels"][0]

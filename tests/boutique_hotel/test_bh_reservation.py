@@ -187,11 +187,11 @@ def test_refusals_name_a_rule(bh, text, code):
 
 
 def test_the_price_example_scenario_file():
-    """notebooks/scenarios/boutique_hotel_price_example.toml plays the rulebook's price example:
+    """notebooks/scenarios/boutique_hotel_example_price.toml plays the rulebook's price example:
     Blue's quote is 100 + 100 = 200, it wins and ends with 500 + 200 = 700."""
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "boutique_hotel_price_example.toml"
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "boutique_hotel_example_price.toml"
     states = [m.state for _, m in hl.Scenario.load(path).walk()]
     assert states[2].view()["quotes"] == [{"seat": 0, "price": 200}, {"seat": 1, "price": 400}]
     assert states[-1].scores == [700, 500]

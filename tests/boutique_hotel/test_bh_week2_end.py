@@ -10,7 +10,7 @@ SCEN = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios"
 def _expansion():
     """The staffing example's week, rated: Blue 300 money / 2 stars, Red 500 / 4 stars, at
     the expansion (Blue decides first)."""
-    m = hl.Scenario.load(SCEN / "boutique_hotel_staffing_example.toml").run()
+    m = hl.Scenario.load(SCEN / "boutique_hotel_example_staffing.toml").run()
     return m.state
 
 

@@ -120,10 +120,10 @@ EXPECTED = {
         (16, "option misfortune='fixed': 'every guest will lose 2 points always': Blue rests 20 (see 09), two guests "
              "lose 2 each"),
     ],
-    "10_misfortune_per_room": [
+    "11_misfortune_per_room": [
         (18, "per room: 1A rolls 3 > wear 2 (-1), 2A rolls 6 > wear 5 (-1), 3A rolls 6, not > 6: Blue 20 - 1 - 1"),
     ],
-    "11_day": [
+    "12_day": [
         ({"p0 skip"}, "option misfortune='fixed': 3A (Orange on its 3, Blue on -2) pays 1 + 1 + 2 + 0 = 4, minus "
                       "the fixed 2: skipping gives Blue's guest +2; sedating gives +1 and no rest: Blue 26 against 25"),
         (0, "Reform: Blue and Red played Mr. Tools in 1A; turn order from the first player Orange is Orange, Blue, "
@@ -133,12 +133,12 @@ EXPECTED = {
         (1, "End of day: Blue 18 + 2 + 8 + 4 - 6 = 26, Red 26 + 2 - 2 = 26, Orange 20 + 2 + 4 - 4 = 22; Blue and Red "
             "tie: 'the player further in turn order from the current first player' (Orange) is Red, who plays first"),
     ],
-    "12_end_tie": [
+    "13_end_tie": [
         ({"p1 activate"}, "#6 Chocolate: +1 for Red's guest in 2A; nothing after it takes it back"),
         ([0], "Rest in 2A (free 2 + 3 + 0, rug +1 = 6) minus the fixed 2: Blue 26 + 4 = 30, Red 25 + 1 + 4 = 30; "
               "'the player with the most cards in his hand wins': Blue 3 cards, Red 1"),
     ],
-    "13_two_players": [
+    "14_two_players": [
         ({"p0 reform a"}, "reform 1: side a rug +2, side b -1 (data/reforms.toml, ruling HH-02)"),
         (4, "the automata's four guests go back to the Lobby at Day (Variation for 2 Players / Setup: 'the four "
             "guests in the Lobby')"),
@@ -149,7 +149,7 @@ EXPECTED = {
         ({"p1 autobed 0", "p1 autobed 2"}, "3A with Red on its -2: free 1, 3, 1, 2; covering a 1 leaves 6, the 2 "
                                            "leaves 5, the 3 leaves 4"),
     ],
-    "14_two_players_dawn": [
+    "15_two_players_dawn": [
         ({"p0 move 9 2 3 2", "p0 move 12 2 3 2"},
          "Special action: the automata's guest on 2A's 3 uncovers 3 for Blue's guest there (+3); the one on 1A's 2 "
          "gives Blue +2; lifting Blue's own guests loses their rest; either card pays"),

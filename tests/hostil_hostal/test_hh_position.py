@@ -85,7 +85,7 @@ def test_the_rulebook_rest_example_from_a_declared_position(hh):
     # guest"): "the red player's guest = 4 rest points, the blue player's guests = 8 rest
     # points, the orange player's guest = 4 rest points". 5B (data/rooms.toml) with bed 2 (4)
     # free and rug 0 shows 4.
-    sc = hl.Scenario.load(SCENARIOS / "hostil_hostal_rest_example.toml")
+    sc = hl.Scenario.load(SCENARIOS / "hostil_hostal_example_rest.toml")
     m = sc.match()
     room = m.state.view()["rooms"][0]
     assert (room["label"], room["total"]) == ("5B", 4)

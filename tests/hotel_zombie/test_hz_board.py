@@ -1,7 +1,7 @@
 """The board is the interface (issue 20): Hotel Zombie's board is drawn as its components in
 panels, names every thing an action concerns (``data-target``), and ``_action_target`` points
 each legal action at one of them. Expected values come from the rulebook's worked example
-(Combat Phase, ``notebooks/scenarios/hotel_zombie_worked_example.toml``) and from the
+(Combat Phase, ``notebooks/scenarios/hotel_zombie_example_combat.toml``) and from the
 reconstructed card data (ruling HZ-01, listed in ``conftest.py``)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import hotellab as hl
 from hotellab.core.board import MIN_FONT, PANEL_MAX_WIDTH
 from hotellab.testing import board_targets
 
-SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hotel_zombie_worked_example.toml"
+SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hotel_zombie_example_combat.toml"
 
 
 def _example(k):

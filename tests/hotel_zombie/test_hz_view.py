@@ -9,7 +9,7 @@ import hotellab as hl
 from hotellab.games.hotel_zombie.render import render_svg
 from hotellab.testing import board_targets
 
-SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hotel_zombie_worked_example.toml"
+SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hotel_zombie_example_combat.toml"
 
 
 def _example_after(k):

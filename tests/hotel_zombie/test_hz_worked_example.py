@@ -15,7 +15,7 @@ import pytest
 import hotellab as hl
 from hotellab.games.hotel_zombie import components as C
 
-SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hotel_zombie_worked_example.toml"
+SCENARIO = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "hotel_zombie_example_combat.toml"
 CHRIS, ADA, JILL, LEON = range(4)
 
 

@@ -204,9 +204,9 @@ def test_resample_hidden_deals_again_only_what_a_seat_cannot_see(ph):
 
 
 def test_the_annex_diagram_scenario(ph):
-    # notebooks/scenarios/perfect_hotel_annex.toml: the rulebook's Annex diagram as a declared
+    # notebooks/scenarios/perfect_hotel_example_annex.toml: the rulebook's Annex diagram as a declared
     # position. Blue: Bedroom (3) then Pool (2) on top, holding 2 Bedroom and 3 Pool cards.
-    sc = hl.Scenario.load(ROOT / "notebooks" / "scenarios" / "perfect_hotel_annex.toml")
+    sc = hl.Scenario.load(ROOT / "notebooks" / "scenarios" / "perfect_hotel_example_annex.toml")
     start = sc.match().state
     builds = [str(a) for a in start.legal_actions() if a.kind == "build"]
     assert builds == ["p0 build pool hand 2 0 0", "p0 build pool hand 3 0 0"]

@@ -138,13 +138,13 @@ def test_a_full_hand_count_and_the_breakdown_sums_to_it(ph):
 
 
 def test_the_worked_example_scenario_reproduces_the_rulebook(ph):
-    # notebooks/scenarios/perfect_hotel_worked_example.toml plays the example out with real
+    # notebooks/scenarios/perfect_hotel_example_point_calculation.toml plays the example out with real
     # actions (A = Blue, B = Red, C = Green); the tutorial walks through it.
     from pathlib import Path
 
     import hotellab as hl
 
-    path = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "perfect_hotel_worked_example.toml"
+    path = Path(__file__).resolve().parents[2] / "notebooks" / "scenarios" / "perfect_hotel_example_point_calculation.toml"
     for _, m in hl.Scenario.load(path).walk():
         pass
     s = m.state
