@@ -381,7 +381,7 @@ def test_automata_deck_is_reshuffled_at_dusk_when_it_runs_out(hh):
     # discard: 4, 5, 6, 8-12 now, plus its dusk cards 1, 2, 3 after End of day.
     s = hh.adjust(hh.start(2), decks={AUTO: (7,)})
     s = hh.skip_night(s)
-    assert s.is_chance_node and s.node == (hh.HS.N_RESHUFFLE, f"deck{AUTO}")
+    assert s.is_chance_node and (s.node.kind, s.node.context) == (hh.HS.N_RESHUFFLE, (f"deck{AUTO}",))
     assert s.night == 2 and s.stage == "dusk"
     assert s.discards[AUTO] == (4, 5, 6, 8, 9, 10, 11, 12, 1, 2, 3)
     # the identity order of the sorted discard: 1, 2, 3, 4, 5, 6, 8, ...

@@ -173,7 +173,7 @@ def test_two_players_automata_room_and_bed(hh):
     s = s.apply(s.action_targets()["room:1A"][0])
     # the winner places the automata's guest on a free bed of the room of the highest card
     assert s.node[0] == hh.HS.N_AUTOBED
-    pos = s.node[2]
+    pos = s.node.context[0]
     label = s._label(pos)
     assert sorted(s.action_targets()) == sorted(f"bed:{label}:{b}" for b, g in enumerate(s.beds[pos]) if not g)
     # both automata cards are drawn on their rooms (dashed) as targets bid:<room>:<k>

@@ -42,7 +42,7 @@ def test_reshuffle_when_the_deck_runs_out_forced(hh):
         if night < 4:
             assert s.night == night and s.stage == "night"
     assert s.night == 4 and s.stage == "dusk"
-    assert s.is_chance_node and s.node == (hh.HS.N_RESHUFFLE, "deck0")
+    assert s.is_chance_node and (s.node.kind, s.node.context) == (hh.HS.N_RESHUFFLE, ("deck0",))
     assert s.status_text() == "Dusk, night 4 of 5 — reshuffle"
     assert sorted(s.hands[0]) == [10, 11, 12]  # drawn so far: the two cards left, and Mr. Tools
     assert s.decks[0] == ()
@@ -57,7 +57,7 @@ def test_reshuffle_when_the_deck_runs_out_forced(hh):
     assert s.decks[0] == (8, 7, 6, 5, 4, 3, 2, 1)
     assert s.discards[0] == ()
     # then the other seats reshuffle in turn
-    assert s.node == (hh.HS.N_RESHUFFLE, "deck1")
+    assert (s.node.kind, s.node.context) == (hh.HS.N_RESHUFFLE, ("deck1",))
     s = hh.run(s, "chance shuffle deck1 " + ",".join(map(str, range(9))),
                "chance shuffle deck2 " + ",".join(map(str, range(9))))
     assert s.stage == "night" and s.night == 4

@@ -229,7 +229,7 @@ def test_spy_costs_one_point_and_reveals_one_colour_in_one_room_to_the_spy(hh):
     # the mandatory action ends the turn
     s4 = s3.apply("p0 pass")
     assert s4.current_player == 1
-    assert "no separate end of turn" in s3.explain_illegal("p0 end")
+    assert "'end' is not an action of this game" in s3.explain_illegal("p0 end")  # no separate end of turn
 
 
 def test_spy_needs_a_rest_point(hh):

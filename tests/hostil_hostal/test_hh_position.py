@@ -180,7 +180,7 @@ def test_players_choose_each_room_side_at_setup(hh):
     assert hh.legal_texts(s) == ["p0 side 1 A", "p0 side 1 B"]
     assert s.view()["pending"] == {"player": 0, "prompt": "choose the side (A or B) of the next room"}
     assert "not Red's to play" in s.explain_illegal("p1 side 1 A")
-    assert "'A' or 'B'" in s.explain_illegal("p0 side 1 C")
+    assert "<face> must be one of A, B, got 'C'" in s.explain_illegal("p0 side 1 C")
     s = hh.run(s, "p0 side 1 B", "p0 side 2 A")
     assert hh.legal_texts(s) == ["p0 side 3 A", "p0 side 3 B"]
     s = s.apply("p0 side 3 B")

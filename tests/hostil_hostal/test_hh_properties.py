@@ -139,7 +139,7 @@ def check_destinations(s):
             assert not all(s.beds[s.pos_of[a.args[0]]]), (str(a), "filled-up room")
             continue
         if kind == HS.N_AUTOBED:
-            assert not s.beds[s.node[2]][a.args[0]], (str(a), "occupied bed")
+            assert not s.beds[s.node.context[0]][a.args[0]], (str(a), "occupied bed")
             continue
         if a.args == ("lobby",):
             continue

@@ -62,7 +62,7 @@ def test_one_wear_die_per_room(hh, n):
     assert s.wear == faces
     assert [r["wear"] for r in s.view()["rooms"]] == faces
     # after the last room the setup goes on to the decks: no more wear rolls
-    assert s.node == (hh.HS.N_SETUP_SHUFFLE, "deck0")
+    assert (s.node.kind, s.node.context) == (hh.HS.N_SETUP_SHUFFLE, ("deck0",))
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -89,13 +89,13 @@ def test_decks_of_eleven(hh, n):
     s = hh.game(n).new_initial_state()
     s = hh.run(s, *hh.setup_actions(n)[: 1 + len(LAYOUT[n])])  # rooms + wear
     for p in range(n):
-        assert s.node == (hh.HS.N_SETUP_SHUFFLE, f"deck{p}")
+        assert (s.node.kind, s.node.context) == (hh.HS.N_SETUP_SHUFFLE, (f"deck{p}",))
         bad = s.explain_illegal(f"chance shuffle deck{p} " + ",".join(map(str, range(12))))
         assert "permutation of 0..10 (11 items)" in bad
         s = s.apply(s.sample_chance(random.Random(p)))
         assert sorted(s.decks[p]) == list(range(1, 12))
     # then the reform deck (5 boards) and dusk
-    assert s.node == (hh.HS.N_SETUP_SHUFFLE, "reforms")
+    assert (s.node.kind, s.node.context) == (hh.HS.N_SETUP_SHUFFLE, ("reforms",))
     s = s.apply("chance shuffle reforms 0,1,2,3,4")
     assert s.reform_deck == (1, 2, 3, 4, 5)
     assert s.stage == "night"
@@ -115,7 +115,7 @@ def test_automata_deck_of_twelve_and_guests_in_lobby(hh):
     assert s.supply == [4, 4, 0] and s.lobby == [0, 0, 4]
     assert s.scores == [15, 15, 15]
     s = hh.run(s, *hh.setup_actions(2)[:6])  # rooms, 3 wear rolls, deck0, deck1
-    assert s.node == (hh.HS.N_SETUP_SHUFFLE, "deck2")
+    assert (s.node.kind, s.node.context) == (hh.HS.N_SETUP_SHUFFLE, ("deck2",))
     assert "permutation of 0..11 (12 items)" in s.explain_illegal("chance shuffle deck2 0,1,2")
     s = s.apply("chance shuffle deck2 " + hh.deck_perm([], 12))
     assert sorted(s.decks[2]) == list(range(1, 13))

@@ -11,9 +11,10 @@ from __future__ import annotations
 from ...core.actions import Action
 import hotellab.games.hostil_hostal.cards as cards
 import hotellab.games.hostil_hostal.components as C
+from .encoding import card, guest, guest_seat
 from .rules import (
-    N_AUTOBED, N_AUTOROOM, N_FORCED_GRRR, N_PICK, N_RELOCATE, N_ROLLOFF, R_2P_DAMAGE, R_2P_DUSK, R_2P_GRRR,
-    R_2P_PHASE, card_rule,
+    AUTOROOM, FORCED_GRRR, N_FORCED_GRRR, PICK, RELOCATE, ROLLOFF, R_2P_DAMAGE, R_2P_DUSK, R_2P_GRRR, R_2P_PHASE, autobed_node,
+    card_rule,
 )
 
 # ---------------------------------------------------------------- Dusk phase
@@ -23,10 +24,10 @@ def place_dusk_cards(s, seat: int) -> None:
     """Dusk phase: "Draw three cards from the automata's deck and place them face down each in
     one room without seeing them." — one per room in position order (HH-29)."""
     drawn = s.hands[seat]
-    s._w("hands")[seat] = ()
-    room_cards = s._w("cards")
+    s.own("hands")[seat] = ()
+    room_cards = s.own("cards")
     for pos, c in zip(range(len(s.beds)), drawn):
-        room_cards[pos] = room_cards[pos] + (seat * 16 + c,)
+        room_cards[pos] = room_cards[pos] + (card(seat, c),)
     s._emit(f"{s._name(seat)} places a face-down card in each room.", R_2P_DUSK)
 
 
@@ -62,25 +63,26 @@ def draw_next(s) -> None:
     if i < len(order):
         seat = order[i]
         deck = s.decks[auto]
-        s._w("decks")[auto] = deck[1:]
+        s.own("decks")[auto] = deck[1:]
         s.auto_cards = s.auto_cards + ((seat, deck[0], None),)
-        s.node = (N_AUTOROOM, seat)
+        s.node = AUTOROOM[seat]
         return
     win = max(s.auto_cards, key=lambda t: t[1])
     parts = ", ".join(f"{s._name(seat)} #{c} in {s._label(q)}" for seat, c, q in s.auto_cards)
     s._emit(f"Automata cards revealed: {parts}. {s._name(win[0])} places the automata's guest.", R_2P_PHASE)
-    s.node = (N_AUTOBED, win[0], win[2])
+    s.node = autobed_node(win[0], win[2])
 
 
-def room_actions(s, p: int) -> list[Action]:
+def room_actions(s, node) -> list[Action]:
     """"place it face down on a room where they would like to place an automata's guest … A
     player cannot select a filled up room.\""""
+    p = node.seat
     return [Action("autoroom", (s.boards[q],), p) for q in range(len(s.beds)) if not s._room_full(q)]
 
 
-def bed_actions(s, p: int) -> list[Action]:
+def bed_actions(s, node) -> list[Action]:
     """"place a guest in the bed of her choice in the room she selected" (an unoccupied bed)."""
-    pos = s.node[2]
+    p, pos = node.seat, node.context[0]
     return [Action("autobed", (b,), p) for b, gs in enumerate(s.beds[pos]) if not gs]
 
 
@@ -97,9 +99,9 @@ def do_autobed(s, a: Action) -> None:
     """The automata's guest goes from the Lobby to the chosen bed; "Both cards are then
     discarded"; the next round begins."""
     auto = s.game.automata_seat
-    pos = s.node[2]
-    s._w("lobby")[auto] -= 1
-    s._add_guest(pos, a.args[0], auto * 2)
+    pos = s.node.context[0]
+    s.own("lobby")[auto] -= 1
+    s._add_guest(pos, a.args[0], guest(auto))
     s._emit(f"{s._name(a.player)} places an automata guest on bed {a.args[0]} of room {s._label(pos)}; both "
             "automata cards are discarded.", R_2P_PHASE)
     s._to_discard(auto, tuple(c for _, c, _ in s.auto_cards))
@@ -132,10 +134,10 @@ def _grrr(s, auto: int, pos: int) -> None:
     they both roll a die. The player with the lower roll is the one that has to move one of
     her guests from the room." With one player there, the automata throws out the guest that
     does the most damage; with none, nothing happens (HH-33)."""
-    humans = [seat for seat in range(s.game.num_players) if any(g >> 1 == seat for _, g in s._awake(pos))]
+    humans = [seat for seat in range(s.game.num_players) if any(guest_seat(g) == seat for _, g in s._awake(pos))]
     if len(humans) == 2:
         s.ctx = ("rolloff", tuple(humans))
-        s.node = (N_ROLLOFF,)
+        s.node = ROLLOFF
         return
     if not humans:
         s._emit("Grrr (automata): no player's guest is in the room; nothing happens.", R_2P_GRRR)
@@ -162,6 +164,14 @@ def forced_grrr_actions(s, p: int) -> list[Action]:
     return cards.grrr_targets(s, p, s.item[1], only_seat=p)
 
 
+def grrr_actions(s, node) -> list[Action]:
+    """The ``grrr`` choices: the card's owner resolving #3 Grrr (any awake guest in the room),
+    or the roll-off loser (one of her own guests)."""
+    if node[0] == N_FORCED_GRRR:
+        return forced_grrr_actions(s, node[1])
+    return cards.option_actions(s, node)
+
+
 def do_rolloff(s, a: Action) -> None:
     """The Grrr roll-off: equal rolls roll again; the lower roll moves one of her guests."""
     humans = s.ctx[1]
@@ -177,7 +187,7 @@ def do_rolloff(s, a: Action) -> None:
     if len(opts) == 1:
         cards.effect(s, opts[0])
     else:
-        s.node = (N_FORCED_GRRR, loser)
+        s.node = FORCED_GRRR[loser]
 
 
 def relocate(s, seat: int) -> None:
@@ -233,7 +243,7 @@ def choose(s, options: list[Action]) -> None:
         do(s, options[0])
     else:
         s.ctx = ("pick", tuple(options), s.ctx)
-        s.node = (N_PICK,)
+        s.node = PICK
 
 
 def do_pick(s, a: Action) -> None:
@@ -259,7 +269,7 @@ def do(s, a: Action) -> None:
         s._emit(f"Grrr (automata): {s._name(seat)}'s guest is thrown out of bed {bed} of {s._label(pos)}.",
                 R_2P_DAMAGE)
         s.ctx = ("relocate", seat, pos, bed)
-        s.node = (N_RELOCATE, seat)
+        s.node = RELOCATE[seat]
     else:
         cards.effect(s, Action(a.kind, a.args, auto))
 

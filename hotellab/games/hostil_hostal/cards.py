@@ -1,9 +1,11 @@
 """Hostil Hostal's Event Card Guide: one handler per card, in card-number order.
 
-Each card has three entries in :data:`CARDS`: ``options(state, seat, pos)`` — the choices
-its owner has when activating it (the choice *is* the activation, ruling HH-14; cards
-without a target offer ``activate``), ``possible(state, seat, pos)`` — whether it has
-anything to act on, and ``effect(state, action, seat, pos)`` — what it does. Every handler's
+Each card has four entries in :data:`CARDS`: ``kind`` — the action kind its owner activates
+it with (``sedate``, ``bring``, ``grrr``, ``blanket``, ``sniff``; ``activate`` for a card
+without a target), ``options(state, seat, pos)`` — the choices its owner has when
+activating it (the choice *is* the activation, ruling HH-14), ``possible(state, seat,
+pos)`` — whether it has anything to act on, and ``effect(state, action, seat, pos)`` — what
+it does. A card being resolved waits at a :data:`CARD_NODES` node: its kind, then ``skip``. Every handler's
 docstring quotes its card (Hostil Hostal Rulebook, Event Card Guide). The state being
 resolved is ``state.item = (number, pos, card id)``. Sedated guests are "not affected by any
 event" (HH-16): the handlers only ever touch awake guests.
@@ -14,19 +16,21 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.actions import Action
+from ...core.node import Node
 import hotellab.games.hostil_hostal.components as C
-from .rules import N_RELOCATE, N_ROLL, R_2P_2X1, card_rule
+from .encoding import card_number, card_seat, guest, guest_seat, is_sedated
+from .rules import N_CARD, RELOCATE, ROLL, R_2P_2X1, card_rule
 
 # ---------------------------------------------------------------- helpers
 
 
 def _own_awake_beds(s, p: int, pos: int) -> list[int]:
-    me = p * 2
+    me = guest(p)
     return [b for b, gs in enumerate(s.beds[pos]) if me in gs]
 
 
 def _own_beds(s, p: int, pos: int) -> list[int]:
-    return [b for b, gs in enumerate(s.beds[pos]) if any(g >> 1 == p for g in gs)]
+    return [b for b, gs in enumerate(s.beds[pos]) if any(guest_seat(g) == p for g in gs)]
 
 
 def _activate(s, p: int, pos: int) -> list[Action]:
@@ -44,7 +48,7 @@ def _has_own_awake(s, p: int, pos: int) -> bool:
 def twoxone_options(s, p: int, pos: int) -> list[Action]:
     """#2 2x1 choices: (source room, source bed, destination bed of this room)."""
     dst = _own_beds(s, p, pos)
-    me = p * 2
+    me = guest(p)
     src = [(q, b) for q, room in enumerate(s.beds) for b, gs in enumerate(room) if me in gs]
     return [Action("bring", (s.boards[q], b, d), p) for q, b in src for d in dst if (q, b) != (pos, d)]
 
@@ -53,7 +57,7 @@ def grrr_targets(s, p: int, pos: int, only_seat: int | None = None) -> list[Acti
     """#3 Grrr choices: (bed, seat) of every awake guest in the room (of ``only_seat``)."""
     out = []
     for b, gs in enumerate(s.beds[pos]):
-        for seat in sorted({g >> 1 for g in gs if not g & 1}):
+        for seat in sorted({guest_seat(g) for g in gs if not is_sedated(g)}):
             if only_seat is None or seat == only_seat:
                 out.append(Action("grrr", (b, seat), p))
     return out
@@ -72,7 +76,7 @@ def sweet_dreams(s, a, p, pos):
     room, HH-34)."""
     bed = a.args[0]
     s._remove_guest(pos, bed, p)
-    s._add_guest(pos, bed, p * 2 + 1)
+    s._add_guest(pos, bed, guest(p, sedated=True))
     s._gain(p, 1, s._card_name(1))
     s._emit(f"{s._name(p)} sedates their guest on bed {bed} of {s._label(pos)} and wins 1 rest point.",
             card_rule(1), [(p, 1)])
@@ -84,7 +88,7 @@ def two_for_one(s, a, p, pos):
     board, src, dst = a.args
     q = s.pos_of[board]
     s._remove_guest(q, src, p)
-    s._add_guest(pos, dst, p * 2)
+    s._add_guest(pos, dst, guest(p))
     s._emit(f"{s._name(p)} brings a guest from bed {src} of {s._label(q)} to share bed {dst} of {s._label(pos)}.",
             R_2P_2X1 if s.game.is_automata(p) else card_rule(2))
 
@@ -110,7 +114,7 @@ def grrr(s, a, p, pos):
     if s.game.is_automata(seat):
         s._automata_relocate(seat)  # automata.py: the most damage (the state calls it)
     else:
-        s.node = (N_RELOCATE, seat)
+        s.node = RELOCATE[seat]
     return True  # the relocation finishes the card
 
 
@@ -134,7 +138,7 @@ def party(s, a, p, pos):
 
 def chocolate(s, a, p, pos):
     """#6 Chocolate (+1): "1 rest point to each guest you own in the room."."""
-    guests = [g for _, g in s._awake(pos) if g >> 1 == p]
+    guests = [g for _, g in s._awake(pos) if guest_seat(g) == p]
     s._hit_guests(guests, 1, s._card_name(6),
                   f"Chocolate: {s._name(p)}'s {len(guests)} guest(s) in {s._label(pos)} win 1 each.", card_rule(6))
 
@@ -147,7 +151,7 @@ def blanket_options(s, p, pos):
 def seventeen_degrees(s, a, p, pos):
     """#7 17º (+2): "+2 rest points for each owned guest in one bed in this room."."""
     bed = a.args[0]
-    guests = [g for g in s.beds[pos][bed] if g == p * 2]
+    guests = [g for g in s.beds[pos][bed] if g == guest(p)]
     s._hit_guests(guests, 2, s._card_name(7),
                   f"17º: {s._name(p)}'s {len(guests)} guest(s) on bed {bed} of {s._label(pos)} win 2 each.",
                   card_rule(7))
@@ -159,7 +163,7 @@ def tv(s, a, p, pos):
     for the lowest score, the automata included: HH-20)."""
     low = min(s.score)
     behind = {seat for seat, v in enumerate(s.score) if v == low}
-    guests = [g for _, g in s._awake(pos) if g >> 1 not in behind]
+    guests = [g for _, g in s._awake(pos) if guest_seat(g) not in behind]
     who = " and ".join(s._name(seat) for seat in sorted(behind))
     s._hit_guests(guests, -1, s._card_name(8),
                   f"TV: every guest in {s._label(pos)} loses 1, except {who}'s (behind on the track).", card_rule(8))
@@ -180,7 +184,7 @@ def sniff(s, a, p, pos):
     your meeples loses 1 rest point." (the owner's own guests there included, HH-19)."""
     bed = a.args[0]
     adj = s.layouts[pos].adjacent[bed]
-    guests = [g for b in adj for g in s.beds[pos][b] if not g & 1]
+    guests = [g for b in adj for g in s.beds[pos][b] if not is_sedated(g)]
     s._hit_guests(guests, -1, s._card_name(9), f"Sniff: guests next to bed {bed} of {s._label(pos)} lose 1.",
                   card_rule(9))
 
@@ -193,7 +197,7 @@ def scratch_scratch(s, a, p, pos):
             card_rule(10))
     if guests:
         s.ctx = ("roll", "flea", pos, tuple(guests))
-        s.node = (N_ROLL,)
+        s.node = ROLL["flea"]
         return True
 
 
@@ -206,10 +210,10 @@ def auuuuu(s, a, p, pos):
                   f"Auuuuu: one of {s._name(p)}'s guests turns into a wolf; every guest in {s._label(pos)} loses 1.",
                   card_rule(11))
     others = list(guests)
-    others.remove(p * 2)  # the wolf does not roll
+    others.remove(guest(p))  # the wolf does not roll
     if others:
         s.ctx = ("roll", "panic", pos, tuple(others))
-        s.node = (N_ROLL,)
+        s.node = ROLL["panic"]
         return True
 
 
@@ -217,39 +221,44 @@ def tools(s, pos: int) -> None:
     """#12 Mr. Tools (+2, +1): "Add 2 wear points to the room for the first Mr. Tools card plus 1
     for each additional Mr. Tools in the room. Add these points to those shown in the wear die of
     the room (to a maximum of 6)." All copies in the room at once (HH-23)."""
-    k = sum(1 for c in s.cards[pos] if c & 15 == C.TOOLS)
+    k = sum(1 for c in s.cards[pos] if card_number(c) == C.TOOLS)
     before = s.wear[pos]
-    s._w("wear")[pos] = min(C.MAX_WEAR, before + 2 + (k - 1))
+    s.own("wear")[pos] = min(C.MAX_WEAR, before + 2 + (k - 1))
     s._emit(f"{k} Mr. Tools in {s._label(pos)} repair it: wear {before} -> {s.wear[pos]}.", card_rule(C.TOOLS))
 
 
 class CardHandler(NamedTuple):
-    """The handlers of one card: its owner's ``options``, whether it is ``possible`` (has
-    anything to act on) and its ``effect`` (returns True when a further decision or roll
-    finishes the card)."""
+    """The handlers of one card: the action ``kind`` that activates it, its owner's
+    ``options``, whether it is ``possible`` (has anything to act on) and its ``effect``
+    (returns True when a further decision or roll finishes the card)."""
 
     number: int
+    kind: str
     options: object
     possible: object
     effect: object
 
 
 CARDS = {
-    1: CardHandler(1, sweet_dreams_options, _has_own_awake, sweet_dreams),
-    2: CardHandler(2, lambda s, p, pos: twoxone_options(s, p, pos), lambda s, p, pos: bool(twoxone_options(s, p, pos)),
-                   two_for_one),
-    3: CardHandler(3, grrr_options, grrr_possible, grrr),
-    4: CardHandler(4, _activate, _always, tap_tippity_tap),
-    5: CardHandler(5, _activate, _always, party),
-    6: CardHandler(6, _activate, _has_own_awake, chocolate),
-    7: CardHandler(7, blanket_options, _has_own_awake, seventeen_degrees),
-    8: CardHandler(8, _activate, _always, tv),
-    9: CardHandler(9, sniff_options, sniff_possible, sniff),
-    10: CardHandler(10, _activate, _always, scratch_scratch),
-    11: CardHandler(11, _activate, _has_own_awake, auuuuu),
-    12: CardHandler(12, _activate, _always, lambda s, a, p, pos: tools(s, pos)),
+    1: CardHandler(1, "sedate", sweet_dreams_options, _has_own_awake, sweet_dreams),
+    2: CardHandler(2, "bring", lambda s, p, pos: twoxone_options(s, p, pos),
+                   lambda s, p, pos: bool(twoxone_options(s, p, pos)), two_for_one),
+    3: CardHandler(3, "grrr", grrr_options, grrr_possible, grrr),
+    4: CardHandler(4, "activate", _activate, _always, tap_tippity_tap),
+    5: CardHandler(5, "activate", _activate, _always, party),
+    6: CardHandler(6, "activate", _activate, _has_own_awake, chocolate),
+    7: CardHandler(7, "blanket", blanket_options, _has_own_awake, seventeen_degrees),
+    8: CardHandler(8, "activate", _activate, _always, tv),
+    9: CardHandler(9, "sniff", sniff_options, sniff_possible, sniff),
+    10: CardHandler(10, "activate", _activate, _always, scratch_scratch),
+    11: CardHandler(11, "activate", _activate, _has_own_awake, auuuuu),
+    12: CardHandler(12, "activate", _activate, _always, lambda s, a, p, pos: tools(s, pos)),
 }
 """card number -> its handlers, in card-number order."""
+
+CARD_NODES = {(p, n): Node(N_CARD, p, (h.kind, "skip")) for p in range(len(C.COLOURS)) for n, h in CARDS.items()}
+"""(owner, card number) -> the node where the owner "decides whether to activate the effect or
+not": the card's kind (its choices), then ``skip``."""
 
 
 # ---------------------------------------------------------------- used by the state
@@ -260,10 +269,16 @@ def options(s, p: int) -> list[Action]:
     return CARDS[number].options(s, p, pos)
 
 
-def card_actions(s, p: int) -> list[Action]:
-    """Resolution: the owner "decides whether to activate the effect or not" — every choice,
-    then ``skip``."""
-    return options(s, p) + [Action("skip", (), p)]
+def option_actions(s, node) -> list[Action]:
+    """Resolution: the choices of the card's owner at its node (the ``legal`` of its kind);
+    ``skip`` follows them (:func:`skip_actions`)."""
+    number, pos, _ = s.item
+    return CARDS[number].options(s, node[1], pos)
+
+
+def skip_actions(s, node) -> list[Action]:
+    """Resolution: the owner "decides whether to activate the effect or not": ``skip``."""
+    return [Action("skip", (), node[1])]
 
 
 def can_take_effect(s, owner: int) -> bool:
@@ -277,7 +292,7 @@ def effect(s, a: Action) -> None:
     then discarded unless a further decision or roll finishes it."""
     number, pos, cid = s.item
     s.node = None
-    if not CARDS[number].effect(s, a, cid >> 4, pos):
+    if not CARDS[number].effect(s, a, card_seat(cid), pos):
         s._card_done()
 
 
@@ -290,10 +305,10 @@ def roll(s, a: Action) -> None:
     number = 10 if what == "flea" else 11
     if d <= 2:
         label = "has fleas" if what == "flea" else "panics"
-        s._hit_guests([g], -2, s._card_name(number), f"{s._name(g >> 1)}'s guest rolls {d} and {label}: -2.",
+        s._hit_guests([g], -2, s._card_name(number), f"{s._name(guest_seat(g))}'s guest rolls {d} and {label}: -2.",
                       card_rule(number))
     else:
-        s._emit(f"{s._name(g >> 1)}'s guest rolls {d}: no harm.", card_rule(number))
+        s._emit(f"{s._name(guest_seat(g))}'s guest rolls {d}: no harm.", card_rule(number))
     rest = guests[1:]
     if rest:
         s.ctx = ("roll", what, pos, rest)

@@ -8,9 +8,10 @@ from ...core.actions import Action
 import hotellab.games.hostil_hostal.automata as automata
 import hotellab.games.hostil_hostal.cards as cards
 import hotellab.games.hostil_hostal.components as C
+from .encoding import card_number, card_seat
 from .rules import (
-    N_CARD, N_END, N_MISFORTUNE, R_END, R_END_TIE, R_GUEST_ICON, R_LAST_NIGHT, R_LOCK_ICON, R_ORDER, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM,
-    R_RESOLUTION, R_REST, R_REVEAL, card_rule,
+    END, R_END, R_END_TIE, R_GUEST_ICON, R_LAST_NIGHT, R_LOCK_ICON, R_ORDER, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM,
+    R_RESOLUTION, R_REST, R_REVEAL, card_rule, misfortune_node,
 )
 
 
@@ -26,21 +27,21 @@ class DawnRules:
         self.revealed = True
         self._emit(f"Dawn of night {self.night}: all cards in the rooms are revealed.", R_REVEAL)
         for pos in range(len(self.cards)):
-            numbers = [c & 15 for c in self.cards[pos]]
+            numbers = [card_number(c) for c in self.cards[pos]]
             dup = sorted({n for n in numbers if numbers.count(n) > 1 and n != C.TOOLS})
             for n in dup:
-                for c in [c for c in self.cards[pos] if c & 15 == n]:
+                for c in [c for c in self.cards[pos] if card_number(c) == n]:
                     self._discard_card(pos, c)
                 self._emit(f"Room {self._label(pos)}: the copies of {self._card_name(n)} cancel out and are discarded.",
                            R_REVEAL)
         items = []
         for pos, cs in enumerate(self.cards):
             for c in cs:
-                if c & 15 != C.TOOLS:
-                    items.append((c & 15, pos, c))
-            if any(c & 15 == C.TOOLS for c in cs):
+                if card_number(c) != C.TOOLS:
+                    items.append((card_number(c), pos, c))
+            if any(card_number(c) == C.TOOLS for c in cs):
                 items.append((C.TOOLS, pos, None))
-        items.sort(key=lambda t: (t[0], self._rank(t[2] >> 4) if t[2] is not None else 0, t[1]))
+        items.sort(key=lambda t: (t[0], self._rank(card_seat(t[2])) if t[2] is not None else 0, t[1]))
         self.queue = tuple(items)
         if items:
             self._emit("Cards in order: " + ", ".join(
@@ -60,7 +61,7 @@ class DawnRules:
             cards.tools(self, pos)
             self.item = None
             return
-        owner = cid >> 4
+        owner = card_seat(cid)
         card = C.cards()[number]
         if card.guest_icon and not self._has_guest(owner, pos):
             self._emit(
@@ -81,7 +82,7 @@ class DawnRules:
                        "mandatory.", R_LOCK_ICON)
             cards.effect(self, Action("activate", (), owner))
         else:
-            self.node = (N_CARD, owner)
+            self.node = cards.CARD_NODES[owner, number]
 
     def _card_done(self) -> None:
         """"As each card is resolved, discard it in the owner's discard pile"."""
@@ -133,14 +134,14 @@ class DawnRules:
                                      R_MISFORTUNE_FIXED)
             self._after_misfortune()
         else:
-            self.node = (N_MISFORTUNE, None if mode == "die" else 0)
+            self.node = misfortune_node(None if mode == "die" else 0)
 
     def _do_misfortune(self, a: Action) -> None:
         """Wear (Dawn): "If the die result is bigger than the wear, each non-sedated guest loses
         slumber points. The quantity lost is the difference between both dice." (HH-24)."""
         d = a.args[0]
         self.misfortune = d
-        pos = self.node[1]
+        pos = self.node.context[0] if self.node.context else None
         rooms = range(len(self.beds)) if pos is None else (pos,)
         rule = R_MISFORTUNE if pos is None else R_MISFORTUNE_ROOM
         where = "" if pos is None else f" for room {self._label(pos)}"
@@ -155,7 +156,7 @@ class DawnRules:
         if pos is None or pos + 1 == len(self.beds):
             self._after_misfortune()
         else:
-            self.node = (N_MISFORTUNE, pos + 1)
+            self.node = misfortune_node(pos + 1)
 
     def _after_misfortune(self) -> None:
         """End of the Game: "When the sun rises for the last time" the game ends (HH-27);
@@ -172,7 +173,7 @@ class DawnRules:
                            f"in hand wins: winner(s) {names}.", R_END_TIE)
             else:
                 self._emit(f"Winner: {names}, with the most rest points ({best}).", R_END)
-            self.node = (N_END,)
+            self.node = END
         else:
             self.stage = "day"
             self.node = None

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ...core.actions import Action
 import hotellab.games.hostil_hostal.automata as automata
 import hotellab.games.hostil_hostal.components as C
-from .encoding import BIT as _BIT
+from .encoding import card_number, card_seat
 from .rules import (
-    N_REFORM, R_DAY_WEAR, R_DISCARD_UNUSED, R_END_DAY, R_FIRST, R_REFORM, R_REFORM_DECK, R_REFORM_REPLACE, R_WAKE,
+    REFORM_SIDE, R_DAY_WEAR, R_DISCARD_UNUSED, R_END_DAY, R_FIRST, R_REFORM, R_REFORM_DECK, R_REFORM_REPLACE, R_WAKE,
 )
 
 
@@ -20,7 +20,7 @@ class DayRules:
     def _day(self) -> None:
         """Wear: 5 guests lose 3, 2-4 lose 2, 0-1 lose 1 ("left at value 1"); ¡Wake up,
         brains!: "Each player returns their guests to their supply"."""
-        wear = self._w("wear")
+        wear = self.own("wear")
         for pos in range(len(self.beds)):
             n = len(self._guests(pos))
             loss = 3 if n >= 5 else 2 if n >= 2 else 1  # more than 5 (only after 2x1): like 5, HH-36
@@ -28,7 +28,7 @@ class DayRules:
             wear[pos] = max(1, before - loss)
             self._emit(f"Day: room {self._label(pos)} with {n} guest(s) wears {before} -> {wear[pos]}.", R_DAY_WEAR)
         g = self.game
-        supply, lobby = self._w("supply"), self._w("lobby")
+        supply, lobby = self.own("supply"), self.own("lobby")
         for s in range(g.num_seats):
             if g.is_automata(s):
                 lobby[s] = C.GUESTS_PER_PLAYER
@@ -37,7 +37,6 @@ class DayRules:
                 supply[s] = C.GUESTS_PER_PLAYER
                 lobby[s] = 0
         self.beds = [tuple(() for _ in room) for room in self.beds]
-        self._own |= _BIT["beds"]
         self._emit("Wake up, brains! Every guest returns to its owner's supply.", R_WAKE)
         self.stage = "reform"
         self.cursor = 0
@@ -49,7 +48,7 @@ class DayRules:
         while self.cursor < len(self.cards):
             pos = self.cursor
             self.cursor += 1
-            owners = {c >> 4 for c in self.cards[pos] if c & 15 == C.TOOLS}
+            owners = {card_seat(c) for c in self.cards[pos] if card_number(c) == C.TOOLS}
             if not owners:
                 continue
             if not self.reform_deck:
@@ -61,7 +60,7 @@ class DayRules:
                 self._place_reform(pos, rid, automata.reform_side(rid), chooser)
                 continue
             self.ctx = ("reform", pos, rid)
-            self.node = (N_REFORM, chooser)
+            self.node = REFORM_SIDE[chooser]
             return
         self._end_of_day()
 
@@ -75,7 +74,7 @@ class DayRules:
     def _place_reform(self, pos: int, rid: int, side: str, chooser: int) -> None:
         """Lay reform ``rid``; one already there "is discarded in the bottom of the reform's deck"."""
         old = self.reform[pos]
-        self._w("reform")[pos] = (rid, side)
+        self.own("reform")[pos] = (rid, side)
         if old is not None:
             self.reform_deck = self.reform_deck + (old[0],)
         self._emit(
@@ -89,14 +88,14 @@ class DayRules:
         returns to every hand; the first player marker goes to the player with the most
         points, a tie to the one further in turn order (never the automata, HH-26)."""
         g = self.game
-        cards_ = self._w("cards")
+        cards_ = self.own("cards")
         for pos in range(len(cards_)):
             for c in cards_[pos]:
-                seat = c >> 4
+                seat = card_seat(c)
                 if g.is_automata(seat):
-                    self._to_discard(seat, (c & 15,))
+                    self._to_discard(seat, (card_number(c),))
             cards_[pos] = ()
-        discards, hands = self._w("discards"), self._w("hands")
+        discards, hands = self.own("discards"), self.own("hands")
         for s in range(g.num_players):
             unused = tuple(c for c in hands[s] if c != C.TOOLS)
             # Mr. Tools comes back from the room (or the discard, if it paid for a move)
@@ -111,7 +110,6 @@ class DayRules:
         self.first = tied[-1]  # "the player further in turn order from the current first player"
         self._emit(f"{self._name(self.first)} has the most rest points and takes the first player marker.", R_FIRST)
         self.known = [frozenset()] * g.num_seats
-        self._own |= _BIT["known"]
         self.revealed = False
         self.misfortune = None
         self.stage = "dusk"

@@ -1,26 +1,55 @@
-"""Hostil Hostal's internal encodings, shared by the state modules.
+"""Hostil Hostal's packed values and shared actions, used by the state modules.
 
-- a guest is ``seat * 2 + sedated`` (:func:`guest`); a bed holds a tuple of guests (2x1 can
-  stack two);
-- a card in a room is ``seat * 16 + number`` (each colour has exactly one card per number);
-- rooms are addressed by position (0..R-1) inside the state and by board number (1-5) in
-  actions, e.g. ``p0 place 3 1`` puts a guest on bed 1 of room board 3;
-- copy-on-write: one bit of ``state._own`` per list field (:data:`LISTS`).
+The packings are declared once, as :class:`~hotellab.core.storage.Packing` s, and read by
+name (the hot steps use the accessors made from them):
+
+- :data:`GUEST`: a guest meeple, its owner's ``seat`` and whether it is ``sedated`` (Event
+  Card Guide / #1: "This meeple is flipped so it shows the "sedated" side"); a bed holds a
+  tuple of guests (2x1 can stack two);
+- :data:`CARD`: an event card lying face down in a room, its owner's ``seat`` and its
+  ``number`` 1-12 (each colour has exactly one card of each number: "60 playing cards, 12 of
+  each color");
+- :data:`KNOWN`: a card a seat has spied, as the view model lists it (``known``).
+
+Rooms are addressed by position (0..R-1) inside the state and by board number (1-5) in
+actions, e.g. ``p0 place 3 1`` puts a guest on bed 1 of room board 3.
+
+>>> g = guest(2, sedated=True)
+>>> GUEST.unpack(g), guest_seat(g), is_sedated(g)
+({'sedated': 1, 'seat': 2}, 2, 1)
+>>> c = card(1, 12)
+>>> CARD.unpack(c), card_seat(c), card_number(c)
+({'number': 12, 'seat': 1}, 1, 12)
 """
 
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.storage import Packing
 
-LISTS = ("wear", "reform", "beds", "cards", "hands", "decks", "discards", "score", "supply", "lobby", "known")
-"""The state's list fields, copied on the first write (``state._w(name)``)."""
-BIT = {name: 1 << i for i, name in enumerate(LISTS)}
-ALL = (1 << len(LISTS)) - 1
+GUEST = Packing(("sedated", 1), ("seat", 3))
+"""A guest: ``sedated`` (0 or 1) in the lowest bit, then its owner's ``seat``."""
+CARD = Packing(("number", 4), ("seat", 3))
+"""A card in a room: its ``number`` (1-12) in the lowest four bits, then its owner's ``seat``."""
+KNOWN = Packing(("number", 8), ("seat", 8))
+"""A spied card in the view model's ``known`` list (docs/dev/view_model.md)."""
+
+guest_seat = GUEST.accessor("seat")
+is_sedated = GUEST.accessor("sedated")
+card_seat = CARD.accessor("seat")
+card_number = CARD.accessor("number")
+_GUEST_SEAT = GUEST.shift["seat"]
+_CARD_SEAT = CARD.shift["seat"]
 
 
 def guest(seat: int, sedated: bool = False) -> int:
-    """The code of a guest of ``seat`` (sedated or not)."""
-    return seat * 2 + (1 if sedated else 0)
+    """The packed guest of ``seat`` (sedated or not): :data:`GUEST`."""
+    return seat << _GUEST_SEAT | (1 if sedated else 0)
+
+
+def card(seat: int, number: int) -> int:
+    """The packed card ``number`` of ``seat`` lying in a room: :data:`CARD`."""
+    return seat << _CARD_SEAT | number
 
 
 _ACTIONS: dict = {}

@@ -1,12 +1,17 @@
-"""The Hostil Hostal game: players, options and seats."""
+"""The Hostil Hostal game: players, options and seats, and the game's declared parts
+(contract v2, ``docs/dev/new_game.md``): the state class, the moves (``moves.ACTIONS``), the
+position schema (``position.py``), the view and graph (``view.py``) and the picture
+(``render.py``)."""
 
 from __future__ import annotations
 
 from ...core.game import Game, OptionSpec, register
+from ...core.position import PositionSchema
 from . import components as C
 from . import render as _render
 from . import rules
 from . import view as _view
+from .moves import ACTIONS
 from .state import HostilHostalState
 
 
@@ -36,6 +41,11 @@ class HostilHostalGame(Game):
                    "'die': one misfortune roll for all rooms; 'fixed': every guest loses 2; 'per_room': one roll per room"),
     )
     state_class = HostilHostalState
+    actions = ACTIONS
+    position = PositionSchema(__package__ + ".position")
+    build_view = staticmethod(_view.build_view)
+    adjacency_graph_of = staticmethod(_view.adjacency_graph)
+    render_svg = staticmethod(_render.render_svg)
     phases = rules.PHASES
     rule_table = rules.RULE_TABLE
     hidden_information = True
@@ -95,15 +105,6 @@ class HostilHostalGame(Game):
             if (f == floor and abs(c - col) == 1) or (c == col and abs(f - floor) == 1)
         ]
 
-    def build_view(self, state, perspective=None) -> dict:
-        """The view model of ``state`` seen by ``perspective`` (see :func:`.view.build_view`);
-        :meth:`HostilHostalState._view` calls it."""
-        return _view.build_view(state, perspective)
-
-    def adjacency_graph_of(self, state):
-        """networkx.Graph of rooms, beds and the Lobby of ``state`` (:func:`.view.adjacency_graph`)."""
-        return _view.adjacency_graph(state)
-
     def aid_components(self) -> list[tuple[str, list[tuple]]]:
         """The printable aid's component lines, from the game's data (``data/*.toml``): every
         event card (its icons, reconstructed, ruling HH-03, and its effect), the Day's wear
@@ -121,7 +122,3 @@ class HostilHostalGame(Game):
             ("Day: wear by guests in the room", wear),
             ("Reform boards (reconstructed)", reforms),
         ]
-
-    def render_svg(self, view: dict) -> str:
-        """The board as SVG text: a pure function of the view model (see ``render.py``)."""
-        return _render.render_svg(view)

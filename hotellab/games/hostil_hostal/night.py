@@ -8,9 +8,8 @@ from ...core.actions import Action
 from ...core.rules import RuleRef
 import hotellab.games.hostil_hostal.automata as automata
 from .encoding import act as _act
-from .encoding import move_table, place_table, play_table
-from .encoding import guest as _sx
-from .rules import N_MOVETO, N_TURN, R_2P_MOVE, R_2P_OMIT, R_MOVE, R_NIGHT_END, R_PASS, R_PLACE, R_PLAY, R_SPY
+from .encoding import card, card_seat, guest, guest_seat, is_sedated, move_table, place_table, play_table
+from .rules import MOVETO, R_2P_MOVE, R_2P_OMIT, R_MOVE, R_NIGHT_END, R_PASS, R_PLACE, R_PLAY, R_SPY, TURN
 
 
 class NightRules:
@@ -30,21 +29,23 @@ class NightRules:
                 continue
             seen = set()
             for c in cs:
-                s = c >> 4
+                s = card_seat(c)
                 if s != p and s not in seen and c not in known:
                     seen.add(s)
                     out.append(_act("spy", (self.boards[pos], s), p))
         return out
 
-    def _night_actions(self, p: int) -> list[Action]:
+    def _night_actions(self, node) -> list[Action]:
         """Phase 2 - Night: Place a guest ("any unoccupied bed"), Play a card and Move a guest
         (with at least two cards; a card goes to a room with one of the player's guests; the
         guest moved is a bedded guest of the player's own or, with 2 players, the automata's),
-        Pass (all guests placed, or no free bed: HH-09), and Spy before them (HH-11)."""
+        Pass (all guests placed, or no free bed: HH-09), and Spy before them (HH-11). Every
+        kind of the turn node (``rules.TURN_KINDS``) is listed here, in this order."""
+        p = node[1]
         boards = self.boards
         auto = self.game.automata_seat
-        mine, sedated = p * 2, p * 2 + 1
-        auto_awake = auto * 2 if auto is not None else -1
+        mine, sedated = guest(p), guest(p, True)
+        auto_awake = guest(auto) if auto is not None else -1
         pt = place_table(p) if self.supply[p] > 0 else None
         out, rooms_with, movable = [], [], []
         nfree = 0
@@ -67,7 +68,7 @@ class NightRules:
                     elif g == auto_awake:
                         movable.append((board, b, auto))
                 else:  # two guests in a bed (2x1)
-                    for s in sorted({g >> 1 for g in gs if not g & 1}):
+                    for s in sorted({guest_seat(g) for g in gs if not is_sedated(g)}):
                         if s == p or s == auto:
                             movable.append((board, b, s))
                     if mine in gs or sedated in gs:
@@ -88,9 +89,10 @@ class NightRules:
             out += self._spy_actions(p)
         return out
 
-    def _move_destinations(self, p: int) -> list[Action]:
+    def _move_destinations(self, node) -> list[Action]:
         """Phase 2 - Night / Move a guest: "to another bed in any room or to the lobby" — any
         unoccupied bed (HH-08) but the one the guest left, the same room included, or the Lobby."""
+        p = node.seat
         _, ex_pos, ex_bed, _ = self.ctx
         out = [Action("moveto", (self.boards[q], b), p) for q, b in self._free_beds() if (q, b) != (ex_pos, ex_bed)]
         out.append(Action("moveto", ("lobby",), p))
@@ -111,8 +113,8 @@ class NightRules:
         p = a.player
         board, bed = a.args
         pos = self.pos_of[board]
-        self._w("supply")[p] -= 1
-        self._add_guest(pos, bed, _sx(p))
+        self.own("supply")[p] -= 1
+        self._add_guest(pos, bed, guest(p))
         self.all_passed = False
         self._emit(f"{self._name(p)} places a guest on bed {bed} ({self.layouts[pos].beds[bed][2]:+d}) of room "
                    f"{self._label(pos)}.", R_PLACE)
@@ -124,7 +126,7 @@ class NightRules:
         number, board = a.args
         pos = self.pos_of[board]
         self._take_from_hand(p, number)
-        self._w("cards")[pos] = self.cards[pos] + (p * 16 + number,)
+        self.own("cards")[pos] = self.cards[pos] + (card(p, number),)
         self.all_passed = False
         self._emit(f"{self._name(p)} plays a card face down in room {self._label(pos)}.", R_PLAY)
         self._end_turn()
@@ -144,7 +146,7 @@ class NightRules:
         self._emit(f"{self._name(p)} discards a card to move {whose} guest from bed {bed} of room "
                    f"{self._label(pos)}.", rule)
         self.ctx = ("move", pos, bed, seat)
-        self.node = (N_MOVETO, p)
+        self.node = MOVETO[p]
 
     def _do_moveto(self, a: Action) -> None:
         """Move a guest: "to another bed in any room or to the lobby"; the move ends the turn."""
@@ -156,11 +158,11 @@ class NightRules:
     def _put(self, seat: int, where: tuple, rule: RuleRef) -> None:
         """Put ``seat``'s guest in transit on a bed (board, bed) or in the Lobby."""
         if where[0] == "lobby":
-            self._w("lobby")[seat] += 1
+            self.own("lobby")[seat] += 1
             self._emit(f"{self._name(seat)}'s guest goes to the Lobby.", rule)
         else:
             pos = self.pos_of[where[0]]
-            self._add_guest(pos, where[1], _sx(seat))
+            self._add_guest(pos, where[1], guest(seat))
             self._emit(f"{self._name(seat)}'s guest goes to bed {where[1]} of room {self._label(pos)}.", rule)
 
     def _do_pass(self, a: Action) -> None:
@@ -175,8 +177,8 @@ class NightRules:
         p = a.player
         board, seat = a.args
         pos = self.pos_of[board]
-        seen = frozenset(c for c in self.cards[pos] if c >> 4 == seat)
-        self._w("known")[p] = self.known[p] | seen
+        seen = frozenset(c for c in self.cards[pos] if card_seat(c) == seat)
+        self.own("known")[p] = self.known[p] | seen
         self._gain(p, -1, "Spy")
         self._emit(
             f"{self._name(p)} spends 1 rest point to spy on {self._name(seat)}'s cards in room {self._label(pos)}.",
@@ -190,7 +192,7 @@ class NightRules:
         self.turn += 1
         order = self._order()
         if self.turn < len(order):
-            self.node = (N_TURN, order[self.turn])
+            self.node = TURN[order[self.turn]]
             return
         if self.all_passed:
             self._emit("Every player passed in the same round: the night ends.", R_NIGHT_END)
@@ -211,4 +213,4 @@ class NightRules:
         self.turn = 0
         self.all_passed = True
         self.passed = frozenset()
-        self.node = (N_TURN, self._order()[0])
+        self.node = TURN[self._order()[0]]

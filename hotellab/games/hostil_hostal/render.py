@@ -326,8 +326,15 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
     crow = max(1, -(-len(allc) // per_row))
     height = CARDS_Y + crow * (RC_H + 6) + 8
     out.append(f'<rect x="1" y="1" width="{RW - 2}" height="{_f(height - 2)}" rx="10" fill="{_TILE}" stroke="{_TILE_EDGE}" stroke-width="2"/>')
+    _room_header(out, room, label, tl, beds, cards)
+    _room_beds(out, beds, label, tl, seats)
+    _room_rug(out, room, label, tl)
+    _room_cards(out, allc, len(cards), label, tl, seats, per_row)
+    return out, height
 
-    # header: the room (label, total, wear) — target room:<label>
+
+def _room_header(out: list, room: dict, label: str, tl: str, beds: list, cards: list) -> None:
+    """The room's header (label, total, wear die): targets room:<label> and wear:<label>."""
     total = _num(room.get("total"))
     rug = room.get("rug")
     guests = sum(len(_list(b.get("guests"))) for b in beds)
@@ -347,7 +354,9 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
     _die(out, RW - 40, 9, 28, wear, _WEAR_DIE, "#fff", f"Room {label} wear")
     out.append("</g>")
 
-    # beds by (row, col), in index order (row by row): targets bed:<label>:<index>
+
+def _room_beds(out: list, beds: list, label: str, tl: str, seats: _Seats) -> None:
+    """The beds by (row, col), in index order (row by row): targets bed:<label>:<index>."""
     cols = max([3] + [_int(b.get("col")) + 1 for b in beds])
     rows = max([2] + [_int(b.get("row")) + 1 for b in beds])
     cw = (RW - 20) / cols
@@ -381,7 +390,10 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
                 _guest(out, cx0 + i * step, by + bh / 2 + 6, r, seats.c(g.get("seat")), bool(g.get("sedated")))
         out.append("</g>")
 
-    # rug and reform (Day / Reform): target rug:<label>
+
+def _room_rug(out: list, room: dict, label: str, tl: str) -> None:
+    """The rug and the reform (Day / Reform): target rug:<label>."""
+    rug = room.get("rug")
     reform = room.get("reform")
     rug_label = f"{label} rug: {_words(rug)}"
     if isinstance(reform, dict):
@@ -401,7 +413,10 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
         _text(out, 94, RUG_Y + 17, txt, 12, fill="#2f4f70", extra=_fit(txt, 6.6, RW - 112))
     out.append("</g>")
 
-    # the cards lying in the room — targets card:<label>:<slot> — and the automata's bids
+
+def _room_cards(out: list, allc: list, ncards: int, label: str, tl: str, seats: _Seats, per_row: int) -> None:
+    """The cards lying in the room (targets card:<label>:<slot>) and the automata's bids
+    (bid:<label>:<k>)."""
     if not allc:
         _text(out, 12, CARDS_Y + 20, "no cards", 12, fill=_MUTED, italic=True)
     for i, (c, bid) in enumerate(allc):
@@ -413,7 +428,7 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
         col = seats.c(seat)
         known = _num(num) is not None
         if bid:
-            out.append(_target(f"bid:{tl}:{i - len(cards)}", f"{who}'s automata card on {label}: " + (f"#{_signed(num)}" if known else "face down")))
+            out.append(_target(f"bid:{tl}:{i - ncards}", f"{who}'s automata card on {label}: " + (f"#{_signed(num)}" if known else "face down")))
             out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{RC_W}" height="{RC_H}" rx="3" fill="#fff" stroke="{col}" stroke-width="2" stroke-dasharray="3 2"/>')
             _text(out, x + RC_W / 2, y + 21, _signed(num) if known else "A", 12, anchor="middle", bold=True)
             out.append("</g>")
@@ -432,7 +447,6 @@ def _room_body(room: dict, seats: _Seats, bids: list) -> tuple[list[str], float]
             out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{RC_W}" height="{RC_H}" rx="3" fill="{col}" stroke="#0007"/>'
                        f'<rect x="{_f(x + 4)}" y="{_f(y + 4)}" width="{RC_W - 8}" height="{RC_H - 8}" rx="2" fill="none" stroke="#fff" stroke-opacity=".8"/>')
         out.append("</g>")
-    return out, height
 
 
 _ROOM_CACHE: OrderedDict = OrderedDict()

@@ -11,6 +11,8 @@ Event Card Guide. ``state.py``, ``cards.py``, ``automata.py``, ``position.py`` a
 
 from __future__ import annotations
 
+from ...core.actions import CHANCE, TERMINAL
+from ...core.node import Node
 from ...core.rules import Phase, RuleRef
 import hotellab.games.hostil_hostal.components as C
 
@@ -200,6 +202,48 @@ NODE_KINDS = (N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_WEAR, N_RESHUFFLE, N_TUR
 CHANCE_NODES = frozenset({N_SETUP_SHUFFLE, N_SIDE, N_WEAR, N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_PICK, N_MISFORTUNE})
 DECISION_NODES = frozenset({N_SIDE_CHOICE, N_TURN, N_MOVETO, N_AUTOROOM, N_AUTOBED, N_CARD, N_RELOCATE,
                             N_FORCED_GRRR, N_REFORM})
+
+# == the pending decisions: core Nodes (kind, seat, the action kinds allowed, context) ======
+# made once; a decision node per seat (at most 5 seats); the shuffles, the misfortune die, the
+# automata's bed and a card being resolved carry their context.
+TURN_KINDS = ("place", "play", "move", "pass", "spy")
+"""The Night's choices, in the order ``legal_actions()`` lists them (``night.py``)."""
+
+
+def _by_seat(kind: str, actions: tuple) -> tuple:
+    return tuple(Node(kind, p, actions) for p in range(len(C.COLOURS)))
+
+
+SIDE_COIN = Node(N_SIDE, CHANCE, ("side",))
+SIDE_CHOICE = _by_seat(N_SIDE_CHOICE, ("side",))
+WEAR_ROLL = Node(N_WEAR, CHANCE, ("wear",))
+TURN = _by_seat(N_TURN, TURN_KINDS)
+MOVETO = _by_seat(N_MOVETO, ("moveto",))
+AUTOROOM = _by_seat(N_AUTOROOM, ("autoroom",))
+RELOCATE = _by_seat(N_RELOCATE, ("relocate",))
+FORCED_GRRR = _by_seat(N_FORCED_GRRR, ("grrr",))
+REFORM_SIDE = _by_seat(N_REFORM, ("reform",))
+ROLL = {"flea": Node(N_ROLL, CHANCE, ("flea",)), "panic": Node(N_ROLL, CHANCE, ("panic",))}
+ROLLOFF = Node(N_ROLLOFF, CHANCE, ("rolloff",))
+PICK = Node(N_PICK, CHANCE, ("pick",))
+END = Node(N_END, TERMINAL)
+
+
+def shuffle_node(what: str, reshuffle: bool = False) -> Node:
+    """A shuffle of ``what`` ("rooms", "reforms", "deck<seat>"): at setup, or a discard pile
+    shuffled into a new deck at Dusk (``reshuffle``)."""
+    return Node(N_RESHUFFLE if reshuffle else N_SETUP_SHUFFLE, CHANCE, ("shuffle",), (what,))
+
+
+def misfortune_node(pos: int | None) -> Node:
+    """The misfortune die: for every room (``pos`` None) or for room ``pos`` (per_room)."""
+    return Node(N_MISFORTUNE, CHANCE, ("misfortune",), () if pos is None else (pos,))
+
+
+def autobed_node(seat: int, pos: int) -> Node:
+    """The automata's guest goes to a bed of room ``pos``, chosen by ``seat``."""
+    return Node(N_AUTOBED, seat, ("autobed",), (pos,))
+
 
 # == the phase table, in rulebook order ======================================================
 R_PHASE_SETUP = _r("Let's Begin (Setup) / 1", "First, you need to assemble the Inn.")

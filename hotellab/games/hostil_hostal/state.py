@@ -12,37 +12,35 @@ The state follows the rulebook's order: setup and dusk here, then ``night.py`` (
 ``day.py`` (Phase 4), mixed into :class:`HostilHostalState`; the end of the game here. One
 function per step, each docstring naming its section. The automata's rules are in
 ``automata.py``, declared positions in ``position.py``, the texts for people in
-``describe.py`` and the encodings in ``encoding.py``.
+``describe.py``, the moves as data (``ACTIONS``) in ``moves.py`` and the packed values in
+``encoding.py``.
 
-Copy-on-write: :meth:`_copy` shares every list with the old state; a step that changes a
-list first takes its own copy with :meth:`_w` (one bit of ``_own`` per list), so an apply
-step copies only the lists it changes.
+Storage (``hotellab.core.storage``): the state's fields are declared in ``SHARED`` (values a
+step replaces) and ``OWNED`` (lists and the score ledger a step changes in place, after taking
+its own copy with :meth:`own`); the core compiles the copy.
 """
 
 from __future__ import annotations
 
 import random
 
-from ...core.actions import CHANCE, TERMINAL, Action
+from ...core.actions import CHANCE, Action
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
 import hotellab.games.hostil_hostal.automata as automata
-import hotellab.games.hostil_hostal.cards as cards
 import hotellab.games.hostil_hostal.describe as describe
-import hotellab.games.hostil_hostal.position as position
 import hotellab.games.hostil_hostal.components as C
 from .dawn import DawnRules
 from .day import DayRules
-from .encoding import ALL as _ALL
-from .encoding import BIT as _BIT
-from .encoding import LISTS as _LISTS
-from .encoding import guest as _sx
+from .encoding import card_number, card_seat, guest, guest_seat, is_sedated
 from .night import NightRules
 from .rules import (
-    CHANCE_NODES, N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK,
+    N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MISFORTUNE, N_MOVETO, N_PICK,
     N_REFORM, N_RELOCATE, N_RESHUFFLE, N_ROLL, N_ROLLOFF, N_SETUP_SHUFFLE, N_SIDE, N_SIDE_CHOICE, N_TURN,
     N_WEAR, R_DUSK, R_END, R_MISFORTUNE, R_MISFORTUNE_FIXED, R_MISFORTUNE_ROOM, R_REFORM_DECK, R_RESHUFFLE,
-    R_2P_ROOMS, R_2P_SETUP, R_FIRST_SETUP, R_NIGHTS, R_REST, R_SETUP, R_SETUP_DECKS, R_SETUP_ROOMS, R_SETUP_SIDES, R_SETUP_WEAR, R_SPY, R_START, card_rule,
+    R_2P_ROOMS, R_2P_SETUP, R_FIRST_SETUP, R_NIGHTS, R_REST, R_SETUP, R_SETUP_DECKS, R_SETUP_ROOMS,
+    R_SETUP_SIDES, R_SETUP_WEAR, R_SPY, R_START, SIDE_CHOICE, SIDE_COIN, TURN, WEAR_ROLL, card_rule,
+    shuffle_node,
 )
 
 GAME_ID = "hostil_hostal"
@@ -52,16 +50,19 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
     """A Hostil Hostal position. Use :meth:`Game.new_initial_state` or
     ``game.state_from_position(table)``; never mutate."""
 
-    __slots__ = (
-        # fixed once setup has chosen them (shared between copies)
+    SHARED = (
+        # fixed once setup has chosen them
         "boards", "pos_of", "sides", "layouts", "positions",
-        # lists (copy-on-write, see _w)
-        "wear", "reform", "beds", "cards", "hands", "decks", "discards", "score", "supply", "lobby", "known",
-        "_own",
-        # values
-        "ledger", "_ledger_own", "node", "stage", "night", "round", "turn", "first", "all_passed", "passed",
-        "queue", "item", "ctx", "misfortune", "reform_deck", "cursor", "auto_cards", "revealed",
+        # values a step replaces
+        "node", "stage", "night", "round", "turn", "first", "all_passed", "passed", "queue", "item", "ctx",
+        "misfortune", "reform_deck", "cursor", "auto_cards", "revealed",
     )
+    OWNED = ("wear", "reform", "beds", "cards", "hands", "decks", "discards", "score", "supply", "lobby", "known",
+             "ledger")
+    """Per room: ``wear``, ``reform``, ``beds`` (a tuple of guests per bed), ``cards``; per
+    seat: ``hands``, ``decks``, ``discards``, ``score``, ``supply``, ``lobby``, ``known`` (the
+    cards it spied); ``ledger``: (seat, category) -> points (the score breakdown)."""
+    __slots__ = SHARED + OWNED + ("_own",)
 
     # ================================================================== construction
     @classmethod
@@ -90,9 +91,8 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         s.supply = [0 if game.is_automata(p) else C.GUESTS_PER_PLAYER for p in range(n)]
         s.lobby = [C.GUESTS_PER_PLAYER if game.is_automata(p) else 0 for p in range(n)]
         s.known = [frozenset()] * n
-        s._own = _ALL
         s.ledger = {(p, "Start"): C.START_REST for p in range(n)}
-        s._ledger_own = True
+        s._own = cls._OWN_ALL
         s.stage = "setup"
         s.night = 1
         s.round = 0
@@ -107,68 +107,8 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         s.reform_deck = ()
         s.cursor = 0  # the current stage's position in its loop over rooms or seats
         s.auto_cards = ()
-        s.node = (N_SETUP_SHUFFLE, "rooms")
+        s.node = shuffle_node("rooms")
         return s
-
-    def _copy(self) -> "HostilHostalState":
-        """A new state sharing every list and value with this one (copy-on-write: see
-        :meth:`_w`)."""
-        new = HostilHostalState.__new__(HostilHostalState)
-        self._copy_base(new)
-        new.boards = self.boards
-        new.pos_of = self.pos_of
-        new.sides = self.sides
-        new.layouts = self.layouts
-        new.positions = self.positions
-        new.wear = self.wear
-        new.reform = self.reform
-        new.beds = self.beds
-        new.cards = self.cards
-        new.hands = self.hands
-        new.decks = self.decks
-        new.discards = self.discards
-        new.score = self.score
-        new.supply = self.supply
-        new.lobby = self.lobby
-        new.known = self.known
-        new._own = 0
-        new.revealed = self.revealed
-        new.ledger = self.ledger
-        new._ledger_own = False
-        new.node = self.node
-        new.stage = self.stage
-        new.night = self.night
-        new.round = self.round
-        new.turn = self.turn
-        new.first = self.first
-        new.all_passed = self.all_passed
-        new.passed = self.passed
-        new.queue = self.queue
-        new.item = self.item
-        new.ctx = self.ctx
-        new.misfortune = self.misfortune
-        new.reform_deck = self.reform_deck
-        new.cursor = self.cursor
-        new.auto_cards = self.auto_cards
-        return new
-
-    def _w(self, name: str) -> list:
-        """The list field ``name``, owned by this state (copied on the first write)."""
-        bit = _BIT[name]
-        if not self._own & bit:
-            setattr(self, name, getattr(self, name)[:])
-            self._own |= bit
-        return getattr(self, name)
-
-    def _own_all(self) -> "HostilHostalState":
-        """Take a private copy of every list and of the ledger (for code that edits a copy's
-        fields directly, e.g. test helpers); returns self."""
-        for name in _LISTS:
-            self._w(name)
-        if not self._ledger_own:
-            self.ledger = dict(self.ledger)
-            self._ledger_own = True
-        return self
 
     # ================================================================== small helpers
     def _name(self, seat: int) -> str:
@@ -199,10 +139,10 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         return [(b, g) for b, gs in enumerate(self.beds[pos]) for g in gs]
 
     def _awake(self, pos: int):
-        return [(b, g) for b, gs in enumerate(self.beds[pos]) for g in gs if not g & 1]
+        return [(b, g) for b, gs in enumerate(self.beds[pos]) for g in gs if not is_sedated(g)]
 
     def _has_guest(self, seat: int, pos: int) -> bool:
-        a, b = seat * 2, seat * 2 + 1
+        a, b = guest(seat), guest(seat, True)
         for gs in self.beds[pos]:
             for g in gs:
                 if g == a or g == b:
@@ -218,18 +158,17 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
     def _gain(self, seat: int, points: int, category: str) -> None:
         if not points:
             return
-        if not self._ledger_own:
-            self.ledger = dict(self.ledger)
-            self._ledger_own = True
+        ledger = self.own("ledger")
         key = (seat, category)
-        self.ledger[key] = self.ledger.get(key, 0) + points
-        self._w("score")[seat] += points
+        ledger[key] = ledger.get(key, 0) + points
+        self.own("score")[seat] += points
 
     def _hit_guests(self, guests, points: int, category: str, text: str, rule: RuleRef) -> None:
         """Give ``points`` to the owner of each (unsedated) guest; one event."""
         deltas: dict[int, int] = {}
         for g in guests:
-            deltas[g >> 1] = deltas.get(g >> 1, 0) + points
+            seat = guest_seat(g)
+            deltas[seat] = deltas.get(seat, 0) + points
         for seat, pts in deltas.items():
             self._gain(seat, pts, category)
         self._emit(text, rule, sorted(deltas.items()))
@@ -237,30 +176,30 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
     def _set_bed(self, pos: int, bed: int, guests: tuple) -> None:
         room = list(self.beds[pos])
         room[bed] = guests
-        self._w("beds")[pos] = tuple(room)
+        self.own("beds")[pos] = tuple(room)
 
     def _remove_guest(self, pos: int, bed: int, seat: int, sedated: bool = False) -> None:
         gs = list(self.beds[pos][bed])
-        gs.remove(_sx(seat, sedated))
+        gs.remove(guest(seat, sedated))
         self._set_bed(pos, bed, tuple(gs))
 
-    def _add_guest(self, pos: int, bed: int, guest: int) -> None:
-        self._set_bed(pos, bed, self.beds[pos][bed] + (guest,))
+    def _add_guest(self, pos: int, bed: int, g: int) -> None:
+        self._set_bed(pos, bed, self.beds[pos][bed] + (g,))
 
     def _take_from_hand(self, seat: int, number: int) -> None:
         hand = list(self.hands[seat])
         hand.remove(number)
-        self._w("hands")[seat] = tuple(hand)
+        self.own("hands")[seat] = tuple(hand)
 
     def _to_discard(self, seat: int, numbers: tuple) -> None:
         if numbers:
-            self._w("discards")[seat] = self.discards[seat] + numbers
+            self.own("discards")[seat] = self.discards[seat] + numbers
 
     def _discard_card(self, pos: int, cid: int) -> None:
         room = list(self.cards[pos])
         room.remove(cid)
-        self._w("cards")[pos] = tuple(room)
-        self._to_discard(cid >> 4, (cid & 15,))
+        self.own("cards")[pos] = tuple(room)
+        self._to_discard(card_seat(cid), (card_number(cid),))
 
     def _card_name(self, number: int) -> str:
         return f"#{number} {C.cards()[number].name}"
@@ -268,24 +207,10 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
     def _board(self, arg) -> int | None:
         return self.pos_of.get(arg) if self.pos_of and isinstance(arg, int) else None
 
-    # ================================================================== the standard API
-    def _node_kind(self) -> str:
-        return self.node[0]
-
-    def _current_player(self) -> int:
-        kind = self.node[0]
-        if kind in CHANCE_NODES:
-            return CHANCE
-        if kind == N_END:
-            return TERMINAL
-        return self.node[1]
-
-    def _legal_actions(self) -> list[Action]:
-        return _LEGAL[self.node[0]](self, self.node[1])
-
+    # ================================================================== chance
     def _chance_outcomes(self):
         """The side coin, wear dice, misfortune die, a guest's die (#10, #11), the roll-off and the automata's pick; None for shuffles."""
-        kind = self.node[0]
+        kind = self.node.kind
         if kind == N_SIDE:
             b = self.boards[self.cursor]
             return [(Action("side", (b, "A")), 0.5), (Action("side", (b, "B")), 0.5)]
@@ -294,8 +219,7 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
             faces = C.dice()["wear"]
             return [(Action("wear", (b, f)), 1 / len(faces)) for f in faces]
         if kind == N_MISFORTUNE:
-            pos = self.node[1]
-            extra = () if pos is None else (self.boards[pos],)
+            extra = (self.boards[self.node.context[0]],) if self.node.context else ()
             faces = C.dice()["misfortune"]
             return [(Action("misfortune", (f,) + extra), 1 / len(faces)) for f in faces]
         if kind == N_ROLL:
@@ -313,13 +237,13 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
 
     def _shuffle_items(self):
         """What the pending shuffle permutes: (name, sorted items)."""
-        what = self.node[1]
+        what = self.node.context[0]
         if what == "rooms":
             return what, (1, 2, 3, 4, 5)
         if what == "reforms":
             return what, tuple(sorted(C.reforms()))
         seat = int(what[4:])
-        if self.node[0] == N_SETUP_SHUFFLE:
+        if self.node.kind == N_SETUP_SHUFFLE:
             top = 12 if self.game.is_automata(seat) else 11
             return what, tuple(range(1, top + 1))
         return what, tuple(sorted(self.discards[seat]))
@@ -329,28 +253,6 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         perm = list(range(len(items)))
         rng.shuffle(perm)
         return Action("shuffle", (what, tuple(perm)))
-
-    def canonical_chance(self, action: Action) -> Action:
-        return Action(action.kind, (action.args[0], tuple(int(i) for i in action.args[1])), CHANCE)
-
-    def explain_chance(self, action: Action) -> str | None:
-        if self.node[0] not in (N_SETUP_SHUFFLE, N_RESHUFFLE):
-            return None
-        what, items = self._shuffle_items()
-        if action.kind != "shuffle" or len(action.args) != 2 or action.args[0] != what:
-            return self.refuse(f"{action}: expected 'chance shuffle {what} <permutation>'", self.current_rule())
-        perm = action.args[1]
-        if (not isinstance(perm, tuple) or any(isinstance(i, bool) or not isinstance(i, int) for i in perm)
-                or sorted(perm) != list(range(len(items)))):
-            return self.refuse(
-                f"{action}: the shuffle of {what} must be a permutation of 0..{len(items) - 1} "
-                f"({len(items)} items)", self.current_rule())
-        return None
-
-    def _apply(self, a: Action) -> None:
-        """Apply the legal action ``a`` with the handler of its kind (``_APPLY``), then the automatic steps."""
-        _APPLY[a[0]](self, a)
-        self._advance()
 
     def _advance(self) -> None:
         """Do automatic work until a decision or a chance outcome is needed."""
@@ -371,13 +273,13 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
             self.node = None
         else:
             seat = int(what[4:])
-            self._w("decks")[seat] = order
-            if self.node[0] == N_SETUP_SHUFFLE:
+            self.own("decks")[seat] = order
+            if self.node.kind == N_SETUP_SHUFFLE:
                 self._emit(f"{self._name(seat)} shuffles their deck.",
                            R_2P_SETUP if self.game.is_automata(seat) else R_SETUP_DECKS)
                 self.cursor += 1
             else:
-                self._w("discards")[seat] = ()
+                self.own("discards")[seat] = ()
                 self._emit(f"{self._name(seat)}'s discard pile is shuffled into a new deck.", R_RESHUFFLE)
             self.node = None
 
@@ -395,22 +297,22 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
             self._set_sides((side,) * R)
             self._emit(f"Rooms {', '.join(self._label(i) for i in range(R))} are chosen at random, side {side}.",
                        R_2P_ROOMS if self.game.automata_seat is not None else R_SETUP_ROOMS)
-            self.node = (N_WEAR,)
+            self.node = WEAR_ROLL
             return
         self.sides = ()
         self._emit(f"Rooms {', '.join(map(str, self.boards))} are chosen at random.",
                    R_2P_ROOMS if self.game.automata_seat is not None else R_SETUP_ROOMS)
-        self.node = (N_SIDE,) if side == "random" else (N_SIDE_CHOICE, self.first)
+        self.node = SIDE_COIN if side == "random" else SIDE_CHOICE[self.first]
 
     def _set_sides(self, sides: tuple) -> None:
         self.sides = sides
         self.layouts = tuple(C.rooms()[(b, s)] for b, s in zip(self.boards, sides))
         self.beds = [tuple(() for _ in lay.beds) for lay in self.layouts]
-        self._own |= _BIT["beds"]
 
-    def _side_actions(self, p: int) -> list[Action]:
+    def _side_actions(self, node) -> list[Action]:
         """Setup / 1, option sides="choose": "players can choose which side to use" — the first
         player sets the side of each room in position order (ruling HH-07)."""
+        p = node.seat
         b = self.boards[self.cursor]
         return [Action("side", (b, "A"), p), Action("side", (b, "B"), p)]
 
@@ -423,26 +325,26 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
             rule = R_SETUP_SIDES if a.player != CHANCE else R_SETUP_ROOMS
             self._emit(f"Room sides: {', '.join(self._label(i) for i in range(len(self.boards)))}.", rule)
             self.cursor = 0
-            self.node = (N_WEAR,)
+            self.node = WEAR_ROLL
 
     def _do_wear(self, a: Action) -> None:
         """Let's Begin (Setup) / 2: "Roll a wear die for each room"."""
         pos = self.cursor
-        self._w("wear")[pos] = a.args[1]
+        self.own("wear")[pos] = a.args[1]
         self._emit(f"Room {self._label(pos)}'s wear die rolls {a.args[1]}.", R_SETUP_WEAR)
         self.cursor += 1
         if self.cursor == len(self.positions):
             self.cursor = 0
-            self.node = (N_SETUP_SHUFFLE, "deck0")
+            self.node = shuffle_node("deck0")
 
     def _setup_next(self) -> None:
         """Let's Begin (Setup) / 3-5: each deck shuffled (seat order), the reform deck, then the
         first night begins with seat 0 as the first player (ruling HH-06)."""
         n = self.game.num_seats
         if self.cursor < n and not self.reform_deck:
-            self.node = (N_SETUP_SHUFFLE, f"deck{self.cursor}")
+            self.node = shuffle_node(f"deck{self.cursor}")
         elif not self.reform_deck:
-            self.node = (N_SETUP_SHUFFLE, "reforms")
+            self.node = shuffle_node("reforms")
         else:
             self._emit(
                 f"Each player starts with {C.START_REST} rest points, {C.GUESTS_PER_PLAYER} guests and Mr. Tools "
@@ -470,17 +372,17 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
                 need = C.CARDS_DRAWN_AT_DUSK - (len(hand) - (1 if C.TOOLS in hand else 0))
             if need > 0:
                 if not self.decks[seat] and self.discards[seat]:
-                    self.node = (N_RESHUFFLE, f"deck{seat}")
+                    self.node = shuffle_node(f"deck{seat}", reshuffle=True)
                     return
                 if self.decks[seat]:
                     deck = self.decks[seat]
-                    self._w("decks")[seat] = deck[1:]
-                    self._w("hands")[seat] = hand + (deck[0],)
+                    self.own("decks")[seat] = deck[1:]
+                    self.own("hands")[seat] = hand + (deck[0],)
                     continue
             if g.is_automata(seat):
                 automata.place_dusk_cards(self, seat)
             else:
-                self._w("hands")[seat] = tuple(sorted(hand))
+                self.own("hands")[seat] = tuple(sorted(hand))
             self.cursor += 1
         self._emit(f"Dusk of night {self.night}: each player draws {C.CARDS_DRAWN_AT_DUSK} cards and holds Mr. Tools.",
                    R_DUSK)
@@ -489,7 +391,7 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         self.turn = 0
         self.all_passed = True
         self.passed = frozenset()
-        self.node = (N_TURN, self._order()[0])
+        self.node = TURN[self._order()[0]]
 
     def _automata_relocate(self, seat: int) -> None:
         """#3 Grrr threw out the automata's guest: it chooses where it goes (``automata.py``)."""
@@ -530,7 +432,7 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         v = self.score[seat]
         if self.layouts is None:
             return v
-        me = seat * 2
+        me = guest(seat)
         for pos, room in enumerate(self.beds):
             mine = sum(1 for gs in room for g in gs if g == me)
             if mine:
@@ -548,124 +450,17 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         """"Night N" from the first Dusk on; None during setup."""
         return None if self.stage == "setup" else f"Night {self.night}"
 
-    # ================================================================== views and texts
-    def _view(self, perspective):
-        """The view model (``view.build_view``, reached through the Game: state.py and view.py
-        never import each other)."""
-        return self.game.build_view(self, perspective)
-
-    def adjacency_graph(self):
-        """networkx.Graph of rooms, beds and the Lobby; see :func:`.view.adjacency_graph`."""
-        return self.game.adjacency_graph_of(self)
-
+    # ================================================================== texts and hidden information
     def _status_text(self) -> str:
         return describe.status_text(self)
-
-    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
-        """A sentence for people. With a ``perspective`` other than the actor, hidden parts
-        (which card is played, a shuffle's order) are left out."""
-        return describe.action_to_string(self, action, perspective)
-
-    def _explain(self, a: Action):
-        return describe.explain(self, a)
-
-    # ================================================================== the board as the interface
-    def _bed_tid(self, pos: int, bed) -> str:
-        return f"bed:{self._label(pos)}:{bed}"
-
-    def _action_target(self, a: Action) -> str | None:
-        """The thing on the board (``render.py``) that ``a`` concerns: the bed a guest goes
-        to (place, moveto, relocate, autobed) or leaves (move: the guest is the choice, the
-        card discarded only its cost), the Lobby, the card played from the hand (its slot),
-        a card lying in a room (spy: the first one of that colour the spy has not seen;
-        activate: the card being resolved), the bed a card's effect picks (sedate, blanket,
-        sniff, grrr; 2x1: the destination bed), a room (autoroom; reform: the reformed room).
-        None for pass, skip and a side chosen at setup (the rooms are not drawn before all
-        sides are chosen)."""
-        k, args = a.kind, a.args
-        if k in ("place", "move"):
-            return self._bed_tid(self.pos_of[args[0] if k == "place" else args[1]], args[1] if k == "place" else args[2])
-        if k == "play":
-            return f"hand:{a.player}:{self.hands[a.player].index(args[0])}"
-        if k in ("moveto", "relocate"):
-            return "lobby" if args[0] == "lobby" else self._bed_tid(self.pos_of[args[0]], args[1])
-        if k == "spy":
-            pos, seat = self.pos_of[args[0]], args[1]
-            known = self.known[a.player]
-            for i, c in enumerate(self.cards[pos]):
-                if c >> 4 == seat and c not in known:
-                    return f"card:{self._label(pos)}:{i}"
-            return None
-        if k == "autoroom":
-            return f"room:{self._label(self.pos_of[args[0]])}"
-        if k == "autobed":
-            return self._bed_tid(self.node[2], args[0])
-        if k in ("sedate", "blanket", "sniff", "grrr") and self.item is not None:
-            return self._bed_tid(self.item[1], args[0])
-        if k == "bring" and self.item is not None:
-            return self._bed_tid(self.item[1], args[2])
-        if k == "activate" and self.item is not None:
-            _, pos, cid = self.item
-            return f"card:{self._label(pos)}:{self.cards[pos].index(cid)}" if cid in self.cards[pos] else None
-        if k == "reform" and self.ctx:
-            return f"room:{self._label(self.ctx[1])}"
-        return None
-
-    # ================================================================== positions and hidden information
-    def _to_position(self) -> dict:
-        return position.to_position(self)
-
-    @classmethod
-    def _from_position(cls, game, table: dict) -> "HostilHostalState":
-        return position.from_position(cls, game, table)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> "HostilHostalState":
         """The other seats' hands, every deck's order and the face-down cards ``seat`` has not
         seen, dealt again at random (see :func:`.position.resample_hidden`)."""
+        from . import position  # pydantic loads only when positions are used
+
         return position.resample_hidden(self, seat, rng)
 
-
-# the legal actions of each decision node (chance nodes list theirs in _chance_outcomes)
-_LEGAL = {
-    N_SIDE_CHOICE: HostilHostalState._side_actions,
-    N_TURN: HostilHostalState._night_actions,
-    N_MOVETO: HostilHostalState._move_destinations,
-    N_AUTOROOM: automata.room_actions,
-    N_AUTOBED: automata.bed_actions,
-    N_CARD: cards.card_actions,
-    N_RELOCATE: HostilHostalState._relocate_destinations,
-    N_FORCED_GRRR: automata.forced_grrr_actions,
-    N_REFORM: lambda s, p: [Action("reform", ("a",), p), Action("reform", ("b",), p)],
-}
-
-# what each action kind does, in rulebook order (setup, night, automata phase, dawn, day)
-_APPLY = {
-    "shuffle": HostilHostalState._do_shuffle,
-    "side": HostilHostalState._do_side,
-    "wear": HostilHostalState._do_wear,
-    "place": HostilHostalState._do_place,
-    "play": HostilHostalState._do_play,
-    "move": HostilHostalState._do_move,
-    "moveto": HostilHostalState._do_moveto,
-    "pass": HostilHostalState._do_pass,
-    "spy": HostilHostalState._do_spy,
-    "autoroom": automata.do_autoroom,
-    "autobed": automata.do_autobed,
-    "skip": HostilHostalState._do_skip,
-    "activate": HostilHostalState._do_card,
-    "sedate": HostilHostalState._do_card,
-    "bring": HostilHostalState._do_card,
-    "grrr": HostilHostalState._do_card,
-    "blanket": HostilHostalState._do_card,
-    "sniff": HostilHostalState._do_card,
-    "relocate": HostilHostalState._do_relocate,
-    "flea": HostilHostalState._do_roll,
-    "panic": HostilHostalState._do_roll,
-    "rolloff": automata.do_rolloff,
-    "pick": automata.do_pick,
-    "misfortune": HostilHostalState._do_misfortune,
-    "reform": HostilHostalState._do_reform,
-}
 
 # the automatic work of each stage, in rulebook order
 _STAGES = {

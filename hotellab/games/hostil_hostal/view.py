@@ -8,6 +8,7 @@ it or has spied it), the order of every deck, an automata card drawn by someone 
 from __future__ import annotations
 
 import hotellab.games.hostil_hostal.components as C
+from .encoding import KNOWN, card_number, card_seat, guest_seat, is_sedated
 from .rules import (
     N_AUTOBED, N_AUTOROOM, N_CARD, N_END, N_FORCED_GRRR, N_MOVETO, N_REFORM, N_RELOCATE, N_SIDE_CHOICE, N_TURN,
 )
@@ -33,71 +34,75 @@ _PHASE_WORDS = {"Setup": "setup", "Dusk": "dusk", "Night": "night", "Automata ph
 def _card_visible(state, cid: int, perspective) -> bool:
     if perspective is None or state.revealed:
         return True
-    return cid >> 4 == perspective or cid in state.known[perspective]
+    return card_seat(cid) == perspective or cid in state.known[perspective]
 
 
-def build_view(state, perspective=None) -> dict:
-    """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
+def _seat_view(state, s: int, perspective) -> dict:
+    """A seat's track, guests and cards; its hand only for itself (and the omniscient view)."""
     g = state.game
     cards = C.cards()
-    seats = []
-    for s in range(g.num_seats):
-        colour = g.colour(s)
-        show_hand = perspective is None or perspective == s
-        seats.append({
-            "seat": s,
-            "name": g.seat_label(s),
-            "colour": colour,
-            "color": C.COLOUR_HEX[colour],
-            "automata": g.is_automata(s),
-            "score": state.score[s],
-            "hand": [{"number": n, "name": cards[n].name} for n in state.hands[s]] if show_hand else None,
-            "hand_size": len(state.hands[s]),
-            "deck_size": len(state.decks[s]),
-            "discard": list(state.discards[s]),
-            "guests_in_supply": state.supply[s],
-            "guests_in_lobby": state.lobby[s],
-            "first_player": s == state.first,
-            "passed": s in state.passed,
+    colour = g.colour(s)
+    show_hand = perspective is None or perspective == s
+    return {
+        "seat": s,
+        "name": g.seat_label(s),
+        "colour": colour,
+        "color": C.COLOUR_HEX[colour],
+        "automata": g.is_automata(s),
+        "score": state.score[s],
+        "hand": [{"number": n, "name": cards[n].name} for n in state.hands[s]] if show_hand else None,
+        "hand_size": len(state.hands[s]),
+        "deck_size": len(state.decks[s]),
+        "discard": list(state.discards[s]),
+        "guests_in_supply": state.supply[s],
+        "guests_in_lobby": state.lobby[s],
+        "first_player": s == state.first,
+        "passed": s in state.passed,
+    }
+
+
+def _room_view(state, pos: int, lay, perspective) -> dict:
+    """A room: its board, wear, rug, reform, total, beds with their guests and its cards (a
+    face-down card's number only for its owner, a spy who saw it, or after the reveal)."""
+    cards = C.cards()
+    floor, col = state.positions[pos]
+    ref = state.reform[pos]
+    room_cards = []
+    for cid in state.cards[pos]:
+        vis = _card_visible(state, cid, perspective)
+        n = card_number(cid)
+        room_cards.append({
+            "seat": card_seat(cid),
+            "number": n if vis else None,
+            "name": cards[n].name if vis else None,
+            "face_up": state.revealed,
         })
-    rooms = []
-    if state.layouts is not None:
-        for pos, lay in enumerate(state.layouts):
-            floor, col = state.positions[pos]
-            ref = state.reform[pos]
-            room_cards = []
-            for cid in state.cards[pos]:
-                vis = _card_visible(state, cid, perspective)
-                n = cid & 15
-                room_cards.append({
-                    "seat": cid >> 4,
-                    "number": n if vis else None,
-                    "name": cards[n].name if vis else None,
-                    "face_up": state.revealed,
-                })
-            rooms.append({
-                "number": lay.number,
-                "side": lay.side,
-                "label": f"{lay.number}{lay.side}",
-                "floor": floor,
-                "col": col,
-                "wear": state.wear[pos],
-                "rug": state._rug(pos),
-                "base_rug": lay.rug,
-                "reform": {"id": ref[0], "side": ref[1], "rug": C.reforms()[ref[0]][ref[1]]} if ref else None,
-                "total": state._total(pos),
-                "beds": [
-                    {"index": b, "row": r, "col": c, "value": v,
-                     "guests": [{"seat": x >> 1, "sedated": bool(x & 1)} for x in state.beds[pos][b]]}
-                    for b, (r, c, v) in enumerate(lay.beds)
-                ],
-                "cards": room_cards,
-            })
-    lobby = [s for s in range(g.num_seats) for _ in range(state.lobby[s])]
-    kind = state.node[0]
+    return {
+        "number": lay.number,
+        "side": lay.side,
+        "label": f"{lay.number}{lay.side}",
+        "floor": floor,
+        "col": col,
+        "wear": state.wear[pos],
+        "rug": state._rug(pos),
+        "base_rug": lay.rug,
+        "reform": {"id": ref[0], "side": ref[1], "rug": C.reforms()[ref[0]][ref[1]]} if ref else None,
+        "total": state._total(pos),
+        "beds": [
+            {"index": b, "row": r, "col": c, "value": v,
+             "guests": [{"seat": guest_seat(x), "sedated": bool(is_sedated(x))} for x in state.beds[pos][b]]}
+            for b, (r, c, v) in enumerate(lay.beds)
+        ],
+        "cards": room_cards,
+    }
+
+
+def _pending(state, perspective) -> dict | None:
+    """The pending decision: the deciding seat and what it is asked."""
+    kind = state.node.kind
     pending = None
     if kind in _PROMPTS:
-        pending = {"player": state.node[1], "prompt": _PROMPTS[kind]}
+        pending = {"player": state.node.seat, "prompt": _PROMPTS[kind]}
         if kind == N_CARD and state.item is not None:
             pending["prompt"] = f"{state._card_name(state.item[0])}: activate it or skip"
         elif kind == N_REFORM and state.ctx:
@@ -105,8 +110,21 @@ def build_view(state, perspective=None) -> dict:
             sides = C.reforms()[rid]
             pending["prompt"] = (f"choose the side of reform {rid} for room {state._label(pos)}: "
                                  f"a (rug {sides['a']:+d}) or b (rug {sides['b']:+d})")
-        elif kind == N_AUTOROOM and state.auto_cards and perspective in (None, state.node[1]):
+        elif kind == N_AUTOROOM and state.auto_cards and perspective in (None, state.node.seat):
             pending["prompt"] = f"you drew automata card #{state.auto_cards[-1][1]}: choose a room for it"
+    return pending
+
+
+def build_view(state, perspective=None) -> dict:
+    """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
+    g = state.game
+    seats = [_seat_view(state, s, perspective) for s in range(g.num_seats)]
+    rooms = []
+    if state.layouts is not None:
+        rooms = [_room_view(state, pos, lay, perspective) for pos, lay in enumerate(state.layouts)]
+    lobby = [s for s in range(g.num_seats) for _ in range(state.lobby[s])]
+    kind = state.node.kind
+    pending = _pending(state, perspective)
     auto = None
     if state.auto_cards:
         auto = {"cards": [
@@ -134,7 +152,8 @@ def build_view(state, perspective=None) -> dict:
         "automata_phase": auto,
         "reform_deck_size": len(state.reform_deck),
         "winners": state.winners() if kind == N_END else None,
-        "known": sorted(c & 15 | (c >> 4) << 8 for c in state.known[perspective]) if perspective is not None else None,
+        "known": (sorted(KNOWN.pack(number=card_number(c), seat=card_seat(c)) for c in state.known[perspective])
+                  if perspective is not None else None),
     }
 
 
@@ -165,7 +184,7 @@ def adjacency_graph(state):
         for b, (r, c, v) in enumerate(lay.beds):
             bid = f"bed:{lay.number}:{b}"
             G.add_node(bid, kind="bed", room=lay.number, index=b, row=r, col=c, value=v,
-                       guests=[x >> 1 for x in state.beds[pos][b]])
+                       guests=[guest_seat(x) for x in state.beds[pos][b]])
             G.add_edge(rid, bid, kind="contains")
         for b, adj in enumerate(lay.adjacent):
             for j in adj:
