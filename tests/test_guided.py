@@ -31,7 +31,7 @@ def test_a_costly_move_gets_the_coachs_comment_and_the_game_runs_on(tmp_path):
     g._on_msg(g, {"type": "apply", "action": "p0 take 1"}, [])
     assert g._error == ""
     [(step, text)] = g.comments
-    assert step == 0 and text.startswith("Coach: Amber takes 1 key: about") and "Amber takes 2 keys" in text
+    assert step == 0 and text.startswith("Coach: p0 take 1: about") and "p0 take 2" in text
     # the agent (greedy) took the last key by itself: the game is over, and the note says so
     s = g.match.state
     assert s.is_terminal and s.scores == [0, 3] and s.winners() == [1]

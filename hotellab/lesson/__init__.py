@@ -145,7 +145,9 @@ def check_step_fields(step, where: str, game) -> None:
                                    "the engine cannot tell which rules made a number of the view")
         if spec[0] == "legal":  # the move asked about must be a seat's move of this table
             try:
-                move = game.parse_action(spec[1])
+                move = parse_action(spec[1])  # first who moves, then the game's grammar
+                if move.player != CHANCE:
+                    move = game.parse_action(spec[1])
             except ValueError as exc:
                 raise bad("answer", f"legal:{spec[1]}: {exc}") from None
             if move.player == CHANCE:

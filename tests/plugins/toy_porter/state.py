@@ -131,11 +131,6 @@ def _take_check(s: ToyPorterState, a: Action):
     return s.refuse(f"{a}: take 1 or 2 keys, no more than the {s.keys} left", R.R_TURN)
 
 
-def _take_words(s: ToyPorterState, a: Action, perspective) -> str:
-    n = a.args[0]
-    return f"{s.game.seat_label(a.player)} takes {n} key{'s' if n > 1 else ''}"
-
-
 ACTIONS = ActionTable([
     ActionKind("roll", (Arg("die", INT, "the die's face", choices=(1, 2, 3, 4, 5, 6)),), R.R_SETUP,
                "Roll the die at setup: 6 keys plus the roll go on the key board.", _roll, who="chance"),
@@ -143,8 +138,7 @@ ACTIONS = ActionTable([
                "Shuffle the tips and deal one to each porter, face down.", _shuffle, who="chance",
                check=_shuffle_check),
     ActionKind("take", (Arg("keys", INT, "how many keys (1 or 2)"),), R.R_TURN,
-               "Take 1 or 2 keys from the key board.", _take, legal=_take_legal, check=_take_check,
-               words=_take_words),
+               "Take 1 or 2 keys from the key board.", _take, legal=_take_legal, check=_take_check),
 ])
 """Night Porter's moves (``hotellab.core.kinds``): the core parses, checks, lists, applies,
 words and targets every action through this table."""
