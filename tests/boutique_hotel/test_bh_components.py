@@ -84,7 +84,7 @@ def test_the_ninth_connection_token_does_not_exist(bh):
     assert s.view()["quotes"] == [] and s.lost == 1
     assert R.R_CONNECTION_TOKENS in rules_cited(s)
     assert "needs 2 connection tokens and only 1 of the 8 are left" in " ".join(e.text for e in s.events)
-    assert s.node == ("change_price", 1)                   # Red's turn
+    assert s.node[:2] == ("change_price", 1)                   # Red's turn
     s = bh.reserve(s, 6, 28)                               # card 28 on Saturday: 200 at both
     s = bh.run(s, "p1 bid 100", "p0 bid 0", "p1 block 1,2")
     assert on_boards(s) == (18, 8) and s.lost == 1
@@ -114,7 +114,7 @@ def test_a_tied_hotel_finds_the_last_token_gone(bh):
     s = s.apply("p0 block 2,3")
     assert s.scores == [money[0] + 200, money[1]]
     assert any("Red cannot block the stay" in e.text and e.rule == R.R_CONNECTION_TOKENS for e in s.events)
-    assert s.node == ("change_price", 1) and on_boards(s)[1] == 8
+    assert s.node[:2] == ("change_price", 1) and on_boards(s)[1] == 8
 
 
 def test_a_walkin_needing_a_token_that_is_not_left_is_lost(bh):
@@ -133,7 +133,7 @@ def test_a_walkin_needing_a_token_that_is_not_left_is_lost(bh):
     assert after.lost == 1 and R.R_CONNECTION_TOKENS in rules_cited(after)
     s = bh.edit(bh.priced(2, token_supply="unlimited"), setup, keep=(28,))
     after = bh.run(s, "chance budget 6", "chance guest 28")
-    assert after.node[:2] == ("block_rooms", 0) and after.lost == 0
+    assert after.node[:2] == ("walkin_block_rooms", 0) and after.lost == 0
 
 
 def fifty_four_tokens(pos):

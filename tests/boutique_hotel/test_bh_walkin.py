@@ -26,19 +26,19 @@ def _to_walkins(bh, n=2, money=None, prices=None, **options):
 def test_ranking_least_money_first(bh):
     """'uszereguj wszystkich graczy od najniższej do najwyższej kwoty pieniędzy'."""
     s = _to_walkins(bh, 3, money=[900, 600, 700])
-    assert s.ranking == (1, 2, 0) and s.day == 1 and s.node == ("change_price", 0)
+    assert s.ranking == (1, 2, 0) and s.day == 1 and s.node[:2] == ("walkin_change_price", 0)
 
 
 def test_equal_money_bids_all_lost_then_the_die(bh):
     """'W przypadku remisu, gracze licytują ... Wszystkie pieniądze na marketing są stracone.
     Jeśli nadal jest remis, rzuć białą kością' (BH-21)."""
     s = _to_walkins(bh, 3, money=[800, 800, 800])
-    assert s.node == ("ranking_bid", 0)
+    assert s.node[:2] == ("ranking_bid", 0)
     s = bh.run(s, "p0 bid 100", "p1 bid 300", "p2 bid 100")
     assert s.scores == [700, 500, 700]          # every bid is paid
-    assert s.is_chance_node and s.node == ("ranking_roll", 0)
+    assert s.is_chance_node and s.node.kind == "ranking_roll" and s.node.context == (0,)
     s = bh.run(s, "chance roll 4", "chance roll 4")   # Blue and Green roll equal: again
-    assert s.node == ("ranking_roll", 0)
+    assert s.node.kind == "ranking_roll" and s.node.context == (0,)
     s = bh.run(s, "chance roll 2", "chance roll 5")
     assert s.ranking == (1, 2, 0)               # the higher bid, then the higher roll, first
     assert s.view()["ranking"] == [1, 2, 0]
@@ -62,11 +62,11 @@ def test_walkins_take_the_first_hotel_in_the_ranking_that_fits(bh):
     assert s.ranking == (1, 0)                   # Red has less money: tried first
     s = bh.run(s, "p0 keep", "p1 keep", "chance budget 4", "chance guest 3")
     # Red asks 500 > 400; Blue 300 fits: Blue blocks
-    assert s.node[:2] == ("block_rooms", 0)
+    assert s.node[:2] == ("walkin_block_rooms", 0)
     s = s.apply("p0 block 1,")
     assert s.scores == [900, 500]
     assert s.stays[0][-1][3] == "walk-in" and s.stays[0][-1][1] == 1   # checks in on Monday
-    assert s.node == ("change_price", 0) and s.day == 2               # 1 walk-in a day with 2
+    assert s.node[:2] == ("walkin_change_price", 0) and s.day == 2               # 1 walk-in a day with 2
     s = bh.run(s, "p0 keep", "p1 keep", "chance budget 2", "chance guest 4")
     assert s.lost == 1 and s.day == 3
 
@@ -82,7 +82,7 @@ def test_every_player_may_change_one_die_each_day(bh):
     """'Każdego dnia: Gracze mogą zmienić jedną Kostkę Ceny' — in turn order, then the budget."""
     s = _to_walkins(bh, 2, money=[600, 500])
     s = s.apply("p0 price mon 6")
-    assert s.node == ("change_price", 1)
+    assert s.node[:2] == ("walkin_change_price", 1)
     s = s.apply("p1 keep")
     assert s.is_chance_node and s.node[0] == "budget_roll"
     assert s.prices[0][0] == 6
@@ -95,11 +95,11 @@ def test_the_ranking_holds_for_the_whole_phase(bh):
     s = _to_walkins(bh, 2, money=[500, 600])
     assert s.ranking == (0, 1)
     s = bh.run(s, "p0 keep", "p1 keep", "chance budget 6", "chance guest 5")
-    assert s.node[:2] == ("block_rooms", 0)       # both fit the budget: the first in the ranking
+    assert s.node[:2] == ("walkin_block_rooms", 0)       # both fit the budget: the first in the ranking
     s = s.apply("p0 block 1,")
     assert s.scores == [700, 600]
     s = bh.run(s, "p0 keep", "p1 keep", "chance budget 6", "chance guest 3")
-    assert s.ranking == (0, 1) and s.node[:2] == ("block_rooms", 0)
+    assert s.ranking == (0, 1) and s.node[:2] == ("walkin_block_rooms", 0)
 
 
 def test_a_walkin_checks_in_on_the_day_of_the_turn(bh):
@@ -134,7 +134,7 @@ def test_two_walkins_a_day_with_three_players(bh):
     s = bh.run(s, "p0 keep", "p1 keep", "p2 keep", "chance budget 1", "chance guest 3")
     assert s.day == 1 and s.walk == 1 and s.node[0] == "budget_roll"   # the second walk-in of Monday
     s = bh.run(s, "chance budget 1", "chance guest 4")
-    assert s.day == 2 and s.lost == 2 and s.node == ("change_price", 0)
+    assert s.day == 2 and s.lost == 2 and s.node[:2] == ("walkin_change_price", 0)
 
 
 def test_a_walkin_is_priced_at_the_rate_of_its_own_day(bh):
@@ -144,7 +144,7 @@ def test_a_walkin_is_priced_at_the_rate_of_its_own_day(bh):
     s = _to_walkins(bh, 2, money=[500, 600], prices=[[1, 1, 6, 1, 1, 1, 1, 1], [6] * 8])
     for card in (3, 18):
         s = bh.run(s, "p0 keep", "p1 keep", "chance budget 1", f"chance guest {card}")
-        assert s.node[:2] == ("block_rooms", 0)
+        assert s.node[:2] == ("walkin_block_rooms", 0)
         s = s.apply(str(s.legal_actions()[0]))
     s = bh.run(s, "p0 keep", "p1 keep", "chance budget 1", "chance guest 25")
     assert s.lost == 1 and s.day == 4

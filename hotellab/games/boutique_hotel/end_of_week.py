@@ -5,15 +5,15 @@ tygodnia 2 and Koniec gry (a part of :class:`~.state.BoutiqueHotelState`)."""
 from __future__ import annotations
 
 from ...core.actions import Action
+from ...core.storage import replaced
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
 from ._common import (
-    GUESTS, STEP, _L_EXP, _L_MKT, _with,
+    BUDGET_ROLL, END, EXPAND, GUESTS, RANK_BID, RANK_ROLL, STEP, WALKIN_BLOCK, WALKIN_CHANGE, WALKIN_DRAW,
+    _L_EXP, _L_MKT,
 )
 from .rules import (
-    N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_DRAW, N_END, N_EXPAND, N_RANK_BID, N_RANK_ROLL, R_BUDGET,
-    R_CARRY, R_DEMAND, R_END, R_END_TIE, R_EXPAND, R_MORE_WALKINS, R_NO_VIOLATION, R_RANK,
-    R_RANK_BID, R_RANK_ROLL, R_SHORTFALL, R_TRACK_TOP, R_WALKIN, R_WALKIN_GO, R_WEEK2_CLEAR,
-    R_ZERO,
+    R_BUDGET, R_CARRY, R_DEMAND, R_END, R_END_TIE, R_EXPAND, R_MORE_WALKINS, R_NO_VIOLATION, R_RANK,
+    R_RANK_BID, R_RANK_ROLL, R_SHORTFALL, R_TRACK_TOP, R_WALKIN, R_WALKIN_GO, R_WEEK2_CLEAR, R_ZERO,
 )
 from .stays import blockings, fits_budget, occupancy, shortfalls, tokens_in_use
 
@@ -58,7 +58,7 @@ class EndOfWeek:
             if stage == 1:
                 todo = [s for s in seats if self.bids[s] < 0]
                 if todo:
-                    self.node = (N_RANK_BID, todo[0])
+                    self.node = RANK_BID[todo[0]]
                     return
                 bids = {s: self.bids[s] for s in seats}
                 self._emit("Ranking bids revealed: " + ", ".join(f"{self._name(s)} {v}" for s, v in bids.items())
@@ -71,7 +71,7 @@ class EndOfWeek:
             else:
                 todo = [s for s in seats if not self.rolls[s]]
                 if todo:
-                    self.node = (N_RANK_ROLL, todo[0])
+                    self.node = RANK_ROLL[todo[0]]
                     self.groups = tuple(groups)
                     return
                 rolls = {s: self.rolls[s] for s in seats}
@@ -98,8 +98,8 @@ class EndOfWeek:
 
     def _do_roll(self, a: Action) -> None:
         """Faza gości bez rezerwacji: the white die for a seat in a ranking tie."""
-        p = self.node[1]
-        self.rolls = _with(self.rolls, p, a.args[0])
+        p = self.node[3][0]
+        self.rolls = replaced(self.rolls, p, a.args[0])
         self._rank_next()
 
     def _begin_day(self) -> None:
@@ -109,14 +109,14 @@ class EndOfWeek:
             self._rate_week()
             return
         self.die = self.day  # a walk-in checks in on the day of the turn
-        self.node = (N_CHANGE, self.active_seats()[0])
+        self.node = WALKIN_CHANGE[self.active_seats()[0]]
 
     def _do_budget(self, a: Action) -> None:
         """Faza gości bez rezerwacji: the white die gives the guest's budget a night (1-6 =
         100-600)."""
         self.booked_by = ()
         self.quotes = ((-1, a.args[0]),)  # the budget, shown with the card
-        self.node = (N_DRAW, -1)
+        self.node = WALKIN_DRAW
         self._emit(f"{C.day_name(self.day)}, walk-in {self.walk + 1} of {self.walkins_per_day()}: "
                    f"budget {a.args[0] * STEP} a night.", R_BUDGET)
 
@@ -145,7 +145,7 @@ class EndOfWeek:
             if fits_budget(self.prices[s], self.card, self.day, budget, how):
                 self._emit(f"The walk-ins take {self._name(s)}'s hotel, the first in the ranking that fits their budget.", R_WALKIN_GO)
                 self.queue = (s,)
-                self.node = (N_BLOCK, s, self.day)
+                self.node = WALKIN_BLOCK[s][self.day]
                 return
         self._emit("No hotel has the rooms within their budget: the walk-ins are lost.", R_WALKIN_GO)
         self.lost += 1
@@ -155,7 +155,7 @@ class EndOfWeek:
         self.walk += 1
         self.card = -1
         if self.walk < self.walkins_per_day():
-            self.node = (N_BUDGET_ROLL, -1)
+            self.node = BUDGET_ROLL
             return
         self.walk = 0
         self.day += 1
@@ -188,10 +188,10 @@ class EndOfWeek:
                 new = min(C.MAX_STARS, old + 1)
                 self._emit(f"{self._name(s)}: no violation: +1 star ({old} -> {new})"
                            + (" (the track's top)." if new == old else "."), R_TRACK_TOP if new == old else R_NO_VIOLATION)
-            self.stars = _with(self.stars, s, new)
+            self.stars = replaced(self.stars, s, new)
             rating.append(tuple(x for row in sf for x in row) + (new - old,))
             if new <= C.MIN_STARS:
-                self.out = _with(self.out, s, True)
+                self.out = replaced(self.out, s, True)
                 self._emit(f"{self._name(s)} reaches 0 stars and loses the game.", R_ZERO)
         self.rating = tuple(rating)
         self.day = 0
@@ -205,7 +205,7 @@ class EndOfWeek:
             self._end_game()
             return
         if self.week < C.WEEKS:
-            self.node = (N_EXPAND, act[0])
+            self.node = EXPAND[act[0]]
             self._emit("Expansion: every player may buy rooms at 1000 each for the next week.", R_EXPAND)
             return
         self._end_game()
@@ -215,7 +215,7 @@ class EndOfWeek:
         """Faza ekspansji: pay 1000 for a room, in use from the next week."""
         p = a.player
         r = a.args[0] - 1
-        self.built = _with(self.built, p, self.built[p] | 1 << r)
+        self.built = replaced(self.built, p, self.built[p] | 1 << r)
         self._pay(p, -C.ROOM_COST, _L_EXP)
         self._emit(f"{self._name(p)} pays {C.ROOM_COST} to add room {r + 1}.", R_EXPAND, ((p, -C.ROOM_COST),))
 
@@ -223,7 +223,7 @@ class EndOfWeek:
         """End of this seat's expansion; after the last seat, week 2 begins."""
         nxt = self._next_after(a.player, self.active_seats())
         if nxt is not None:
-            self.node = (N_EXPAND, nxt)
+            self.node = EXPAND[nxt]
             return
         self._begin_week2()
 
@@ -258,7 +258,7 @@ class EndOfWeek:
     def _end_game(self) -> None:
         """Koniec gry: after week 2 the most money wins; a tie goes to the higher rating; a
         further tie is a draw (shared). A player at 0 stars cannot win (BH-15)."""
-        self.node = (N_END, -1)
+        self.node = END
         win = self._winners()
         if not win:
             self._emit("Every hotel has lost its stars: nobody wins.", R_ZERO)

@@ -1,12 +1,17 @@
-"""The Boutique Hotel Manager game: players, options and seats."""
+"""The Boutique Hotel Manager game: players, options and seats; it declares its parts (contract
+v2, ``docs/dev/new_game.md``): the state class, the moves (``moves.ACTIONS``), the position
+schema (``position.py``, read only when a position is), the view and graph (``view.py``) and
+the picture (``render.py``)."""
 
 from __future__ import annotations
 
 from ...core.game import Game, OptionSpec
+from ...core.position import PositionSchema
 from . import components as C
 from . import render as _render
 from . import rules as R
 from . import view as _view
+from .moves import ACTIONS
 from .state import BoutiqueHotelState
 
 
@@ -63,21 +68,17 @@ class BoutiqueHotelGame(Game):
     component counts of stay and connection tokens are enforced only by the house reading of
     option ``token_supply="limited"`` (rulings BH-32..34), not by a sentence of play."""
     hidden_information = True
+    actions = ACTIONS
+    position = PositionSchema(__package__ + ".position")
+    build_view = staticmethod(_view.build_view)
+    adjacency_graph_of = staticmethod(_view.adjacency_graph)
+    render_svg = staticmethod(_render.render_svg)
 
     def colour(self, seat: int) -> str:
         return C.COLOUR_HEX[C.SEAT_COLOURS[seat]]
 
     def seat_label(self, seat: int) -> str:
         return C.SEAT_COLOURS[seat].capitalize()
-
-    def build_view(self, state, perspective=None) -> dict:
-        """The view model of ``state`` for ``perspective`` (see :func:`.view.build_view`); the
-        state asks its game, so that state.py and view.py never import each other."""
-        return _view.build_view(state, perspective)
-
-    def room_graph(self, state):
-        """The rooms' adjacency graph of ``state`` (see :func:`.view.adjacency_graph`)."""
-        return _view.adjacency_graph(state)
 
     def aid_components(self) -> list[tuple[str, list[tuple]]]:
         """The printable aid's component lines: prices and costs, the staff each token needs,
@@ -110,7 +111,3 @@ class BoutiqueHotelGame(Game):
                 for cards in (C.GUESTS[i:i + 7] for i in range(0, len(C.GUESTS), 7))
             ]),
         ]
-
-    def render_svg(self, view: dict) -> str:
-        """The hotels as SVG text: a pure function of the view model (see ``render.py``)."""
-        return _render.render_svg(view)

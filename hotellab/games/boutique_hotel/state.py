@@ -11,8 +11,9 @@ expansion (1000 per room). The most money after week 2 wins. Component data is r
 (``data/*.toml``); every reading of unclear text is in ``docs/rulings/boutique_hotel.md``
 (BH-xx).
 
-Encodings (compact, so that ``apply`` copies cheaply; every field is a tuple shared with the
-parent state until changed):
+Encodings (compact, so that ``apply`` copies cheaply: every field is an immutable value,
+declared in ``SHARED`` and shared with the parent state until a step replaces it,
+``hotellab.core.storage``):
 
 - a room is an index 0-7 (printed number - 1); a guest card an index 0-27 (printed number - 1);
   a day 1-7 (Monday-Sunday), 8-10 the nights past Sunday (FAQ);
@@ -24,9 +25,13 @@ parent state until changed):
   ``checkin`` is relative to this week (<= 0: carried over from the week before);
 - ``ledger[p]``: money by source (start, rooms, breakfast, wages, marketing, expansion);
 - ``used``: (stay tokens, connection tokens) on all the boards and beside them, out of the
-  supply of 56 and 8 per set (Komponenty; BH-32, BH-33).
+  supply of 56 and 8 per set (Komponenty; BH-32, BH-33);
+- ``node``: the pending decision, a core :class:`~hotellab.core.node.Node` (made once in
+  ``_common.py``): its kind is a row of the phase table, its context the check-in day of a
+  blocking or the seat a ranking die is rolled for.
 
-Actions (``str(action)``): ``p0 price mon 3`` (set or change a price die; dice mon..sun,
+Actions (``str(action)``; declared in ``moves.py``'s ``ACTIONS``, whose generated page is
+``docs/games/boutique_hotel-actions.md``): ``p0 price mon 3`` (set or change a price die; dice mon..sun,
 breakfast; faces 1-6), ``p0 keep`` (change no die), ``chance checkin 4`` (the check-in die),
 ``chance guest 12`` (the guest card drawn, printed number), ``p0 bid 300`` (a marketing bid;
 ``0`` is the blank card alone), ``p0 block 1,2`` (rooms, by printed number, in the card's
@@ -39,25 +44,26 @@ from __future__ import annotations
 
 import random
 
-from ...core.actions import CHANCE, TERMINAL, Action
+from ...core.actions import Action
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
+from ...core.storage import replaced
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
 from ._common import (
-    FACES, GUESTS, NR, SOURCES, STEP, _ACTIVE, _ACT_MEMO, _CHANGE_ACTS, _DIE_FACES, _DIE_OUTCOMES,
-    _GUEST_ACTS, _L_BF, _L_MKT, _L_ROOMS, _L_WAGES, _with,
+    BID, BLOCK, BUDGET_ROLL, CHANGE, CHECKIN_ROLL, DRAW, DRAW_KINDS, FACES, GUESTS, HIRE, NR, SET_PRICE,
+    SOURCES, STEP, WALKIN_BLOCK, WALKIN_CHANGE, _ACTIVE, _DIE_OUTCOMES, _GUEST_ACTS, _L_BF, _L_MKT, _L_ROOMS,
+    _L_WAGES,
 )
 from .end_of_week import EndOfWeek
 from .explain import Explanations
 from .rules import (
     N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
-    N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, R_BID_LOSERS, R_BLANK, R_BLOCK, R_BUDGET, R_CARRY_FAQ,
+    N_RANK_BID, N_RANK_ROLL, N_SET_PRICE, N_WALKIN_BLOCK, N_WALKIN_CHANGE, N_WALKIN_DRAW, R_BID_LOSERS, R_BLANK, R_BLOCK, R_BUDGET, R_CARRY_FAQ,
     R_CHANGE_ONE, R_CHECKIN_DIE, R_CHECKIN_STAFF, R_CLEANING, R_CONNECT, R_CONNECTION_TOKENS, R_DRAW_GUEST, R_END,
     R_EXPAND, R_FULL, R_HIRE, R_KITCHEN, R_LOWEST, R_MORE, R_MORE_CARDS, R_PRICES, R_PRICE_VALUES,
     R_QUOTE, R_RANK_BID, R_RANK_ROLL, R_REPEAT, R_SAME_ROOMS, R_SETUP_BOARD, R_SETUP_DIE,
     R_SETUP_GUESTS, R_START_MONEY, R_START_RATING, R_START_ROOMS, R_SUNDAY, R_TIE_ALL, R_TIE_BID,
     R_TIE_RATING, R_TOKENS, R_TURN_ORDER, R_WAGES, R_WALKIN_CHANGE, R_WALKIN_DRAW, R_WALKIN_GO, R_WEEK2,
-    WALKIN_KIND,
 )
 from .stays import blockings, shortfalls, stay_masks, stay_price, stay_tokens
 
@@ -65,13 +71,17 @@ _SUPPLY: dict = {}  # players -> (stay tokens, connection tokens) of the supply 
 
 
 class BoutiqueHotelState(EndOfWeek, Explanations, State):
-    """A Boutique Hotel Manager position. Use :meth:`Game.new_initial_state`; never mutate."""
+    """A Boutique Hotel Manager position. Use :meth:`Game.new_initial_state`; never mutate.
 
-    __slots__ = (
+    Every field holds an immutable value (ints, tuples, a Node): all are ``SHARED`` with the
+    state copied from, and a step replaces a value (``replaced`` for one item of a tuple)."""
+
+    SHARED = (
         "week", "node", "prices", "draft", "money", "ledger", "stars", "out", "staff", "built",
         "occ", "stays", "deck", "turn", "day", "walk", "die", "card", "quotes", "contenders",
         "bids", "queue", "groups", "rolls", "ranking", "rating", "lost", "booked_by", "used",
     )
+    __slots__ = SHARED + ("_own",)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -109,42 +119,9 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         s.lost = 0
         s.booked_by = ()
         s.used = (0, 0)
-        s.node = (N_SET_PRICE, 0)
+        s.node = SET_PRICE[0]
+        s._own = 0
         return s
-
-    def _copy(self) -> "BoutiqueHotelState":
-        new = BoutiqueHotelState.__new__(BoutiqueHotelState)
-        self._copy_base(new)
-        new.week = self.week
-        new.node = self.node
-        new.prices = self.prices
-        new.draft = self.draft
-        new.money = self.money
-        new.ledger = self.ledger
-        new.stars = self.stars
-        new.out = self.out
-        new.staff = self.staff
-        new.built = self.built
-        new.occ = self.occ
-        new.stays = self.stays
-        new.deck = self.deck
-        new.turn = self.turn
-        new.day = self.day
-        new.walk = self.walk
-        new.die = self.die
-        new.card = self.card
-        new.quotes = self.quotes
-        new.contenders = self.contenders
-        new.bids = self.bids
-        new.queue = self.queue
-        new.groups = self.groups
-        new.rolls = self.rolls
-        new.ranking = self.ranking
-        new.rating = self.rating
-        new.lost = self.lost
-        new.booked_by = self.booked_by
-        new.used = self.used
-        return new
 
     # ------------------------------------------------------------------ small helpers
     def _name(self, seat: int) -> str:
@@ -181,9 +158,9 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
 
     def _pay(self, p: int, amount: int, line: int) -> None:
         """Add ``amount`` (negative: pay) to seat p's money under ledger line ``line``."""
-        self.money = _with(self.money, p, self.money[p] + amount)
+        self.money = replaced(self.money, p, self.money[p] + amount)
         led = self.ledger[p]
-        self.ledger = _with(self.ledger, p, _with(led, line, led[line] + amount))
+        self.ledger = replaced(self.ledger, p, replaced(led, line, led[line] + amount))
 
     def token_shortage(self, card: int | None = None):
         """None when the supply has the tokens that guest card ``card`` (default: the card on
@@ -226,101 +203,14 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         r, b = stay_price(self.prices[p], card, day)
         return r + b
 
-    # ================================================================== the standard API
-    def _node_kind(self) -> str:
-        kind = self.node[0]
-        return WALKIN_KIND.get(kind, kind) if self.day else kind
-
-    def _current_player(self) -> int:
-        kind = self.node[0]
-        if kind in (N_CHECKIN_ROLL, N_DRAW, N_RANK_ROLL, N_BUDGET_ROLL):
-            return CHANCE
-        if kind == N_END:
-            return TERMINAL
-        return self.node[1]
-
-    def _legal_actions(self) -> list[Action]:
-        kind, p = self.node[0], self.node[1]
-        if kind == N_SET_PRICE:
-            die = C.DICE[len(self.draft[p])]
-            key = ("set", p, die)
-            acts = _ACT_MEMO.get(key)
-            if acts is None:
-                acts = _ACT_MEMO[key] = [Action("price", (die, f), p) for f in _DIE_FACES]
-            return acts
-        if kind == N_CHANGE:
-            per = _CHANGE_ACTS.get(p)
-            if per is None:  # per die and face shown: the 5 changes to another face
-                per = _CHANGE_ACTS[p] = (
-                    (Action("keep", (), p),),
-                    tuple(tuple(tuple(Action("price", (die, f), p) for f in _DIE_FACES if f != shown)
-                                for shown in range(FACES + 1)) for die in C.DICE))
-            keep, dice = per
-            acts = list(keep)
-            for i, shown in enumerate(self.prices[p]):
-                acts += dice[i][shown]
-            return acts
-        if kind in (N_BID, N_RANK_BID):
-            top = self.money[p] // C.MONEY_STEP
-            key = ("bid", p, top)
-            acts = _ACT_MEMO.get(key)
-            if acts is None:
-                acts = _ACT_MEMO[key] = [Action("bid", (v * C.MONEY_STEP,), p) for v in range(top + 1)]
-            return acts
-        if kind == N_BLOCK:
-            memo = _ACT_MEMO
-            out = []
-            for rs in blockings(self.card, self.node[2], self.built[p], self.occ[p]):
-                a = memo.get((p, rs))
-                if a is None:
-                    a = memo[(p, rs)] = Action("block", (tuple(r + 1 for r in rs),), p)
-                out.append(a)
-            return out
-        if kind == N_HIRE:
-            k = self.staff[p].index(-1)
-            top = min(C.MAX_STAFF, self.money[p] // C.WAGE)
-            key = ("hire", p, k, top)
-            acts = _ACT_MEMO.get(key)
-            if acts is None:
-                acts = _ACT_MEMO[key] = [Action("hire", (C.STAFF[k], v), p) for v in range(top + 1)]
-            return acts
-        if kind == N_EXPAND:
-            acts = [Action("done", (), p)]
-            if self.money[p] >= C.ROOM_COST:
-                acts += [Action("expand", (r + 1,), p) for r in range(NR) if not self.built[p] >> r & 1]
-            return acts
-        raise AssertionError(f"no decision at node {self.node!r}")  # pragma: no cover
-
-    def _action_target(self, action: Action) -> str | None:
-        """The thing on the board (``render.py``) an action concerns: a price die for setting
-        or changing it (``die:0:mon``), the money cards for a marketing bid (``money:0``), the
-        card's first room for blocking a stay (``room:0:2``: the rooms it can start from),
-        a staff die for hiring (``staff:0:checkin``), the room bought in the expansion
-        (``room:0:4``). Keeping every die and finishing the expansion concern nothing drawn."""
-        kind, p = action.kind, action.player
-        if kind == "price":
-            return f"die:{p}:{action.args[0]}"
-        if kind == "bid":
-            return f"money:{p}"
-        if kind == "block":
-            return f"room:{p}:{action.args[0][0]}"
-        if kind == "hire":
-            return f"staff:{p}:{action.args[0]}"
-        if kind == "expand":
-            return f"room:{p}:{action.args[0]}"
-        return None
-
+    # ================================================================== chance
     def _chance_outcomes(self):
         kind = self.node[0]
-        if kind == N_DRAW:
+        if kind in DRAW_KINDS:
             total = sum(self.deck)
             acts = _GUEST_ACTS
             return [(acts[i], c / total) for i, c in enumerate(self.deck) if c]
         return _DIE_OUTCOMES[kind]
-
-    # ---------------------------------------------------------------- apply
-    def _apply(self, a: Action) -> None:
-        _STEPS[a.kind](self, a)  # the step of the rules each action kind plays (table below)
 
     # ================================================================== the rules, in order
     # -- Faza przygotowania do tygodnia (1 and 2) ---------------------------------------------
@@ -330,7 +220,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         self.draft = ((),) * self.game.num_players
         self.deck = (C.sets_for(self.game.num_players),) * C.CARDS_PER_SET
         act = self.active_seats()
-        self.node = (N_SET_PRICE, act[0])
+        self.node = SET_PRICE[act[0]]
         rule = R_PRICES if self.week == 1 else R_WEEK2
         self._emit(f"Week {self.week}: every player sets the price dice in secret "
                    f"(7 days and breakfast, faces 1-6 = 100-600).", rule)
@@ -355,19 +245,19 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         if self.node[0] == N_SET_PRICE:
             if self.week == 1 and not any(self.draft):
                 self._setup_events()
-            self.draft = _with(self.draft, p, self.draft[p] + (face,))
+            self.draft = replaced(self.draft, p, self.draft[p] + (face,))
             if len(self.draft[p]) < 8:
                 return
             self._emit(f"{self._name(p)} has set the price dice (face down).", R_PRICES if self.week == 1 else R_WEEK2)
             nxt = self._next_after(p, self.active_seats())
             if nxt is not None:
-                self.node = (N_SET_PRICE, nxt)
+                self.node = SET_PRICE[nxt]
                 return
             self._reveal_prices()
             return
         i = C.DICE.index(die)
         old = self.prices[p][i]
-        self.prices = _with(self.prices, p, _with(self.prices[p], i, face))
+        self.prices = replaced(self.prices, p, replaced(self.prices[p], i, face))
         rule = R_CHANGE_ONE if self.day == 0 else R_WALKIN_CHANGE
         self._emit(f"{self._name(p)} changes the {die} die from {old * STEP} to {face * STEP}.", rule)
         self._after_change(p)
@@ -401,7 +291,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         self.die = 0
         self.quotes = ()
         self.booked_by = ()
-        self.node = (N_CHANGE, self.active_player())
+        self.node = CHANGE[self.active_player()]
 
     def _do_keep(self, a: Action) -> None:
         """The player changes no price die (the change is optional: 'może')."""
@@ -409,27 +299,27 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
 
     def _after_change(self, p: int) -> None:
         if self.day == 0:  # a reservation turn: roll the check-in die
-            self.node = (N_CHECKIN_ROLL, -1)
+            self.node = CHECKIN_ROLL
             return
         nxt = self._next_after(p, self.active_seats())  # walk-in day: the next player may change
         if nxt is not None:
-            self.node = (N_CHANGE, nxt)
+            self.node = WALKIN_CHANGE[nxt]
         else:
             self.walk = 0
-            self.node = (N_BUDGET_ROLL, -1)
+            self.node = BUDGET_ROLL
 
     def _do_checkin(self, a: Action) -> None:
         """Faza rezerwacji: the white check-in die shows the day the guests check in (faces
         1-6 = Monday-Saturday, BH-05)."""
         self.die = a.args[0]
-        self.node = (N_DRAW, -1)
+        self.node = DRAW
         self._emit(f"{self._name(self.active_player())} rolls the check-in die: {C.day_name(self.die)}.", R_CHECKIN_DIE)
 
     def _do_guest(self, a: Action) -> None:
         """Faza rezerwacji: draw and reveal a guest card (the stay); Faza gości bez rezerwacji:
         the walk-in's card. The deck is the week's shuffled guest cards (BH-10)."""
         card = a.args[0] - 1
-        self.deck = _with(self.deck, card, self.deck[card] - 1)
+        self.deck = replaced(self.deck, card, self.deck[card] - 1)
         self.card = card
         g = GUESTS[card]
         if self.day == 0:
@@ -474,7 +364,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         if len(best) > 1:
             self.contenders = self._from_active(best)
             self.bids = (-1,) * self.game.num_players
-            self.node = (N_BID, self.contenders[0])
+            self.node = BID[self.contenders[0]]
             self._emit("Equal prices and ratings: " + ", ".join(self._name(s) for s in best)
                        + " bid money cards face down for marketing.", R_TIE_BID)
             return
@@ -489,7 +379,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         """A secret marketing bid in money cards (0 = the blank card alone, a bluff): hidden
         until every tied seat has bid (Faza rezerwacji; Faza gości bez rezerwacji)."""
         p = a.player
-        self.bids = _with(self.bids, p, a.args[0])
+        self.bids = replaced(self.bids, p, a.args[0])
         rank = self.node[0] == N_RANK_BID
         self._emit(f"{self._name(p)} bids money cards face down.", R_RANK_BID if rank else R_BLANK)
         if rank:
@@ -497,7 +387,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
             return
         nxt = [s for s in self.contenders if self.bids[s] < 0]
         if nxt:
-            self.node = (N_BID, nxt[0])
+            self.node = BID[nxt[0]]
             return
         bids = {s: self.bids[s] for s in self.contenders}
         self._emit("Bids revealed: " + ", ".join(f"{self._name(s)} {v}" for s, v in bids.items()) + ".", R_TIE_BID)
@@ -527,14 +417,14 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         hotel books the whole stay, BH-08)."""
         self.queue = tuple(winners)
         self.contenders = ()
-        self.node = (N_BLOCK, self.queue[0], self.die)
+        self.node = BLOCK[self.queue[0]][self.die]
 
     def _do_block(self, a: Action) -> None:
         """Block the rooms: a square on the check-in day and circles after, green (room only)
         or brown (breakfast), a connection token between rooms with a door symbol; the hotel
         receives the price (Faza rezerwacji; FAQ for nights past Sunday)."""
         p = a.player
-        day = self.node[2]
+        day = self.node[3][0]
         rooms = tuple(r - 1 for r in a.args[0])
         card = self.card
         g = GUESTS[card]
@@ -542,12 +432,12 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         occ = list(self.occ[p])
         for r, m in zip(rooms, masks):
             occ[r] |= m
-        self.occ = _with(self.occ, p, tuple(occ))
+        self.occ = replaced(self.occ, p, tuple(occ))
         st, conn = stay_tokens(card, day)
         self.used = (self.used[0] + st, self.used[1] + conn)
         room_money, bf_money = stay_price(self.prices[p], card, day)
         source = SOURCES[0] if self.day == 0 else SOURCES[1]
-        self.stays = _with(self.stays, p, self.stays[p] + ((card, day, rooms, source, room_money, bf_money),))
+        self.stays = replaced(self.stays, p, self.stays[p] + ((card, day, rooms, source, room_money, bf_money),))
         self._pay(p, room_money, _L_ROOMS)
         if bf_money:
             self._pay(p, bf_money, _L_BF)
@@ -570,7 +460,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
             self._emit(f"{self._name(self.queue[0])} cannot block the stay: {short[1]}; it gets no guests.", short[0])
             self.queue = self.queue[1:]
         if self.queue:
-            self.node = (N_BLOCK, self.queue[0], day)
+            self.node = (BLOCK if self.day == 0 else WALKIN_BLOCK)[self.queue[0]][day]
             return
         if self.day == 0:
             self._end_turn()
@@ -591,7 +481,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         self.quotes = ()
         self.booked_by = ()
         self.staff = ((-1, -1, -1),) * self.game.num_players
-        self.node = (N_HIRE, self.active_seats()[0])
+        self.node = HIRE[self.active_seats()[0]]
         self._emit("Planning: every player hires staff for the whole week (300 per worker).", R_HIRE)
 
     def _do_hire(self, a: Action) -> None:
@@ -600,7 +490,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         p = a.player
         kind, count = a.args
         k = C.STAFF.index(kind)
-        self.staff = _with(self.staff, p, _with(self.staff[p], k, count))
+        self.staff = replaced(self.staff, p, replaced(self.staff[p], k, count))
         cost = count * C.WAGE
         if cost:
             self._pay(p, -cost, _L_WAGES)
@@ -612,7 +502,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
             return
         nxt = self._next_after(p, self.active_seats())
         if nxt is not None:
-            self.node = (N_HIRE, nxt)
+            self.node = HIRE[nxt]
         else:
             self._begin_walkins()
 
@@ -661,18 +551,12 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
     _NODE_RULE = {
         N_SET_PRICE: R_PRICES, N_CHANGE: R_CHANGE_ONE, N_CHECKIN_ROLL: R_CHECKIN_DIE, N_DRAW: R_DRAW_GUEST,
         N_BID: R_TIE_BID, N_BLOCK: R_BLOCK, N_HIRE: R_HIRE, N_RANK_BID: R_RANK_BID, N_RANK_ROLL: R_RANK_ROLL,
-        N_BUDGET_ROLL: R_BUDGET, N_EXPAND: R_EXPAND, N_END: R_END,
+        N_BUDGET_ROLL: R_BUDGET, N_WALKIN_CHANGE: R_WALKIN_CHANGE, N_WALKIN_DRAW: R_WALKIN_DRAW,
+        N_WALKIN_BLOCK: R_WALKIN_GO, N_EXPAND: R_EXPAND, N_END: R_END,
     }
 
     def current_rule(self) -> RuleRef:
         kind = self.node[0]
-        if self.day:
-            if kind == N_CHANGE:
-                return R_WALKIN_CHANGE
-            if kind == N_DRAW:
-                return R_WALKIN_DRAW
-            if kind == N_BLOCK:
-                return R_WALKIN_GO
         if kind == N_SET_PRICE and self.week > 1:
             return R_WEEK2
         return self._NODE_RULE[kind]
@@ -687,14 +571,7 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
             return f"Week {self.week}, guest card {self.turn + 1}"
         return f"Week {self.week}"
 
-    # ================================================================== views
-    def _view(self, perspective):
-        return self.game.build_view(self, perspective)
-
-    def adjacency_graph(self):
-        """networkx.Graph of every hotel's rooms; see :func:`.view.adjacency_graph`."""
-        return self.game.room_graph(self)
-
+    # ================================================================== hidden information
     def resample_hidden(self, seat: int, rng: random.Random) -> "BoutiqueHotelState":
         """The other seats' secret price dice (set so far) and sealed bids dealt again at
         random: a state that agrees with everything ``seat`` may see."""
@@ -705,31 +582,3 @@ class BoutiqueHotelState(EndOfWeek, Explanations, State):
         new.bids = tuple(b if (s == seat or b < 0) else rng.randint(0, self.money[s] // C.MONEY_STEP) * C.MONEY_STEP
                          for s, b in enumerate(self.bids))
         return new
-
-    # ================================================================== positions
-    def _to_position(self) -> dict:
-        from .position import to_position
-
-        return to_position(self)
-
-    @classmethod
-    def _from_position(cls, game, table: dict) -> "BoutiqueHotelState":
-        from .position import from_position
-
-        return from_position(cls, game, table)
-
-
-# action kind -> the step of the rules it plays, in rulebook order
-_STEPS = {
-    "price": BoutiqueHotelState._do_price,
-    "keep": BoutiqueHotelState._do_keep,
-    "checkin": BoutiqueHotelState._do_checkin,
-    "guest": BoutiqueHotelState._do_guest,
-    "bid": BoutiqueHotelState._do_bid,
-    "block": BoutiqueHotelState._do_block,
-    "hire": BoutiqueHotelState._do_hire,
-    "roll": BoutiqueHotelState._do_roll,
-    "budget": BoutiqueHotelState._do_budget,
-    "expand": BoutiqueHotelState._do_expand,
-    "done": BoutiqueHotelState._do_done,
-}

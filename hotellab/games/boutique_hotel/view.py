@@ -9,6 +9,7 @@ has bid shows). Everything else (money, stars, bookings, staff) lies open on the
 from __future__ import annotations
 
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
+from ._common import BASE_KIND, node_seat
 from .stays import demand
 from .rules import (
     N_BID, N_BLOCK, N_BUDGET_ROLL, N_CHANGE, N_CHECKIN_ROLL, N_DRAW, N_END, N_EXPAND, N_HIRE,
@@ -72,7 +73,7 @@ def build_view(state, perspective=None) -> dict:
     """The JSON-able view model of ``state`` seen by ``perspective`` (None = omniscient)."""
     g = state.game
     n = g.num_players
-    kind = state.node[0]
+    kind = BASE_KIND.get(state.node[0], state.node[0])  # a walk-in day's steps read as the reservation's
     seats = []
     breakdown = state.score_breakdown()
     for s in range(n):
@@ -112,7 +113,7 @@ def build_view(state, perspective=None) -> dict:
         gc = GUESTS[state.card]
         guest = {"number": gc.number, "nights": list(gc.nights), "doors": list(gc.doors),
                  "breakfast": gc.breakfast, "text": gc.describe()}
-    p = state.node[1]
+    p = node_seat(state.node)
     pending = None
     if kind in _PROMPTS:
         pending = {"player": p if kind not in (N_CHECKIN_ROLL, N_DRAW, N_BUDGET_ROLL, N_RANK_ROLL) else -1,
