@@ -1,5 +1,5 @@
 """The Hellton Palace board is the interface (issue 20): panels, targets and their labels, and
-``_action_target`` for every kind of action, in positions derived by hand from the rulebook.
+each action kind's ``target`` (``state.action_targets()``), in positions derived by hand from the rulebook.
 
 Positions come from the fixture ``hp`` (conftest.py): ``hp.start()`` lays the display of Setup 6
 ("3 rows of 6 cards") as cards 1-6 in the lowest row, 7-12 in the middle row and 13-18 in the

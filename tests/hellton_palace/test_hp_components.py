@@ -7,7 +7,7 @@ The rulebook's list (Hellton Palace rulebook, "Game Components"):
 | component | count | held by |
 |---|---|---|
 | "2 Hotel boards" | 2 hotels (Red's, Blue's): rooms 1-9, a Hall counter of "up to 3 Doorbell tokens", "3 groups of 4 Pillars" | `Game.max_players`; `position.py` `_read_hotel` |
-| "36 Guest cards" | cards 1-36; 18 in play (display and hotels), each in one place ("Put 18 back in the box") | `position.py` `from_position`; `state.py` `_pool` |
+| "36 Guest cards" | cards 1-36; 18 in play (display and hotels), each in one place ("Put 18 back in the box") | `position.py` `_check_cards`; `state.py` `_pool` |
 | "18 Irritation tokens" | at most 1 per guest, at most 18 guests: never short (ruling HP-08) | structural (one bit per room) |
 | "6 Doorbell tokens" | 3 per hotel; 0-3 in a Hall, the others beside the hotel | `position.py` (`doorbells` 0-3); Collect offers a doorbell only below 3 (HP-15) |
 | "2 Groom pawns" | one per hotel | structural (`groom_room`, `last_room_served` per hotel) |

@@ -104,6 +104,27 @@ def test_values_in_range(hp):
     bad(hp, lambda p: p.update(colour="red"), "colour", "unknown field")
 
 
+def test_every_problem_of_a_position_is_listed(hp):
+    # python-chess's status(): a position breaking three rules names all three, in reading order
+    # (Red's hotel before Blue's; in a hotel its doorbells, pillars, coins, then its grooms)
+    s = hp.at_room(hp.start(), 0, 1, hotels={0: {1: 1, 2: 2}, 1: {5: 3}}, irritated={0: [2]}, coins={1: 4})
+    pos = copy.deepcopy(s.to_position())
+    pos["hotels"]["Red"]["doorbells"] = 4          # a counter "that can hold up to 3 Doorbell tokens"
+    pos["hotels"]["Red"]["grooms_hired"] = ["butler"]  # "an identical set of 5 Groom tiles"
+    pos["hotels"]["Blue"]["pillars"] = [4, 5, 4]   # "3 groups of 4 Pillars"
+    found = [(p.field, p.message, p.rule.section) for p in s.game.position.problems(s.game, pos)]
+    assert found == [
+        ("hotels.Red.doorbells", "must be from 0 to 3, got 4", "Game Components / 2 Hotel boards"),
+        ("hotels.Red.grooms_hired[0]", "unknown groom 'butler'; the grooms are mason, false_reservation, placer, "
+                                       "false_placer, diplomat", "Game Components / 10 Groom tiles"),
+        ("hotels.Blue.pillars[1]", "must be from 0 to 4, got 5", "Game Components / 2 Hotel boards"),
+    ]
+    with pytest.raises(hl.PositionError) as exc:
+        s.game.state_from_position(pos)
+    assert exc.value.field == "hotels.Red.doorbells" and "and 2 more problems" in str(exc.value)
+    assert s.game.position.problems(s.game, s.to_position()) == []
+
+
 def test_rules_of_the_board_and_the_turn(hp):
     # End of the Game: a hotel without doorbells in a game that goes on
     bad(hp, lambda p: p["hotels"]["Blue"].update(doorbells=0), "hotels.Blue", "the game would be over",

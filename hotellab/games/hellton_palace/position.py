@@ -1,9 +1,17 @@
-"""Declared positions of Hellton Palace: where everything is, and whose decision is next.
+"""Declared positions of Hellton Palace as a schema: where everything is, and whose decision is next.
 
 A position (``state.to_position()``; ``game.state_from_position(table)``) is a TOML-able table
 in the rulebook's words. The core adds the header (format, version, game, num_players,
-options). Example, abridged (the whole table of the rulebook's Example of a Turn is the
-``[position]`` of ``notebooks/scenarios/hellton_palace_example_turn.toml``)::
+options) and reads the rest through this module (``Game.position``, a
+:class:`~hotellab.core.position.PositionSchema`): :class:`Position` is its shape (a pydantic
+model: every field with its meaning and rule; ``docs/games/hellton_palace-position.md`` is
+written from it), :func:`write` writes a state's position and :func:`build` makes the state a
+position declares, adding to ``problems`` every rule the position breaks (each naming its field
+and rule; the core raises one PositionError listing them all). Only the core imports this module,
+when a position is read or written, so pydantic loads only then.
+
+Example, abridged (the whole table of the rulebook's Example of a Turn is the ``[position]`` of
+``notebooks/scenarios/hellton_palace_example_turn.toml``)::
 
     turn = 5                    # Turn N: Red's N-th turn and then Blue's
     player = "Red"              # whose turn it is (Red is the First player)
@@ -20,49 +28,40 @@ options). Example, abridged (the whole table of the rulebook's Example of a Turn
     pillars = [4, 4, 2]         # per group, under columns 1, 2, 3
     coins = 7
     grooms_hired = []           # groom ids with their hired side up
-    last_room_served = 0        # the groom pawn's measure (End of the Game); see below
+    last_room_served = 0        # the groom pawn's measure (End of the Game)
     [hotels.Red.rooms]          # room number -> guest card; absent = a free room
     2 = { card = 2, guest = "The Snorer" }
     3 = { card = 3, guest = "Anubis", irritated = true }
 
-Fields of a hotel: ``rooms`` (each guest: ``card`` 1-36, ``side`` "a" or "b" (default "a"),
-``irritated`` (default false), ``guest`` the name on that side, optional and checked),
-``doorbells`` 0-3, ``pillars`` three groups of 0-4, ``coins`` >= 0, ``grooms_hired`` (ids of
-``components.GROOM_IDS``), ``false_reservation_row`` ("lowest", "middle" or "highest", exactly
-when the False Reservation is hired), ``last_room_served`` 0-9 (0: none in the current or
-stopped tour) and ``tour_complete`` (the groom completed its tour: ruling HP-10's measure 10).
+By step: ``"serve"`` has ``groom_room``; ``"target"`` / ``"pillar"`` have ``groom_room``,
+``decision`` (the choice asked, see :func:`_op_words`) and ``pending`` (the effects still to
+apply after it); ``"swap"`` has ``designated_room``; ``"end"`` has ``winners`` and
+``end_text``.
 
-Game fields: ``turn`` (0 only at the setup step), ``player`` ("Red"/"Blue"), ``step``,
-``last_turn``, ``welcomed_room`` (the room of the guest the player welcomed this turn, for
-the Placer; 0 or absent: none) and, by step:
-
-- ``"serve"``: ``groom_room``, the room the groom pawn stands in front of;
-- ``"target"`` / ``"pillar"``: ``groom_room`` and ``decision`` (the choice asked, see
-  :func:`_op_words`), with ``pending`` the effects still to apply after it;
-- ``"swap"``: ``designated_room`` (the False Placer's guest in the opponent's hotel);
-- ``"end"``: ``winners`` (seat names; [] is a shared defeat) and ``end_text``.
-
-Every field is checked (PositionError naming the field and the rule): each of the display's 18
-cards in exactly one place (a row or a room), values in range, a hotel that has fallen only
-when the game is over or in the First player's hotel during the last turn, and the step's
-fields consistent with the board.
+Every rule is checked: each of the display's 18 cards in exactly one place (a row or a room),
+values in range, a hotel that has fallen only when the game is over or in the First player's
+hotel during the last turn, and the step's fields consistent with the board.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Annotated, Literal, Optional
 
-from ...core.errors import PositionError
-from ...core.position import check_range, check_unknown, field
+from pydantic import BaseModel, ConfigDict, Field, WrapValidator
+from pydantic_core import PydanticCustomError
+
+from ...core.position import Problems
 from .components import (
-    ADJ, COMPLETE, GROOM_IDS, GROOM_INDEX, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES, parse_effect,
+    ADJ, COMPLETE, GROOM_IDS, GROOM_INDEX, GUEST, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES, parse_effect,
 )
 from .rules import (
-    COLLECT, END, HIRE, SERVE, WELCOME, choice_node, swap_node,
-    N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME, NODE_KINDS, R_COINS,
-    R_COURSE, R_DOORBELL_COUNTER, R_DOUBLE_SIDED, R_EFFECTS, R_END, R_END_FIRST, R_GROOM, R_GROOM_TILES,
-    R_IRRITATION, R_PILLAR_GROUPS, R_ROOMS, R_SERVE, R_SETUP, R_TOUR, R_WELCOME,
+    COLLECT, END, HIRE, N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME,
+    NODE_KINDS, R_COINS, R_COURSE, R_DOORBELL_COUNTER, R_DOUBLE_SIDED, R_EFFECTS, R_END, R_END_FIRST, R_GROOM,
+    R_GROOM_TILES, R_IRRITATION, R_PILLAR_GROUPS, R_ROOMS, R_SERVE, R_SETUP, R_TOUR, R_WELCOME, SERVE, WELCOME,
+    choice_node, swap_node,
 )
+from .state import HelltonPalaceState
 
 SEATS = ("Red", "Blue")
 STEPS = NODE_KINDS
@@ -72,10 +71,132 @@ ROW_OF = {v: k for k, v in ROW_NAMES.items()}
 _OP_WORD = {"T": "irritate", "TS": "irritate if satisfied", "TT": "tantrum if irritated",
             "P": "remove a pillar", "D": "remove a doorbell", "F": "flip"}
 _WORD_OP = {v: k for k, v in _OP_WORD.items()}
-_HOTEL_FIELDS = ("rooms", "doorbells", "pillars", "coins", "grooms_hired", "false_reservation_row",
-                 "last_room_served", "tour_complete")
-_TOP_FIELDS = ("turn", "player", "step", "last_turn", "welcomed_room", "groom_room", "decision", "pending",
-               "designated_room", "winners", "end_text", "display", "hotels")
+
+
+# == the shape ===================================================================================
+def _typed(kind: type, words: str):
+    """``kind`` (bool is never an int here), refused in the words the position pages use."""
+    def check(value, handler):
+        if type(value) is not kind:
+            raise PydanticCustomError(f"{kind.__name__}_type", f"must be {words}")
+        return handler(value)
+    return Annotated[kind, WrapValidator(check)]
+
+
+Int = _typed(int, "a whole number")
+Bool = _typed(bool, "true or false")
+Str = _typed(str, "text")
+
+
+def _groom_word(value, handler):
+    if not isinstance(value, str):
+        raise PydanticCustomError("groom_type", "unknown groom {g}; the grooms are {ids}",
+                                  {"g": repr(value), "ids": ", ".join(GROOM_IDS)})
+    return handler(value)
+
+
+GroomId = Annotated[str, WrapValidator(_groom_word)]
+_STRICT = ConfigDict(extra="forbid", strict=True)
+
+
+def _f(default, description: str, rule: str | None = None):
+    return Field(default, description=description, json_schema_extra={"rule": rule} if rule else None)
+
+
+class Guest(BaseModel):
+    """A guest card in a room of a hotel."""
+
+    model_config = _STRICT
+    card: Int = _f(..., "the guest card (1-36): one of the 18 cards in play", "Setup / 6")
+    side: Literal["a", "b"] = _f("a", "the side face up: b only on a double-sided card",
+                                 "Game Components / 36 Guest cards")
+    guest: Optional[Str] = _f(None, "the name on that side (optional, checked against the card)")
+    irritated: Bool = _f(False, "the guest has an Irritation token (one at most)",
+                         "Course of the Game / 4. Do the Tour of the Rooms / Irritation Tokens")
+
+
+class Hotel(BaseModel):
+    """A player's Hotel board: its rooms, Hall, Basement, coins and groom tiles."""
+
+    model_config = _STRICT
+    rooms: dict[str, Guest] = _f({}, "room number (1-9) -> the guest in it; a room not listed is free",
+                                 "Game Components / 2 Hotel boards")
+    doorbells: Int = _f(..., "Doorbell tokens in the Hall (0-3; the others are beside the hotel)",
+                        "Game Components / 2 Hotel boards")
+    pillars: list[Int] = _f(..., "Pillar tokens of each group, under columns 1, 2 and 3 (0-4 each)",
+                            "Game Components / 2 Hotel boards")
+    coins: Int = _f(..., "the value of the player's Coin tokens (0 or more; the supply never runs out)",
+                    "Game Components / 36 Coin tokens")
+    grooms_hired: list[GroomId] = _f([], "the groom tiles on their hired side (mason, false_reservation, "
+                                         "placer, false_placer, diplomat; each once)",
+                                     "Game Components / 10 Groom tiles")
+    false_reservation_row: Optional[Str] = _f(None, "the row the False Reservation faces (lowest, middle or "
+                                                    "highest), exactly when it is hired",
+                                              "The Different Grooms / The False Reservation")
+    last_room_served: Int = _f(0, "the last room served by the groom pawn in the current or stopped tour "
+                                  "(0: none)", "Course of the Game / 4. Do the Tour of the Rooms")
+    tour_complete: Bool = _f(False, "the groom pawn completed its tour and is back in the Hall",
+                             "Course of the Game / 4. Do the Tour of the Rooms")
+
+
+class Display(BaseModel):
+    """The guest display: 3 rows of 6 places, a card number or 0 for a card already taken."""
+
+    model_config = _STRICT
+    lowest: list[Int] = _f(..., "the lowest row (its guests go to floor 1)", "Setup / 6")
+    middle: list[Int] = _f(..., "the middle row (floor 2)", "Setup / 6")
+    highest: list[Int] = _f(..., "the highest row (floor 3)", "Setup / 6")
+
+
+class Op(BaseModel):
+    """A door-hanger effect still to apply, or the choice asked: ``{effect, room}`` (an effect of
+    the guest in ``room``, not yet begun), ``{choose, by, then, room, effect, count}`` (a guest
+    or a column chosen by a seat, then irritated or losing a pillar; ``count`` [i, n]: the i-th
+    of n choices) or ``{do, target | column, room, effect}`` (one operation: irritate,
+    irritate if satisfied, tantrum if irritated, remove a pillar, remove a doorbell, flip)."""
+
+    model_config = _STRICT
+    effect: Optional[Str] = _f(None, "the door-hanger effect, as the card data writes it (e.g. \"irritate "
+                                     "adjacent\")", "Description of the Effects")
+    room: Optional[Int] = _f(None, "the room of the guest whose effect it is", "Description of the Effects")
+    choose: Optional[Str] = _f(None, "what is chosen: guest or pillar", "Description of the Effects")
+    by: Optional[Str] = _f(None, "who chooses: Red or Blue", "Description of the Effects")
+    then: Optional[Str] = _f(None, "what happens to the choice", "Description of the Effects")
+    count: Optional[list[Int]] = _f(None, "[i, n]: the i-th of n choices (absent: [1, 1])",
+                                    "Description of the Effects")
+    do: Optional[Str] = _f(None, "the operation", "Description of the Effects")
+    target: Optional[Int] = _f(None, "the room of the guest it acts on", "Description of the Effects")
+    column: Optional[Int] = _f(None, "the column whose pillar group loses a pillar (1-3)",
+                               "Description of the Effects")
+
+
+class Position(BaseModel):
+    """A Hellton Palace position: the turn, whose decision is next, the display and both hotels."""
+
+    model_config = _STRICT
+    turn: Optional[Int] = _f(None, "Turn N: the First player's N-th turn and then the Second player's (absent "
+                                   "or 0 only at the setup step)", "Course of the Game")
+    player: Optional[Literal["Red", "Blue"]] = _f(None, "whose turn it is: Red (the First player) or Blue",
+                                                  "Course of the Game")
+    step: Literal[STEPS] = _f(..., "the decision due: display (setup), welcome, hire, swap (the False Placer's), "
+                                   "serve, target, pillar, collect or end", "Course of the Game")
+    last_turn: Bool = _f(False, "the Second player's last turn, after the fall of the First player's hotel",
+                         "End of the Game / If one of these conditions occurs in the First player's Hotel")
+    welcomed_room: Int = _f(0, "the room of the guest welcomed this turn (the Placer's guest; 0: none)",
+                            "Course of the Game / 1. Welcome a New Guest")
+    groom_room: Optional[Int] = _f(None, "at serve, target and pillar: the room the groom pawn stands in front of",
+                                   "Course of the Game / 4. Do the Tour of the Rooms")
+    decision: Optional[Op] = _f(None, "at target and pillar: the choice asked", "Description of the Effects")
+    pending: Optional[list[Op]] = _f(None, "at target and pillar: the effects still to apply after the choice",
+                                     "Course of the Game / 4. Do the Tour of the Rooms / Serve the Guest")
+    designated_room: Optional[Int] = _f(None, "at swap: the False Placer's guest in the opponent's hotel",
+                                        "The Different Grooms / The False Placer")
+    winners: Optional[list[Str]] = _f(None, "at end: the winner (Red or Blue), or none for a shared defeat",
+                                      "End of the Game")
+    end_text: Optional[Str] = _f(None, "at end: how the game ended, in words")
+    display: Optional[Display] = _f(None, "the guest display (every step but the setup)", "Setup / 6")
+    hotels: Optional[dict[str, Hotel]] = _f(None, "Red's and Blue's hotels, the 2 Hotel boards (every step but "
+                                                  "the setup)")
 
 
 # == writing ===================================================================================
@@ -101,7 +222,27 @@ def _op_words(op) -> dict:
     return out
 
 
-def to_position(s) -> dict:
+def _hotel_words(s, seat: int) -> dict:
+    rooms = {}
+    g, t = s.guests[seat], s.tokens[seat]
+    for n in range(1, 10):
+        if g[n]:
+            card, side = GUEST.get(g[n], "card"), GUEST.get(g[n], "side")
+            rooms[str(n)] = {"card": card, "side": SIDES[side], "guest": GUESTS[card].sides[side].name,
+                             "irritated": bool(t >> n & 1)}
+    h = {"rooms": rooms, "doorbells": s.doorbells[seat], "pillars": list(s.pillars[seat]),
+         "coins": s.coins[seat], "grooms_hired": [GROOM_IDS[i] for i in range(5) if s.hired[seat] >> i & 1]}
+    if s.fr_row[seat]:
+        h["false_reservation_row"] = ROW_NAMES[s.fr_row[seat]]
+    if s.reached[seat] == COMPLETE:
+        h["tour_complete"] = True
+        h["last_room_served"] = 0
+    else:
+        h["last_room_served"] = s.reached[seat]
+    return h
+
+
+def write(s) -> dict:
     """The position of state ``s`` (module doc): where everything is and whose decision is next."""
     kind = s.node[0]
     out: dict = {"turn": s.round, "player": SEATS[s.active], "step": kind, "last_turn": s.last_turn}
@@ -121,214 +262,173 @@ def to_position(s) -> dict:
         out["winners"] = [SEATS[w] for w in s.result]
         out["end_text"] = s.end_text
     out["display"] = {ROW_NAMES[r]: list(s.display[r - 1]) for r in (1, 2, 3)}
-    hotels = {}
-    for seat in (0, 1):
-        rooms = {}
-        g, t = s.guests[seat], s.tokens[seat]
-        for n in range(1, 10):
-            if g[n]:
-                side = GUESTS[g[n] >> 1].sides[g[n] & 1]
-                rooms[str(n)] = {"card": g[n] >> 1, "side": SIDES[g[n] & 1], "guest": side.name,
-                                 "irritated": bool(t >> n & 1)}
-        h = {"rooms": rooms, "doorbells": s.doorbells[seat], "pillars": list(s.pillars[seat]),
-             "coins": s.coins[seat], "grooms_hired": [GROOM_IDS[i] for i in range(5) if s.hired[seat] >> i & 1]}
-        if s.fr_row[seat]:
-            h["false_reservation_row"] = ROW_NAMES[s.fr_row[seat]]
-        if s.reached[seat] == COMPLETE:
-            h["tour_complete"] = True
-            h["last_room_served"] = 0
-        else:
-            h["last_room_served"] = s.reached[seat]
-        hotels[SEATS[seat]] = h
-    out["hotels"] = hotels
+    out["hotels"] = {SEATS[seat]: _hotel_words(s, seat) for seat in (0, 1)}
     return out
 
 
-# == reading ===================================================================================
-def _seat(value, path: str, rule=R_COURSE) -> int:
-    if value not in SEATS:
-        raise PositionError(f"must be \"Red\" (the First player) or \"Blue\", got {value!r}", field=path, rule=rule)
-    return SEATS.index(value)
+# == building: every rule of the position, each problem with its field and rule ================
+def _range(problems: Problems, value: int, lo: int, hi: int, path: str, rule=None) -> bool:
+    return problems.check(lo <= value <= hi, path, f"must be from {lo} to {hi}, got {value}", rule)
 
 
-def _room(value, path: str, rule=R_ROOMS) -> int:
-    return check_range(value, 1, 9, path, rule=rule)
+def build(game, p: Position, problems: Problems) -> HelltonPalaceState:
+    """The state position ``p`` declares (module doc); every rule it breaks is added to
+    ``problems`` (in the order of the old reader, so the first problem is the one it named)."""
+    s = HelltonPalaceState.initial(game)
+    if p.step == N_DISPLAY:
+        _check_setup(p, problems)
+        return s
+    display = _read_display(p, problems)
+    hotels = _read_hotels(p, problems)
+    if display is None or hotels is None:
+        return s
+    _check_cards(s, display, hotels, problems)
+    active = _read_turn(p, hotels, problems)
+    s.display = display
+    for name in ("guests", "tokens", "pillars", "doorbells", "coins", "hired", "fr_row", "reached"):
+        setattr(s, name, [hotels[0][name], hotels[1][name]])
+    s.round, s.active, s.last_turn = p.turn or 0, active, p.last_turn
+    s.welcomed = _read_welcomed(s, p, active, problems)
+    _read_node(s, p, active, problems)
+    return s
 
 
-def _effect(code, path: str):
-    if not isinstance(code, str):
-        raise PositionError(f"must be a door-hanger effect's text, e.g. \"irritate adjacent\", got {code!r}",
-                            field=path, rule=R_EFFECTS)
-    try:
-        return parse_effect(code)
-    except ValueError as exc:
-        raise PositionError(str(exc).replace("hellton_palace data/guests.toml: ", ""), field=path,
-                            rule=R_EFFECTS) from None
+def _check_setup(p: Position, problems: Problems) -> None:
+    """Setup 1-5 done: nothing is on the table before the display (Setup 6, a chance action)."""
+    extra = sorted(set(p.model_fields_set) - {"step", "turn", "player", "last_turn"})
+    ok = not extra and (p.turn or 0) == 0 and p.player in (None, "Red") and not p.last_turn
+    problems.check(ok, extra[0] if extra else "step", "the setup step (the display, a chance action) has nothing "
+                   "on the table yet: give only step = \"display\"", R_SETUP)
 
 
-def _read_op(t, path: str):
-    if not isinstance(t, dict):
-        raise PositionError(f"must be a table, got {t!r}", field=path)
-    if "effect" in t and "do" not in t and "choose" not in t:
-        check_unknown(t, ("effect", "room"), path)
-        return ("E", _room(field(t, "room", int, path), f"{path}.room"), _effect(t["effect"], f"{path}.effect"))
-    if "choose" in t:
-        check_unknown(t, ("choose", "by", "then", "room", "effect", "count"), path)
-        kind = field(t, "choose", str, path)
-        if kind not in ("guest", "pillar"):
-            raise PositionError(f"must be \"guest\" or \"pillar\", got {kind!r}", field=f"{path}.choose")
-        by = _seat(field(t, "by", str, path), f"{path}.by")
-        then = field(t, "then", str, path)
-        letter = _WORD_OP.get(then)
-        ok = ("P",) if kind == "pillar" else ("T", "TS", "TT")
-        if letter not in ok:
-            raise PositionError(f"must be one of {', '.join(_OP_WORD[x] for x in ok)}, got {then!r}",
-                                field=f"{path}.then", rule=R_EFFECTS)
-        room = _room(field(t, "room", int, path), f"{path}.room")
-        e = _effect(field(t, "effect", str, path), f"{path}.effect")
-        count = field(t, "count", list, path, default=[1, 1])
-        if len(count) != 2:
-            raise PositionError("must be [i, n], the i-th of n choices", field=f"{path}.count")
-        n = check_range(count[1], 1, 9, f"{path}.count[1]")
-        i = check_range(count[0], 1, n, f"{path}.count[0]")
-        return ("Q", kind, by, letter, room, e, i, n)
-    check_unknown(t, ("do", "target", "column", "room", "effect"), path)
-    do = field(t, "do", str, path)
-    k = _WORD_OP.get(do)
-    if k is None:
-        raise PositionError(f"must be one of {', '.join(_OP_WORD.values())}, got {do!r}", field=f"{path}.do")
-    src = _room(t["room"], f"{path}.room") if "room" in t else 0
-    e = _effect(t["effect"], f"{path}.effect") if "effect" in t else None
-    if e is None and not (k == "T" and src == 0):
-        raise PositionError("is missing (only the irritation of a guest not served has no effect)",
-                            field=f"{path}.effect", rule=R_EFFECTS)
-    if k == "P":
-        x = check_range(field(t, "column", int, path), 1, 3, f"{path}.column", rule=R_PILLAR_GROUPS)
-    elif k == "D":
-        x = 0
-    else:
-        x = _room(field(t, "target", int, path), f"{path}.target")
-    return (k, x, src, e)
-
-
-def _read_display(table) -> tuple:
-    d = field(table, "display", dict)
-    check_unknown(d, tuple(ROW_OF), "display")
+def _read_display(p: Position, problems: Problems):
+    """Setup 6: 3 rows of 6 places, each a guest card number or 0 (a card taken)."""
+    if p.display is None:
+        problems.add("display", "is missing")
+        return None
     rows = []
     for r in (1, 2, 3):
         name = ROW_NAMES[r]
-        cards = field(d, name, list, "display", rule=R_SETUP)
-        if len(cards) != 6:
-            raise PositionError(f"must hold 6 places (0 for a card taken), got {len(cards)}",
-                                field=f"display.{name}", rule=R_SETUP)
+        cards = getattr(p.display, name)
+        if not problems.check(len(cards) == 6, f"display.{name}",
+                              f"must hold 6 places (0 for a card taken), got {len(cards)}", R_SETUP):
+            cards = (cards + [0] * 6)[:6]
         for i, c in enumerate(cards):
-            if c != 0:
-                _card(c, f"display.{name}[{i}]")
+            if c != 0 and not _is_card(c, f"display.{name}[{i}]", problems):
+                cards[i] = 0
         rows.append(tuple(cards))
     return tuple(rows)
 
 
-def _card(c, path: str) -> int:
-    if isinstance(c, bool) or not isinstance(c, int) or c not in GUESTS:
-        raise PositionError(f"must be a guest card number 1 to 36, got {c!r}", field=path, rule=R_SETUP)
-    return c
+def _is_card(c: int, path: str, problems: Problems) -> bool:
+    return problems.check(c in GUESTS, path, f"must be a guest card number 1 to 36, got {c!r}", R_SETUP)
 
 
-def _read_hotel(h, path: str) -> dict:
-    if not isinstance(h, dict):
-        raise PositionError(f"must be a table, got {h!r}", field=path)
-    check_unknown(h, _HOTEL_FIELDS, path)
-    rooms = field(h, "rooms", dict, path, default={})
+def _read_hotels(p: Position, problems: Problems):
+    """Game Components, "2 Hotel boards": Red's and Blue's."""
+    if p.hotels is None:
+        problems.add("hotels", "is missing")
+        return None
+    for key in p.hotels:
+        problems.check(key in SEATS, f"hotels.{key}", f"the game has 2 Hotel boards, Red's and Blue's; {key!r} is "
+                       f"not one of them", R_ROOMS)
+    out = []
+    for name in SEATS:
+        h = p.hotels.get(name)
+        if h is None:
+            problems.add(f"hotels.{name}", "is missing")
+            return None
+        out.append(_read_hotel(h, f"hotels.{name}", problems))
+    return out
+
+
+def _read_rooms(h: Hotel, path: str, problems: Problems) -> tuple[list, int]:
+    """The guests in the rooms (``GUEST`` packing) and the tokens mask (``TOKENS``)."""
     guests, tokens = [0] * 10, 0
-    for key, g in rooms.items():
+    for key, g in h.rooms.items():
         rp = f"{path}.rooms.{key}"
-        if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 9):
-            raise PositionError("rooms are numbered 1 to 9", field=rp, rule=R_ROOMS)
-        n = int(key)
-        if not isinstance(g, dict):
-            raise PositionError(f"must be a table like {{ card = 1 }}, got {g!r}", field=rp)
-        check_unknown(g, ("card", "side", "guest", "irritated"), rp)
-        card = _card(field(g, "card", int, rp), f"{rp}.card")
-        side = field(g, "side", str, rp, default="a")
-        if side not in SIDES:
-            raise PositionError(f"a card's side is \"a\" or \"b\", got {side!r}", field=f"{rp}.side")
-        gc = GUESTS[card]
-        if side == "b" and not gc.double:
-            raise PositionError(f"card {card} ({gc.sides[0].name}) is single-sided: side a only",
-                                field=f"{rp}.side", rule=R_DOUBLE_SIDED)
-        si = SIDES.index(side)
-        if "guest" in g and g["guest"] != gc.sides[si].name:
-            raise PositionError(f"card {card} side {side} is {gc.sides[si].name!r}, not {g['guest']!r}",
-                                field=f"{rp}.guest")
-        guests[n] = card * 2 + si
-        if field(g, "irritated", bool, rp, default=False):
+        if not problems.check(key.isdigit() and 1 <= int(key) <= 9, rp, "rooms are numbered 1 to 9", R_ROOMS):
+            continue
+        n, card = int(key), g.card
+        if not problems.check(card in GUESTS, f"{rp}.card", f"must be a guest card number 1 to 36, got {card!r}",
+                              R_SETUP):
+            continue
+        gc, side = GUESTS[card], SIDES.index(g.side)
+        if not problems.check(side == 0 or gc.double, f"{rp}.side",
+                              f"card {card} ({gc.sides[0].name}) is single-sided: side a only", R_DOUBLE_SIDED):
+            side = 0
+        name = gc.sides[side].name
+        problems.check(g.guest is None or g.guest == name, f"{rp}.guest",
+                       f"card {card} side {g.side} is {name!r}, not {g.guest!r}")
+        guests[n] = GUEST.pack(card=card, side=side)
+        if g.irritated:
             tokens |= 1 << n
-    bells = check_range(field(h, "doorbells", int, path), 0, MAX_BELLS, f"{path}.doorbells", rule=R_DOORBELL_COUNTER)
-    pil = field(h, "pillars", list, path)
-    if len(pil) != 3:
-        raise PositionError(f"must be the pillars of the 3 groups, got {len(pil)} numbers", field=f"{path}.pillars",
-                            rule=R_PILLAR_GROUPS)
-    pillars = [check_range(x, 0, PILLARS, f"{path}.pillars[{i}]", rule=R_PILLAR_GROUPS) for i, x in enumerate(pil)]
-    coins = field(h, "coins", int, path)
-    if coins < 0:
-        raise PositionError(f"must be 0 or more, got {coins}", field=f"{path}.coins", rule=R_COINS)
+    return guests, tokens
+
+
+def _read_hired(h: Hotel, path: str, problems: Problems) -> tuple[int, int]:
+    """The groom tiles on their hired side (``HIRED`` packing) and the row the False
+    Reservation faces (0: none)."""
     hired = 0
-    for i, gid in enumerate(field(h, "grooms_hired", list, path, default=[])):
-        if not isinstance(gid, str) or gid not in GROOM_INDEX:
-            raise PositionError(f"unknown groom {gid!r}; the grooms are {', '.join(GROOM_IDS)}",
-                                field=f"{path}.grooms_hired[{i}]", rule=R_GROOM_TILES)
+    for i, gid in enumerate(h.grooms_hired):
+        where = f"{path}.grooms_hired[{i}]"
+        if not problems.check(gid in GROOM_INDEX, where, f"unknown groom {gid!r}; the grooms are "
+                              f"{', '.join(GROOM_IDS)}", R_GROOM_TILES):
+            continue
         bit = 1 << GROOM_INDEX[gid]
-        if hired & bit:
-            raise PositionError(f"{gid} is listed twice; each player has one tile of each groom",
-                                field=f"{path}.grooms_hired[{i}]", rule=R_GROOM_TILES)
+        problems.check(not hired & bit, where, f"{gid} is listed twice; each player has one tile of each groom",
+                       R_GROOM_TILES)
         hired |= bit
-    fr = 0
-    if "false_reservation_row" in h:
-        name = field(h, "false_reservation_row", str, path)
-        if name not in ROW_OF:
-            raise PositionError(f"must be \"lowest\", \"middle\" or \"highest\", got {name!r}",
-                                field=f"{path}.false_reservation_row", rule=R_GROOM["false_reservation"])
-        fr = ROW_OF[name]
-    if bool(fr) != bool(hired >> GROOM_INDEX["false_reservation"] & 1):
-        raise PositionError("the False Reservation's tile faces a row exactly when it is hired",
-                            field=f"{path}.false_reservation_row", rule=R_GROOM["false_reservation"])
-    reached = check_range(field(h, "last_room_served", int, path, default=0), 0, 9, f"{path}.last_room_served",
-                          rule=R_TOUR)
-    if field(h, "tour_complete", bool, path, default=False):
-        if reached:
-            raise PositionError("a completed tour has no last room served (the groom is back in the Hall)",
-                                field=f"{path}.last_room_served", rule=R_TOUR)
-        reached = COMPLETE
-    if reached not in (0, COMPLETE) and not guests[reached]:
-        raise PositionError(f"room {reached} holds no guest, so it cannot be the last room served",
-                            field=f"{path}.last_room_served", rule=R_TOUR)
-    return {"guests": guests, "tokens": tokens, "doorbells": bells, "pillars": pillars, "coins": coins,
+    fr, rule, where = 0, R_GROOM["false_reservation"], f"{path}.false_reservation_row"
+    name = h.false_reservation_row
+    if name is not None:
+        if problems.check(name in ROW_OF, where, f"must be \"lowest\", \"middle\" or \"highest\", got {name!r}", rule):
+            fr = ROW_OF[name]
+        else:
+            return hired, 0
+    problems.check(bool(fr) == bool(hired >> GROOM_INDEX["false_reservation"] & 1), where,
+                   "the False Reservation's tile faces a row exactly when it is hired", rule)
+    return hired, fr
+
+
+def _read_reached(h: Hotel, guests: list, path: str, problems: Problems) -> int:
+    """The groom pawn's measure (End of the Game): the last room served, or COMPLETE."""
+    where = f"{path}.last_room_served"
+    reached = h.last_room_served
+    if not _range(problems, reached, 0, 9, where, R_TOUR):
+        return 0
+    if h.tour_complete:
+        problems.check(not reached, where, "a completed tour has no last room served (the groom is back in the Hall)",
+                       R_TOUR)
+        return COMPLETE
+    problems.check(not reached or guests[reached], where,
+                   f"room {reached} holds no guest, so it cannot be the last room served", R_TOUR)
+    return reached
+
+
+def _read_hotel(h: Hotel, path: str, problems: Problems) -> dict:
+    guests, tokens = _read_rooms(h, path, problems)
+    bells = h.doorbells
+    if not _range(problems, bells, 0, MAX_BELLS, f"{path}.doorbells", R_DOORBELL_COUNTER):
+        bells = min(max(bells, 0), MAX_BELLS)
+    pillars = list(h.pillars)
+    if not problems.check(len(pillars) == 3, f"{path}.pillars", f"must be the pillars of the 3 groups, got "
+                          f"{len(pillars)} numbers", R_PILLAR_GROUPS):
+        pillars = (pillars + [PILLARS] * 3)[:3]
+    for i, x in enumerate(pillars):
+        if not _range(problems, x, 0, PILLARS, f"{path}.pillars[{i}]", R_PILLAR_GROUPS):
+            pillars[i] = min(max(x, 0), PILLARS)
+    problems.check(h.coins >= 0, f"{path}.coins", f"must be 0 or more, got {h.coins}", R_COINS)
+    hired, fr = _read_hired(h, path, problems)
+    reached = _read_reached(h, guests, path, problems)
+    return {"guests": guests, "tokens": tokens, "doorbells": bells, "pillars": pillars, "coins": max(h.coins, 0),
             "hired": hired, "fr_row": fr, "reached": reached}
 
 
-def from_position(cls, game, table: dict):
-    """The state a position says (module doc); PositionError naming the field and the rule."""
-    check_unknown(table, _TOP_FIELDS)
-    step = field(table, "step", str)
-    if step not in STEPS:
-        raise PositionError(f"must be one of {', '.join(STEPS)}, got {step!r}", field="step", rule=R_COURSE)
-    s = cls.initial(game)
-    if step == N_DISPLAY:
-        extra = sorted(set(table) - {"step", "turn", "player", "last_turn"})
-        if extra or table.get("turn", 0) != 0 or table.get("player", "Red") != "Red" or table.get("last_turn", False):
-            raise PositionError("the setup step (the display, a chance action) has nothing on the table yet: "
-                                "give only step = \"display\"", field=extra[0] if extra else "step", rule=R_SETUP)
-        return s
-    display = _read_display(table)
-    hotels_t = field(table, "hotels", dict)
-    for key in hotels_t:  # "2 Hotel boards": Red's and Blue's
-        if key not in SEATS:
-            raise PositionError(f"the game has 2 Hotel boards, Red's and Blue's; {key!r} is not one of them",
-                                field=f"hotels.{key}", rule=R_ROOMS)
-    check_unknown(hotels_t, SEATS, "hotels")
-    hotels = [_read_hotel(field(hotels_t, name, dict, "hotels"), f"hotels.{name}") for name in SEATS]
-    # -- every card of the display in exactly one place (Setup 6: 18 cards; option cards)
-    places = Counter()
+def _check_cards(s, display: tuple, hotels: list, problems: Problems) -> None:
+    """Setup 6: 18 of the 36 cards (the 18 introductory ones with option cards='intro'), each in
+    one place: a row of the display or a room."""
+    places: Counter = Counter()
     where: dict = {}
     for r in (1, 2, 3):
         for i, c in enumerate(display[r - 1]):
@@ -338,157 +438,273 @@ def from_position(cls, game, table: dict):
     for seat, h in enumerate(hotels):
         for n in range(1, 10):
             if h["guests"][n]:
-                c = h["guests"][n] >> 1
+                c = GUEST.get(h["guests"][n], "card")
                 places[c] += 1
-                if places[c] > 1:
-                    raise PositionError(f"guest card {c} is already at {where[c]}; every card is in one place",
-                                        field=f"hotels.{SEATS[seat]}.rooms.{n}.card", rule=R_SETUP)
+                if not problems.check(places[c] == 1, f"hotels.{SEATS[seat]}.rooms.{n}.card",
+                                      f"guest card {c} is already at {where.get(c)}; every card is in one place",
+                                      R_SETUP):
+                    continue
                 where[c] = f"hotels.{SEATS[seat]}.rooms.{n}"
-    twice = sorted(c for c, k in places.items() if k > 1)
-    if twice:
-        raise PositionError(f"guest card {twice[0]} is in the display twice", field=where[twice[0]], rule=R_SETUP)
-    if sum(places.values()) != 18:
-        raise PositionError(f"the display and the hotels hold {sum(places.values())} guest cards; the game uses 18 "
-                            f"(the others stay in the box)", field="display", rule=R_SETUP)
-    pool = set(s._pool())
-    odd = sorted(set(places) - pool)
-    if odd:
-        raise PositionError(f"card {odd[0]} is not one of the 18 introductory cards (option cards='intro')",
-                            field=where[odd[0]], rule=R_SETUP)
-    # -- the turn
-    turn = check_range(field(table, "turn", int), 1, 10_000, "turn", rule=R_COURSE)
-    active = _seat(field(table, "player", str), "player")
-    last_turn = field(table, "last_turn", bool, default=False)
-    if last_turn and active != 1:
-        raise PositionError("only the Second player (Blue) takes a last turn", field="last_turn", rule=R_END_FIRST)
+    for c in sorted(c for c, k in places.items() if k > 1 and where[c].startswith("display")):
+        if sum(1 for row in display for x in row if x == c) > 1:
+            problems.add(where[c], f"guest card {c} is in the display twice", R_SETUP)
+    n = sum(places.values())
+    problems.check(n == 18, "display", f"the display and the hotels hold {n} guest cards; the game uses 18 "
+                   f"(the others stay in the box)", R_SETUP)
+    for c in sorted(set(places) - set(s._pool())):
+        problems.add(where[c], f"card {c} is not one of the 18 introductory cards (option cards='intro')", R_SETUP)
+
+
+def _fallen(h: dict) -> bool:
+    return h["doorbells"] == 0 or 0 in h["pillars"]
+
+
+def _read_turn(p: Position, hotels: list, problems: Problems) -> int:
+    """Course of the Game: the turn and whose it is; End of the Game: a fallen hotel ends the game
+    (the First player's stands fallen during the Second player's last turn)."""
+    if p.turn is None:
+        problems.add("turn", "is missing")
+    else:
+        _range(problems, p.turn, 1, 10_000, "turn", R_COURSE)
+    if p.player is None:
+        problems.add("player", "is missing")
+    active = SEATS.index(p.player or "Red")
+    if p.last_turn:
+        problems.check(active == 1, "last_turn", "only the Second player (Blue) takes a last turn", R_END_FIRST)
     for seat, h in enumerate(hotels):
-        fallen = h["doorbells"] == 0 or 0 in h["pillars"]
-        ok = step == N_END or (last_turn and seat == 0)
-        if fallen and not ok:
-            what = "no doorbell in the Hall" if h["doorbells"] == 0 else "an empty pillar group"
-            raise PositionError(f"{SEATS[seat]}'s hotel has {what}: the game would be over (or in Blue's last turn)",
-                                field=f"hotels.{SEATS[seat]}", rule=R_END)
-    if last_turn and not (hotels[0]["doorbells"] == 0 or 0 in hotels[0]["pillars"]):
-        raise PositionError("the last turn follows the fall of the First player's hotel; Red's stands",
-                            field="last_turn", rule=R_END_FIRST)
-    s.display = display
-    s.guests = [hotels[0]["guests"], hotels[1]["guests"]]
-    s.tokens = [hotels[0]["tokens"], hotels[1]["tokens"]]
-    s.pillars = [hotels[0]["pillars"], hotels[1]["pillars"]]
-    s.doorbells = [hotels[0]["doorbells"], hotels[1]["doorbells"]]
-    s.coins = [hotels[0]["coins"], hotels[1]["coins"]]
-    s.hired = [hotels[0]["hired"], hotels[1]["hired"]]
-    s.fr_row = [hotels[0]["fr_row"], hotels[1]["fr_row"]]
-    s.reached = [hotels[0]["reached"], hotels[1]["reached"]]
-    s.round, s.active, s.last_turn = turn, active, last_turn
-    welcomed = table.get("welcomed_room", 0)
-    if welcomed:
-        _room(welcomed, "welcomed_room")
-        if not s.guests[active][welcomed]:
-            raise PositionError(f"room {welcomed} of {SEATS[active]}'s hotel holds no guest", field="welcomed_room",
-                                rule=R_WELCOME)
-    s.welcomed = welcomed
-    _read_step(s, table, step, active, hotels)
-    return s
+        ok = not _fallen(h) or p.step == N_END or (p.last_turn and seat == 0)
+        what = "no doorbell in the Hall" if h["doorbells"] == 0 else "an empty pillar group"
+        problems.check(ok, f"hotels.{SEATS[seat]}", f"{SEATS[seat]}'s hotel has {what}: the game would be over (or "
+                       f"in Blue's last turn)", R_END)
+    if p.last_turn:
+        problems.check(_fallen(hotels[0]), "last_turn",
+                       "the last turn follows the fall of the First player's hotel; Red's stands", R_END_FIRST)
+    return active
 
 
-def _read_step(s, table: dict, step: str, active: int, hotels) -> None:
+def _read_welcomed(s, p: Position, active: int, problems: Problems) -> int:
+    """1. Welcome a New Guest: the guest welcomed this turn (the Placer's), 0 for none."""
+    room = p.welcomed_room
+    if not room:
+        return 0
+    if not _range(problems, room, 1, 9, "welcomed_room", R_ROOMS):
+        return 0
+    problems.check(s.guests[active][room], "welcomed_room", f"room {room} of {SEATS[active]}'s hotel holds no guest",
+                   R_WELCOME)
+    return room
+
+
+# -- the node ---------------------------------------------------------------------------------
+_STEP_FIELDS = {N_SERVE: {"groom_room"}, N_TARGET: {"groom_room", "decision", "pending"},
+                N_PILLAR: {"groom_room", "decision", "pending"}, N_SWAP: {"designated_room"},
+                N_END: {"winners", "end_text"}}
+_NODE_FIELDS = ("groom_room", "decision", "pending", "designated_room", "winners", "end_text")
+
+
+def _read_node(s, p: Position, active: int, problems: Problems) -> None:
     """The node: whose decision is next, with its pending effects, checked against the board."""
-    allowed = {N_SERVE: {"groom_room"}, N_TARGET: {"groom_room", "decision", "pending"},
-               N_PILLAR: {"groom_room", "decision", "pending"}, N_SWAP: {"designated_room"},
-               N_END: {"winners", "end_text"}}.get(step, set())
-    extra = sorted(k for k in ("groom_room", "decision", "pending", "designated_room", "winners", "end_text")
-                   if k in table and k not in allowed)
-    if extra:
-        raise PositionError(f"is not a field of step {step!r}", field=extra[0], rule=R_COURSE)
-    o = 1 - active
-    if step in (N_WELCOME, N_HIRE, N_COLLECT):
-        if step == N_WELCOME and not s._open_rows(active):
-            raise PositionError(f"{SEATS[active]} has no guest to welcome (the step would be skipped)", field="step",
-                                rule=R_WELCOME)
-        if step == N_WELCOME and s.welcomed:
-            raise PositionError("at step 1 no guest is welcomed yet this turn", field="welcomed_room", rule=R_COURSE)
-        if step == N_COLLECT and s.reached[active] != COMPLETE:
-            raise PositionError("step 5 comes after the whole tour: set tour_complete", field="step", rule=R_COURSE)
-        s.node = {N_WELCOME: WELCOME, N_HIRE: HIRE, N_COLLECT: COLLECT}[step][active]
+    allowed = _STEP_FIELDS.get(p.step, set())
+    given = p.model_fields_set
+    for k in sorted(k for k in _NODE_FIELDS if k in given and k not in allowed):
+        problems.add(k, f"is not a field of step {p.step!r}", R_COURSE)
+    if p.step in (N_WELCOME, N_HIRE, N_COLLECT):
+        _node_of_a_step(s, p.step, active, problems)
+    elif p.step == N_SWAP:
+        _node_swap(s, p, active, problems)
+    elif p.step == N_END:
+        _node_end(s, p, problems)
+    else:
+        _node_tour(s, p, active, problems)
+
+
+def _node_of_a_step(s, step: str, active: int, problems: Problems) -> None:
+    """Steps 1, 3 and 5 of the active player's turn (Course of the Game)."""
+    if step == N_WELCOME:
+        problems.check(s._open_rows(active), "step", f"{SEATS[active]} has no guest to welcome (the step would "
+                       f"be skipped)", R_WELCOME)
+        problems.check(not s.welcomed, "welcomed_room", "at step 1 no guest is welcomed yet this turn", R_COURSE)
+    if step == N_COLLECT:
+        problems.check(s.reached[active] == COMPLETE, "step", "step 5 comes after the whole tour: set tour_complete",
+                       R_COURSE)
+    s.node = {N_WELCOME: WELCOME, N_HIRE: HIRE, N_COLLECT: COLLECT}[step][active]
+
+
+def _node_swap(s, p: Position, active: int, problems: Problems) -> None:
+    """The False Placer: the opponent swaps the designated irritated guest with an adjacent one."""
+    room, o, rule = p.designated_room, 1 - active, R_GROOM["false_placer"]
+    if room is None:
+        problems.add("designated_room", "is missing")
         return
-    if step == N_SWAP:
-        room = _room(field(table, "designated_room", int), "designated_room")
-        rule = R_GROOM["false_placer"]
-        if not (s.guests[o][room] and s.tokens[o] >> room & 1):
-            raise PositionError(f"room {room} of {SEATS[o]}'s hotel holds no irritated customer", field="designated_room",
-                                rule=rule)
-        if not any(s.guests[o][m] for m in ADJ[room]):
-            raise PositionError(f"the guest in room {room} has no orthogonally adjacent guest to swap with",
-                                field="designated_room", rule=rule)
-        if not s.hired[active] >> GROOM_INDEX["false_placer"] & 1:
-            raise PositionError(f"the False Placer is not among {SEATS[active]}'s grooms_hired",
-                                field=f"hotels.{SEATS[active]}.grooms_hired", rule=rule)
-        s.node = swap_node(o, room)
+    if not _range(problems, room, 1, 9, "designated_room", R_ROOMS):
         return
-    if step == N_END:
-        winners = field(table, "winners", list)
-        ws = tuple(_seat(w, f"winners[{i}]", R_END) for i, w in enumerate(winners))
-        if len(ws) > 1:
-            raise PositionError("at most one player wins (the defeat is shared, or one hotel stands)", field="winners",
-                                rule=R_END)
-        s.result = ws
-        s.end_text = field(table, "end_text", str, default="")
-        s.node = END
+    problems.check(s.guests[o][room] and s.tokens[o] >> room & 1, "designated_room",
+                   f"room {room} of {SEATS[o]}'s hotel holds no irritated customer", rule)
+    problems.check(any(s.guests[o][m] for m in ADJ[room]), "designated_room",
+                   f"the guest in room {room} has no orthogonally adjacent guest to swap with", rule)
+    problems.check(s.hired[active] >> GROOM_INDEX["false_placer"] & 1, f"hotels.{SEATS[active]}.grooms_hired",
+                   f"the False Placer is not among {SEATS[active]}'s grooms_hired", rule)
+    s.node = swap_node(o, room)
+
+
+def _node_end(s, p: Position, problems: Problems) -> None:
+    """End of the Game: one winner, or a shared defeat."""
+    if p.winners is None:
+        problems.add("winners", "is missing")
         return
-    # the tour: serve, target, pillar
-    cursor = _room(field(table, "groom_room", int), "groom_room", R_TOUR)
-    if not s.guests[active][cursor]:
-        raise PositionError(f"room {cursor} of {SEATS[active]}'s hotel is empty; the groom stops only at occupied "
-                            f"rooms", field="groom_room", rule=R_TOUR)
+    ws = []
+    for i, w in enumerate(p.winners):
+        if problems.check(w in SEATS, f"winners[{i}]", f"must be \"Red\" (the First player) or \"Blue\", got {w!r}",
+                          R_END):
+            ws.append(SEATS.index(w))
+    problems.check(len(p.winners) <= 1, "winners", "at most one player wins (the defeat is shared, or one hotel "
+                   "stands)", R_END)
+    s.result = tuple(ws)
+    s.end_text = p.end_text or ""
+    s.node = END
+
+
+def _node_tour(s, p: Position, active: int, problems: Problems) -> None:
+    """4. Do the Tour of the Rooms: the groom pawn in front of an occupied room, never behind the
+    last room served; a door-hanger choice while that room is served."""
+    cursor, seat = p.groom_room, SEATS[active]
+    if cursor is None:
+        problems.add("groom_room", "is missing")
+        return
+    if not _range(problems, cursor, 1, 9, "groom_room", R_TOUR):
+        return
+    problems.check(s.guests[active][cursor], "groom_room", f"room {cursor} of {seat}'s hotel is empty; the groom "
+                   f"stops only at occupied rooms", R_TOUR)
     reached = s.reached[active]
-    if reached == COMPLETE or reached > cursor or (step == N_SERVE and reached == cursor):
-        raise PositionError(f"the last room served ({'the tour is complete' if reached == COMPLETE else reached}) "
-                            f"cannot be after the groom's room {cursor}: the tour goes from room 1 to 9",
-                            field=f"hotels.{SEATS[active]}.last_room_served", rule=R_TOUR)
+    late = reached == COMPLETE or reached > cursor or (p.step == N_SERVE and reached == cursor)
+    problems.check(not late, f"hotels.{seat}.last_room_served", f"the last room served "
+                   f"({'the tour is complete' if reached == COMPLETE else reached}) cannot be after the groom's room "
+                   f"{cursor}: the tour goes from room 1 to 9", R_TOUR)
     s.cursor = cursor
-    if step == N_SERVE:
+    if p.step == N_SERVE:
         s.node = SERVE[active]
         return
-    if reached != cursor:
-        raise PositionError(f"a door-hanger choice is made while serving room {cursor}: its last_room_served is "
-                            f"{cursor}", field=f"hotels.{SEATS[active]}.last_room_served", rule=R_TOUR)
+    if not late:
+        problems.check(reached == cursor, f"hotels.{seat}.last_room_served", f"a door-hanger choice is made while "
+                       f"serving room {cursor}: its last_room_served is {cursor}", R_TOUR)
     s.serving = cursor
-    op = _read_op(field(table, "decision", dict), "decision")
-    want = "guest" if step == N_TARGET else "pillar"
-    if op[0] != "Q" or op[1] != want:
-        raise PositionError(f"step {step!r} asks to choose a {want}: decision.choose = {want!r}",
-                            field="decision", rule=R_EFFECTS)
-    if want == "guest" and not s._occupied_others(active, op[4]):
-        raise PositionError("no other guest to choose: the effect would do nothing", field="decision",
-                            rule=R_EFFECTS)
-    if want == "pillar" and not any(s.pillars[active]):
-        raise PositionError("no pillar left to choose", field="decision", rule=R_EFFECTS)
-    s.node = choice_node(step, op[2], op)
-    s.todo = tuple(_read_op(t, f"pending[{i}]") for i, t in enumerate(field(table, "pending", list, default=[])))
-    # every pending effect belongs to the guest being served (a copied door hanger included)
-    for path, p in [("decision", op)] + [(f"pending[{i}]", p) for i, p in enumerate(s.todo)]:
-        src = p[4] if p[0] == "Q" else p[1] if p[0] == "E" else p[2]
-        if src != cursor:
-            raise PositionError(f"the effects being applied are those of the guest served, in room {cursor}",
-                                field=f"{path}.room", rule=R_SERVE)
-        if p[0] in ("T", "TS", "TT", "F") and not s.guests[active][p[1]]:
-            raise PositionError(f"room {p[1]} holds no guest", field=f"{path}.target", rule=R_IRRITATION)
+    _node_choice(s, p, active, cursor, problems)
 
 
-from pydantic import BaseModel, ConfigDict
+def _node_choice(s, p: Position, active: int, cursor: int, problems: Problems) -> None:
+    """A door-hanger choice (a guest or a column) and the effects still to apply after it: all of
+    them the served guest's (Serve the Guest)."""
+    if p.decision is None:
+        problems.add("decision", "is missing")
+        return
+    op = _read_op(p.decision, "decision", problems)
+    if op is None:
+        return
+    want = "guest" if p.step == N_TARGET else "pillar"
+    if not problems.check(op[0] == "Q" and op[1] == want, "decision", f"step {p.step!r} asks to choose a {want}: "
+                          f"decision.choose = {want!r}", R_EFFECTS):
+        return
+    if want == "guest":
+        problems.check(s._occupied_others(active, op[4]), "decision",
+                       "no other guest to choose: the effect would do nothing", R_EFFECTS)
+    else:
+        problems.check(any(s.pillars[active]), "decision", "no pillar left to choose", R_EFFECTS)
+    s.node = choice_node(p.step, op[2], op)
+    todo = [_read_op(t, f"pending[{i}]", problems) for i, t in enumerate(p.pending or ())]
+    s.todo = tuple(t for t in todo if t is not None)
+    for path, q in [("decision", op)] + [(f"pending[{i}]", q) for i, q in enumerate(todo) if q is not None]:
+        src = q[4] if q[0] == "Q" else q[1] if q[0] == "E" else q[2]
+        problems.check(src == cursor, f"{path}.room", f"the effects being applied are those of the guest served, in "
+                       f"room {cursor}", R_SERVE)
+        if q[0] in ("T", "TS", "TT", "F"):
+            problems.check(s.guests[active][q[1]], f"{path}.target", f"room {q[1]} holds no guest", R_IRRITATION)
 
 
-class Position(BaseModel):
-    model_config = ConfigDict(extra="allow")
+# -- the operations of a service (decision, pending) --------------------------------------------
+def _effect(code: str, path: str, problems: Problems):
+    try:
+        return parse_effect(code)
+    except ValueError as exc:
+        problems.add(path, str(exc).replace("hellton_palace data/guests.toml: ", ""), R_EFFECTS)
+        return None
 
 
-def write(s):
-    return to_position(s)
+def _given(t: Op, known: tuple, required: tuple, path: str, problems: Problems) -> bool:
+    """The fields of one form of operation table: none but ``known``, every one of ``required``."""
+    extra = sorted(k for k in t.model_fields_set if k not in known)
+    for k in extra:
+        problems.add(f"{path}.{k}", f"unknown field; known fields: {', '.join(sorted(known))}")
+    missing = [k for k in required if getattr(t, k) is None]
+    for k in missing:
+        problems.add(f"{path}.{k}", "is missing")
+    return not extra and not missing
 
 
-def build(game, p, problems):
-    from .state import HelltonPalaceState
-    s = from_position(HelltonPalaceState, game, p.model_dump())
-    s._own = s._OWN_ALL
-    return s
+def _room(value: int, path: str, problems: Problems, rule=R_ROOMS) -> int | None:
+    return value if _range(problems, value, 1, 9, path, rule) else None
+
+
+def _read_op(t: Op, path: str, problems: Problems):
+    """One operation of :mod:`.effects` from its table (see :class:`Op`), or None with its
+    problems added."""
+    if t.effect is not None and t.do is None and t.choose is None:
+        if not _given(t, ("effect", "room"), ("effect", "room"), path, problems):
+            return None
+        room, e = _room(t.room, f"{path}.room", problems), _effect(t.effect, f"{path}.effect", problems)
+        return None if room is None or e is None else ("E", room, e)
+    if t.choose is not None:
+        return _read_choice(t, path, problems)
+    if not _given(t, ("do", "target", "column", "room", "effect"), ("do",), path, problems):
+        return None
+    return _read_operation(t, path, problems)
+
+
+def _read_choice(t: Op, path: str, problems: Problems):
+    known = ("choose", "by", "then", "room", "effect", "count")
+    if not _given(t, known, known[:5], path, problems):
+        return None
+    kind = t.choose
+    if not problems.check(kind in ("guest", "pillar"), f"{path}.choose", f"must be \"guest\" or \"pillar\", got "
+                          f"{kind!r}"):
+        return None
+    ok = problems.check(t.by in SEATS, f"{path}.by", f"must be \"Red\" (the First player) or \"Blue\", got {t.by!r}",
+                        R_COURSE)
+    letter = _WORD_OP.get(t.then)
+    allowed = ("P",) if kind == "pillar" else ("T", "TS", "TT")
+    ok &= problems.check(letter in allowed, f"{path}.then", f"must be one of "
+                         f"{', '.join(_OP_WORD[x] for x in allowed)}, got {t.then!r}", R_EFFECTS)
+    room = _room(t.room, f"{path}.room", problems)
+    e = _effect(t.effect, f"{path}.effect", problems)
+    count = t.count if t.count is not None else [1, 1]
+    if not problems.check(len(count) == 2, f"{path}.count", "must be [i, n], the i-th of n choices"):
+        return None
+    n, i = count[1], count[0]
+    ok &= _range(problems, n, 1, 9, f"{path}.count[1]") and _range(problems, i, 1, n, f"{path}.count[0]")
+    if not ok or room is None or e is None:
+        return None
+    return ("Q", kind, SEATS.index(t.by), letter, room, e, i, n)
+
+
+def _read_operation(t: Op, path: str, problems: Problems):
+    k = _WORD_OP.get(t.do)
+    if not problems.check(k is not None, f"{path}.do", f"must be one of {', '.join(_OP_WORD.values())}, got {t.do!r}"):
+        return None
+    src = _room(t.room, f"{path}.room", problems) if t.room is not None else 0
+    e = _effect(t.effect, f"{path}.effect", problems) if t.effect is not None else None
+    if src is None or (t.effect is not None and e is None):
+        return None
+    if not problems.check(e is not None or (k == "T" and src == 0), f"{path}.effect", "is missing (only the "
+                          "irritation of a guest not served has no effect)", R_EFFECTS):
+        return None
+    if k == "P":
+        if t.column is None:
+            problems.add(f"{path}.column", "is missing")
+            return None
+        x = t.column if _range(problems, t.column, 1, 3, f"{path}.column", R_PILLAR_GROUPS) else None
+    elif k == "D":
+        x = 0
+    elif t.target is None:
+        problems.add(f"{path}.target", "is missing")
+        return None
+    else:
+        x = _room(t.target, f"{path}.target", problems)
+    return None if x is None else (k, x, src, e)

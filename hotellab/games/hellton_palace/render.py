@@ -24,7 +24,7 @@ Targets (``data-target`` ids, :func:`hotellab.core.board.target`), in this readi
 ``room:<seat>:<n>`` (rooms 1 to 9, the order of the groom's tour), ``hall:<seat>``,
 ``coins:<seat>``, ``pillars:<seat>:<column>``, ``groom:<seat>:<groom id>`` (mason,
 false_reservation, placer, false_placer, diplomat), then ``display:<row>:<place>`` (row 3 to 1,
-places 1 to 6). ``HelltonPalaceState._action_target`` maps every action to one of them.
+places 1 to 6). Each action kind's ``target`` (``explain.py``) maps every action to one of them.
 
 >>> import hotellab as hl
 >>> state = hl.load_game("hellton_palace").new_initial_state()
