@@ -93,6 +93,7 @@ COLUMN = Packing(*((f"seat{s}", 6) for s in range(4)))
 """An award column (:func:`_column_keys`): one count per seat (cards of a kind, floors, cards
 on the top floor; each below 64)."""
 _COL_SHIFT = tuple(COLUMN.shift[f"seat{s}"] for s in range(4))
+_COL_GET = tuple(COLUMN.accessor(f"seat{s}") for s in range(4))
 _RESEARCH = tuple(Action("research", (), p) for p in range(4))
 """Each seat's Research action (Actions are immutable: every state shares them)."""
 _PLACE = tuple(
@@ -186,8 +187,8 @@ def _award_change(award: int, n: int, before: int, after: int) -> tuple:
     if hit is None:
         if len(_AWARD_MEMO) > 200_000:
             _AWARD_MEMO.clear()
-        col0 = tuple(COLUMN.get(before, f"seat{s}") for s in range(n))
-        col1 = tuple(COLUMN.get(after, f"seat{s}") for s in range(n))
+        col0 = tuple(_COL_GET[s](before) for s in range(n))
+        col1 = tuple(_COL_GET[s](after) for s in range(n))
         hit = _AWARD_MEMO[key] = tuple(map(sub, _award(award, col1), _award(award, col0)))
     return hit
 
@@ -524,8 +525,10 @@ class PerfectHotelState(State):
         k = KIND_INDEX[a.args[0]]
         what = a.args[1]
         cls = 12 if what == "tourist" else 2 * k + (what == "star")
-        (card,), rest = self._take(self.hands[p], cls, 1)
-        self.hands = replaced(self.hands, p, rest)
+        hand = self.hands[p]
+        i = bisect_left(hand, _CLASS_LO[cls])  # the class's first card (see _take)
+        card = hand[i]
+        self.hands = replaced(self.hands, p, hand[:i] + hand[i + 1:])
         self.rows = replaced(self.rows, k, self.rows[k] + (card | p << _SEAT_SHIFT,))
         self.drawn = ()
         tourist = what == "tourist"
@@ -548,7 +551,9 @@ class PerfectHotelState(State):
         number of plain, starred and Tourist cards from the hand; a kind already built only
         as an Annex on the top floor; a High-Season row only while it shows 2 cards or more."""
         p = node[1]
-        counts = self.hand_classes(p)
+        counts = [0] * 13  # the hand's cards per class (hand_classes, inlined: a hot path)
+        for c in self.hands[p]:
+            counts[_CLASS[c]] += 1
         out = [_RESEARCH[p]]
         built = self.summ[p][0]  # cards per kind in the hotel
         hotel = self.hotels[p]
@@ -589,9 +594,13 @@ class PerfectHotelState(State):
         kid, source, na, nb, nc = a.args
         k = KIND_INDEX[kid]
         hand = self.hands[p]
-        plain, hand = self._take(hand, 2 * k, na)
-        star, hand = self._take(hand, 2 * k + 1, nb)
-        tour, hand = self._take(hand, 12, nc)
+        plain = star = tour = ()
+        if na:
+            plain, hand = self._take(hand, 2 * k, na)
+        if nb:
+            star, hand = self._take(hand, 2 * k + 1, nb)
+        if nc:
+            tour, hand = self._take(hand, 12, nc)
         from_row = ()
         if source == "row":
             from_row = tuple(e & _CARD_BITS for e in self.rows[k])
