@@ -102,3 +102,32 @@ def test_a_position_says_whose_decision_is_next(hz):
     assert s.to_position()["next"] == {"kind": "plan", "seat": 1}  # seat 0 has chosen
     t = s.to_position()
     assert g.state_from_position(t).view(1) == s.view(1)
+
+
+def test_a_position_lists_every_problem_each_with_its_field_and_rule(hz):
+    # like python-chess's status(): every problem at once, the first one raised with the rest listed
+    g = hz.game(3)
+    t = hz.position(3)
+    # "Set your Hotel counter to 1" (Setup) ... "until the Hotel Counter reaches 20": 1-20
+    t["hotel_counter"] = 21
+    # health starts at 100, the most (reconstructed, ruling HZ-01); the reader cites Game Phases'
+    # "(Max health of 0)"
+    t["players"][0]["health"] = 150
+    t["players"][2]["plan"] = "hide"  # "either Explore the Hotel or do Inventory Management" (Game Plan)
+    problems = g.position.problems(g, t)
+    assert [(p.field, p.rule.section) for p in problems] == [
+        ("hotel_counter", "Setup"), ("players[0].health", "Game Phases"), ("players[2].plan", "Game Plan")]
+    with pytest.raises(hl.PositionError) as exc:
+        g.state_from_position(t)
+    assert exc.value.field == "hotel_counter" and "(and 2 more problems:" in str(exc.value)
+    # the rules between fields too: face-down cards with no count taken ("each player is dealt
+    # facedown mansion cards equal to the number they picked"), and an Inventory Management seat
+    # in the choosing order, which is the explorers "starting with the player doing the most damage"
+    g = hz.game(2)
+    t = hz.position(2, players=[{"plan": "explore", "face_down": ["walker"]}, {"plan": "inventory"}],
+                    stage="mansion cards", plans_revealed=True, choosing_order=[0, 1])
+    assert [(p.field, p.message) for p in g.position.problems(g, t)] == [
+        ("players[0].face_down", "face-down mansion cards need mansion_cards_taken"),
+        ("choosing_order", "seat 1 is in the choosing order but did not (openly) choose Explore the Hotel"),
+        ("choosing_order", "must be the explorers from the most damage down, [0], got [0, 1]")]
+    assert g.position.problems(g, hz.position(2)) == []

@@ -366,11 +366,11 @@ def _pass_legal(s, node) -> list[Action]:
 
 
 # == the table ================================================================================
-_CARD = Arg("card", WORD, "a player card's word (see the game's page: ammo10, pistol, search ...)", choices=_IDS)
+_CARD = Arg("card", WORD, "a player card, by its word", choices=_IDS)
 
 ACTIONS = ActionTable([
-    ActionKind("shuffle", (Arg("pile", WORD, "the pile shuffled: the mansion's discard pile, or seat <n>'s "
-                                              "discard pile (its starting deck at Setup)", choices=_PILES),
+    ActionKind("shuffle", (Arg("pile", WORD, "the pile shuffled: mansion (the mansion discard pile), or p0-p3 "
+                                              "(that seat's discard pile; its starting deck at Setup)", choices=_PILES),
                            Arg("order", INTS, "the new deck, top first: a permutation of the pile's cards "
                                               "in sorted order")),
                R_BASE_GAME, "Shuffle a pile into a new deck: the mansion deck and each starting deck at Setup, "

@@ -35,8 +35,8 @@ import hotellab.games.hotel_zombie.components as C
 from ._common import EXPLORE, INVENTORY, MANSION, ST_COMBAT, ST_COUNT, ST_END, ST_PLAN, ST_REGROUP, ST_SETUP, ST_TURN
 from .rules import (
     N_END, NODE_KINDS, R_ASSIST_REWARD, R_BASE_GAME, R_BUY, R_CHOOSE_COUNT, R_DEALT, R_FAIL, R_HELP,
-    R_INVENTORY, R_KILL_STEAL, R_NORMAL_TURN, R_PLAN, R_REPEAT, R_SAME_TIME, R_SETUP_COUNTER, R_SETUP_HAND,
-    R_WAIT,
+    R_INVENTORY, R_KILL_STEAL, R_NORMAL_TURN, R_PLAN, R_REPEAT, R_REVEAL, R_SAME_TIME, R_SETUP_COUNTER,
+    R_SETUP_HAND, R_WAIT,
 )
 from .state import HotelZombieState
 
@@ -106,7 +106,7 @@ class KillSteal(_Model):
 class Combat(_Model):
     """The Combat phase's resolution queue."""
 
-    step: str = _f("reveal", "reveal, fight, kill_steal or assist: the step of the Combat phase", R_REPEAT)
+    step: str = _f("reveal", "reveal, fight, kill_steal or assist: the step of the Combat phase", R_REVEAL)
     fight_queue: list[int] = _f([], "seats still to choose: take the hit or wait for assistance", R_FAIL)
     kill_steal: list[KillSteal] = _f([], "hit infected open to a Kill Steal, first first", R_KILL_STEAL)
     passed_kill_steal: list[int] = _f([], "seats that declined to Kill Steal the first of them", R_KILL_STEAL)
@@ -184,11 +184,11 @@ class Position(_Model):
     supply: Supply = _f(..., "cards left in each supply pile", R_BASE_GAME)
     mansion: Mansion = _f(..., "the mansion deck and discard pile", R_BASE_GAME)
     turn: Turn | None = _f(None, "the turn being played (only in the 'turns' stage)", R_NORMAL_TURN)
-    combat: Combat = _f(Combat(), "the Combat phase's resolution queue")
+    combat: Combat = _f(Combat(), "the Combat phase's resolution queue", R_REVEAL)
     draws: list[SeatCards] = _f([], "draws still to make (a shuffle comes first)", R_BASE_GAME)
     deals: list[SeatCards] = _f([], "mansion cards still to deal", R_DEALT)
     players: list[Player] = _f(..., "one table per seat, in seat order")
-    explored: list[Explored] = _f([], "the mansion cards revealed so far, in order")
+    explored: list[Explored] = _f([], "the mansion cards revealed so far, in order", R_REVEAL)
 
 
 # == the writer ===============================================================================
