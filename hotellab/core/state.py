@@ -136,7 +136,10 @@ class State(Stored):
     def _current_player(self) -> int:
         """Seat to decide (0..num_seats-1), ``CHANCE`` (-1) or ``TERMINAL`` (-4):
         ``self.node.seat``."""
-        return self._node()[1]
+        try:
+            return self.node[1]
+        except AttributeError:  # (hot: no extra call on the common path)
+            raise self._missing("node (the pending decision, a hotellab.core.node.Node)") from None
 
     def _node_kind(self) -> str:
         """The kind of the current node (``self.node.kind``): a node kind of the game's
@@ -148,7 +151,12 @@ class State(Stored):
         """The deciding seat's legal actions (called only at a decision node), in a fixed
         order: those of each action kind the node allows (``node.actions``), each kind's
         ``legal(state, node)``. Never empty at a decision node."""
-        return self._kinds().legal(self, self._node())
+        try:
+            return self.game.actions.legal(self, self.node)
+        except AttributeError:
+            self._kinds()
+            self._node()
+            raise
 
     def _apply(self, action: Action) -> None:
         """Change ``self`` (a fresh :meth:`_copy`) by the legal ``action``: its kind's
