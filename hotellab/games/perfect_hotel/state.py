@@ -918,7 +918,6 @@ def _build_target(s: PerfectHotelState, a: Action) -> str:
     return f"hand:{a.player}:{bisect_left(s.hands[a.player], _KIND_LO[KIND_INDEX[a.args[0]]])}"
 
 
-_KIND_WORDS = "the kind's word: " + ", ".join(KIND_IDS)
 ACTIONS = ActionTable([
     ActionKind("shuffle", (Arg("order", INTS, "the 62 card numbers 0-61 in House Deck order, top first"),), R_SETUP,
                "Shuffle the cards and deal 2 Hand Cards to each player, clockwise from the first player; the rest "
@@ -929,21 +928,21 @@ ACTIONS = ActionTable([
                "Research, step 1: draw 2 cards from the House Deck into the hand (then place 1: `place`).",
                PerfectHotelState._research_draw, legal=PerfectHotelState._turn_actions, check=X.check_research,
                words=X.research_words, target=_research_target),
-    ActionKind("place", (Arg("row", WORD, f"the Tag Row: {_KIND_WORDS}", choices=KIND_IDS),
+    ActionKind("place", (Arg("row", WORD, "the Tag Row, by its kind", choices=KIND_IDS),
                          Arg("card", WORD, "the hand card placed: a plain or starred Build Card of the row's kind, "
                                            "or a Tourist Group card", choices=("plain", "star", "tourist"))),
                R_PLACE, "Research, step 2: place 1 card from hand onto the Tag Row of its kind (face down unless "
                         "option research_face is 'up'); a Tourist Group card on any row without one.",
                PerfectHotelState._research_place, legal=PerfectHotelState._place_actions, check=X.check_place,
                words=X.place_words, target=_place_target),
-    ActionKind("build", (Arg("kind", WORD, f"the set's kind: {_KIND_WORDS}", choices=KIND_IDS),
+    ActionKind("build", (Arg("kind", WORD, "the set's Build kind", choices=KIND_IDS),
                          Arg("source", WORD, "'row': the whole Tag Row of the kind plus hand cards; 'hand': hand "
                                              "cards only", choices=("row", "hand")),
                          Arg("plain", INT, "how many plain cards of the kind come from the hand"),
                          Arg("star", INT, "how many starred cards of the kind come from the hand"),
                          Arg("tourists", INT, "how many Tourist Group cards come from the hand")),
                R_BUILD, "Build a set of 2 cards or more of one kind as a new floor on top of the hotel (an Annex "
-                        "when the top floor is of the same kind); listed with `research`, the other choice of a turn.",
+                        "when the top floor is of the same kind): the other choice of a turn.",
                PerfectHotelState._build, listed_with="research", check=X.check_build, words=X.build_words,
                target=_build_target),
 ])
