@@ -182,6 +182,7 @@ def play_checked(spec, seed, by_kind, where_all):
     assert s.winners() == [p for p, v in enumerate(s.scores) if v == max(s.scores)]
 
 
+@pytest.mark.slow  # about 5-8 s: 40 whole games, every invariant checked at every state
 @settings(max_examples=40, **SETTINGS)
 @given(spec=specs, seed=st.integers(0, 2**32 - 1), by_kind=st.booleans())
 def test_random_legal_play_keeps_every_invariant(spec, seed, by_kind):
