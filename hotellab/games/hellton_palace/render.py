@@ -42,7 +42,8 @@ from collections import OrderedDict
 from functools import lru_cache
 
 from .._svg import INK as _INK, MIN_FONT, Panel, board_svg, target
-from .._svg import as_dict as _dict, as_list as _list, esc as _e, is_colour, num as _f, number as _num, text as _text
+from .._svg import as_dict as _dict, as_list as _list, colour as svg_colour, esc as _e, num as _f, number as _num, rect
+from .._svg import text as _text
 
 __all__ = ["render_svg"]
 
@@ -130,9 +131,9 @@ def _line(out, x, y, text, width, *, size=FS, anchor=None, **kw) -> None:
         out.append("</g>")
 
 
-def _colour(seat: dict, i: int) -> str:
-    c = seat.get("color")
-    return c if is_colour(c) else _FALLBACK[i % 2]
+def _seat_colour(seat: dict, i: int) -> str:
+    """The seat's colour from the view, when it is a safe colour; else its fallback."""
+    return svg_colour(seat.get("color"), _FALLBACK[i % 2])
 
 
 def _seat_name(seat: dict, i: int) -> str:
@@ -150,7 +151,7 @@ def _icon(out, x, y, icon):
         out.append(f'<circle cx="{_f(x)}" cy="{_f(y)}" r="6.5" fill="{_TOKEN}"/>'
                    f'<path d="M{_f(x)} {_f(y - 4)}v5M{_f(x)} {_f(y + 2.6)}v1.4" stroke="#fff" stroke-width="2"/>')
     elif icon == "pillar":
-        out.append(f'<rect x="{_f(x - 3)}" y="{_f(y - 6)}" width="6" height="12" fill="{_PILLAR}" stroke="#5c554c"/>')
+        rect(out, x - 3, y - 6, 6, 12, _PILLAR, stroke="#5c554c", rx=0)
     elif icon == "doorbell":
         out.append(f'<path d="M{_f(x - 5)} {_f(y + 4)}h10l-2-3v-4a3 3 0 0 0-6 0v4z" fill="{_GOLD}" stroke="#8a6d00"/>'
                    f'<circle cx="{_f(x)}" cy="{_f(y + 5.5)}" r="1.5" fill="#8a6d00"/>')
@@ -158,8 +159,8 @@ def _icon(out, x, y, icon):
         out.append(f'<path d="M{_f(x + 4.5)} {_f(y - 1)}a4.6 4.6 0 1 1-1.4-3.6" fill="none" stroke="{_PURPLE}" stroke-width="1.8"/>'
                    f'<path d="M{_f(x + 4.8)} {_f(y - 6.2)}v4.4h-4.4z" fill="{_PURPLE}"/>')
     elif icon == "copy":  # two overlapping cards
-        out.append(f'<rect x="{_f(x - 5)}" y="{_f(y - 5)}" width="7" height="8" rx="1" fill="#fff" stroke="{_PURPLE}" stroke-width="1.3"/>'
-                   f'<rect x="{_f(x - 2)}" y="{_f(y - 2)}" width="7" height="8" rx="1" fill="#e9dff5" stroke="{_PURPLE}" stroke-width="1.3"/>')
+        rect(out, x - 5, y - 5, 7, 8, "#fff", stroke=_PURPLE, sw=1.3, rx=1)
+        rect(out, x - 2, y - 2, 7, 8, "#e9dff5", stroke=_PURPLE, sw=1.3, rx=1)
 
 
 def _token(out, x, y, r=8):
@@ -323,8 +324,8 @@ def _room(out, room: dict, groom_colour):
     """A room at (0, 0): its number, and its guest (name, rent, token, side, door hanger)."""
     g = room.get("guest")
     g = g if isinstance(g, dict) else None
-    out.append(f'<rect width="{RW}" height="{RH}" rx="6" fill="{_ROOM if g else _ROOM_EMPTY}" stroke="#8b7355" stroke-width="1.5"/>')
-    out.append(f'<rect x="5" y="5" width="22" height="18" rx="3" fill="{_WALL}"/>')
+    rect(out, 0, 0, RW, RH, _ROOM if g else _ROOM_EMPTY, stroke="#8b7355", sw=1.5, rx=6)
+    rect(out, 5, 5, 22, 18, _WALL, rx=3)
     _text(out, 16, 18.5, str(room.get("number", "?")), FS, fill="#fff", anchor="middle", bold=True)
     if g is None:
         _text(out, RW / 2, RH / 2 + 4, "free room", FS, fill=_MUTED, anchor="middle", italic=True)
@@ -340,7 +341,7 @@ def _room(out, room: dict, groom_colour):
         _draw_hanger(out, 5, 38 + len(lines) * LH + 4, RW - 10, _list(g.get("hanger")),
                      narrow_below=RH - 30 if groom_colour else 1e9, narrow=16)
     if groom_colour:
-        out.append(f'<rect x="1.5" y="1.5" width="{RW - 3}" height="{RH - 3}" rx="5" fill="none" stroke="{groom_colour}" stroke-width="3"/>')
+        rect(out, 1.5, 1.5, RW - 3, RH - 3, "none", stroke=groom_colour, sw=3, rx=5)
         _pawn(out, RW - 12, RH - 6, groom_colour)
 
 
@@ -376,20 +377,9 @@ def _band(out, view: dict, seat: dict, i: int, seats: list, y) -> None:
     _line(out, PAD, y + 14, info, width, fill=_MUTED)
 
 
-def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
-    colour = _colour(seat, i)
-    name = _seat_name(seat, i)
-    out: list[str] = []
-    rooms_h = 3 * RH + 2 * GAP
-    y_rooms = TITLE_H + BAND_H
-    y_hall = y_rooms + rooms_h + GAP
-    y_base = y_hall + HALL_H + GAP
-    y_tiles = y_base + BASE_H + 10
-    tiles = [t for t in _list(seat.get("grooms")) if isinstance(t, dict)]
-    height = y_tiles + 18 + len(tiles) * (TILE_H + 3) + PAD
-    out.append(f'<rect x="1.5" y="1.5" width="{PANEL_W - 3}" height="{height - 3}" rx="9" fill="{_PAPER}" stroke="{colour}" stroke-width="3"/>')
-    out.append(f'<path d="M1.5 {TITLE_H}V10.5a9 9 0 0 1 9-9h{PANEL_W - 21}a9 9 0 0 1 9 9V{TITLE_H}z" fill="{colour}"/>')
-    # the title bar
+def _title_bar(out, view: dict, seat: dict, name: str, colour: str) -> None:
+    """The title bar: the hotel's name and role (First / Second player), and a badge for the
+    winner or the seat to act."""
     role = "First player" if seat.get("first_player") else "Second player"
     wins = isinstance(view.get("winners"), list) and seat.get("seat") in view["winners"]
     acting = not wins and seat.get("seat") == view.get("current_player")
@@ -398,10 +388,13 @@ def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
     _line(out, PAD + 2, 19.5, f"{name}'s hotel · {role}", PANEL_W - 2 * PAD - badge_w - 8, size=14, fill="#fff", bold=True)
     if badge:
         bx = PANEL_W - PAD - badge_w
-        out.append(f'<rect x="{_f(bx)}" y="5" width="{_f(badge_w)}" height="19" rx="9.5" fill="#ffe27a" stroke="#8a6d00"/>')
+        rect(out, bx, 5, badge_w, 19, "#ffe27a", stroke="#8a6d00", rx=9.5)
         _text(out, bx + badge_w / 2, 19, badge, FS, anchor="middle", bold=True)
-    _band(out, view, seat, i, seats, TITLE_H)
-    # the rooms, 1 to 9 (the tour's order), floor 3 on top
+
+
+def _rooms(out, seat: dict, i: int, name: str, colour: str, y_rooms) -> None:
+    """The rooms, 1 to 9 (the tour's order), floor 3 on top; the groom pawn in front of the room
+    it serves."""
     groom = seat.get("groom")
     rooms = [r for r in _list(seat.get("rooms")) if isinstance(r, dict)]
     for r in sorted(rooms, key=lambda r: _num(r.get("number"), 99)):
@@ -415,13 +408,16 @@ def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
         body = _cached(("room", r, gc), lambda o, r=r, gc=gc: _room(o, r, gc))
         out.append(target(f"room:{i}:{r.get('number')}", _room_label(name, r, here))
                    + f'<g transform="translate({_f(rx)},{_f(ry)})">{body}</g></g>')
-    # the Hall (doorbells, the groom at home) and the coins beside it
+
+
+def _hall_and_coins(out, seat: dict, i: int, name: str, colour: str, y_hall) -> None:
+    """The Hall (its 3 doorbell places, the groom pawn at home) and the coins beside it."""
     bells = int(_num(seat.get("doorbells"), 0))
-    home = groom == "hall"
+    home = seat.get("groom") == "hall"
     hall_w = 2 * RW + GAP
     out.append(target(f"hall:{i}", f"{name}'s Hall: {bells} doorbell{'s' if bells != 1 else ''} on the counter"
                       + ("; the groom pawn is here" if home else "; the groom pawn is on the tour")))
-    out.append(f'<rect x="{PAD}" y="{_f(y_hall)}" width="{hall_w}" height="{HALL_H}" rx="6" fill="#efe3f4" stroke="#7c6f97"/>')
+    rect(out, PAD, y_hall, hall_w, HALL_H, "#efe3f4", stroke="#7c6f97", rx=6)
     _text(out, PAD + 8, y_hall + 25, "Hall", 14, bold=True)
     for k in range(3):
         _bell(out, PAD + 62 + k * 27, y_hall + 29, k < bells)
@@ -432,12 +428,15 @@ def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
     cx = PAD + hall_w + GAP
     coins = seat.get("coins", "?")
     out.append(target(f"coins:{i}", f"{name}'s coins: {coins}; the satisfied guests' rents: {seat.get('rents', '?')}"))
-    out.append(f'<rect x="{_f(cx)}" y="{_f(y_hall)}" width="{RW}" height="{HALL_H}" rx="6" fill="#fff8e1" stroke="#b8962a"/>')
+    rect(out, cx, y_hall, RW, HALL_H, "#fff8e1", stroke="#b8962a", rx=6)
     _coin(out, cx + 17, y_hall + HALL_H / 2, coins, r=11)
     _text(out, cx + 34, y_hall + 17, f"coins: {coins}", FS, bold=True)
     _text(out, cx + 34, y_hall + 32, f"rents: {seat.get('rents', '?')}", FS, fill=_MUTED)
     out.append("</g>")
-    # the Basement: a pillar group under each column
+
+
+def _basement(out, seat: dict, i: int, name: str, y_base) -> None:
+    """The Basement: a pillar group under each column."""
     pillars = _list(seat.get("pillars"))
     per = int(_num(seat.get("pillars_per_group"), 4))
     per = max(1, min(per, 6))
@@ -445,19 +444,23 @@ def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
         gx = PAD + c * (RW + GAP)
         k = int(_num(pillars[c], 0)) if c < len(pillars) else 0
         out.append(target(f"pillars:{i}:{c + 1}", f"{name}'s Basement, pillars under column {c + 1}: {k} of {per}"))
-        out.append(f'<rect x="{_f(gx)}" y="{_f(y_base)}" width="{RW}" height="{BASE_H}" rx="6" fill="#e7e1d8" stroke="#8d8478"/>')
+        rect(out, gx, y_base, RW, BASE_H, "#e7e1d8", stroke="#8d8478", rx=6)
         for j in range(per):
             px = gx + 7 + j * 11
             if j < k:
-                out.append(f'<rect x="{_f(px)}" y="{_f(y_base + 7)}" width="8" height="26" rx="2" fill="{_PILLAR}" stroke="#5c554c"/>')
+                rect(out, px, y_base + 7, 8, 26, _PILLAR, stroke="#5c554c", rx=2)
             else:
-                out.append(f'<rect x="{_f(px)}" y="{_f(y_base + 7)}" width="8" height="26" rx="2" fill="none" stroke="#9c9182" stroke-dasharray="3 2"/>')
+                rect(out, px, y_base + 7, 8, 26, "none", stroke="#9c9182", rx=2, dash="3 2")
         tx = gx + 12 + per * 11
         low = k <= 1
         _text(out, tx, y_base + 17, f"col. {c + 1}", FS, fill=_MUTED)
         _text(out, tx, y_base + 32, f"{k}/{per}", FS, fill="#b0182c" if low else _INK, bold=True)
         out.append("</g>")
-    # the groom tiles, a row each
+
+
+def _groom_tiles(out, tiles: list, i: int, name: str, colour: str, y_tiles) -> None:
+    """The 5 groom tiles, a row each: cost, name, hired side (and the row a False Reservation
+    faces)."""
     _text(out, PAD + 2, y_tiles + 12, f"{name}'s groom tiles", FS, bold=True)
     for k, t in enumerate(tiles):
         ty = y_tiles + 18 + k * (TILE_H + 3)
@@ -473,20 +476,42 @@ def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
         out.append(target(f"groom:{i}:{t.get('id', k)}", label))
         out.append(f"<title>{_e(t.get('effect', ''))}</title>")
         ink = "#fff" if hired else _INK
-        out.append(f'<rect x="{PAD}" y="{_f(ty)}" width="{PANEL_W - 2 * PAD}" height="{TILE_H}" rx="5" '
-                   f'fill="{colour if hired else "#fff"}" stroke="{colour}" stroke-width="1.5"/>')
+        rect(out, PAD, ty, PANEL_W - 2 * PAD, TILE_H, colour if hired else "#fff", stroke=colour, sw=1.5, rx=5)
         _coin(out, PAD + 12, ty + TILE_H / 2, t.get("cost", "?"), r=8.5)
         shown = gname[4:] if gname.startswith("the ") else gname
         sw = _width(state, FS)
         _line(out, PAD + 27, ty + 15.5, shown, PANEL_W - 2 * PAD - 27 - sw - 14, fill=ink, bold=True)
         _text(out, PANEL_W - PAD - 7, ty + 15.5, state, FS, fill=ink, anchor="end", italic=not hired)
         out.append("</g>")
+
+
+def _hotel(view: dict, seat: dict, i: int, seats: list) -> Panel:
+    """A player's hotel panel (Game Components, "2 Hotel boards"): title bar, the prompt or tour
+    band, the rooms, the Hall and the coins, the Basement's pillar groups and the groom tiles."""
+    colour = _seat_colour(seat, i)
+    name = _seat_name(seat, i)
+    out: list[str] = []
+    rooms_h = 3 * RH + 2 * GAP
+    y_rooms = TITLE_H + BAND_H
+    y_hall = y_rooms + rooms_h + GAP
+    y_base = y_hall + HALL_H + GAP
+    y_tiles = y_base + BASE_H + 10
+    tiles = [t for t in _list(seat.get("grooms")) if isinstance(t, dict)]
+    height = y_tiles + 18 + len(tiles) * (TILE_H + 3) + PAD
+    rect(out, 1.5, 1.5, PANEL_W - 3, height - 3, _PAPER, stroke=colour, sw=3, rx=9)
+    out.append(f'<path d="M1.5 {TITLE_H}V10.5a9 9 0 0 1 9-9h{PANEL_W - 21}a9 9 0 0 1 9 9V{TITLE_H}z" fill="{colour}"/>')
+    _title_bar(out, view, seat, name, colour)
+    _band(out, view, seat, i, seats, TITLE_H)
+    _rooms(out, seat, i, name, colour, y_rooms)
+    _hall_and_coins(out, seat, i, name, colour, y_hall)
+    _basement(out, seat, i, name, y_base)
+    _groom_tiles(out, tiles, i, name, colour, y_tiles)
     return Panel(f"{name}'s hotel", PANEL_W, height, out)
 
 
 def _card(out, card: dict):
     """A guest card of the display at (0, 0): number, rent, name, door hanger, other side."""
-    out.append(f'<rect width="{RW}" height="{CH}" rx="6" fill="#fffdf8" stroke="#8b7355"/>')
+    rect(out, 0, 0, RW, CH, "#fffdf8", stroke="#8b7355", rx=6)
     _coin(out, RW - 14, 14, card.get("rent", "?"))
     _text(out, 6, 18.5, f"#{card.get('card', '?')}" + (" *" if card.get("intro") else ""), FS, fill=_MUTED)
     lines, bold = _name_lines(str(card.get("name") or "?"), RW - 10)
@@ -518,16 +543,17 @@ def _display_row(r: dict, seats: list) -> Panel:
     row_name = _ROW_NAMES.get(row, f"Row {row}")
     out: list[str] = []
     height = 30 + 2 * CH + GAP + PAD
-    out.append(f'<rect x="0.5" y="0.5" width="{PANEL_W - 1}" height="{height - 1}" rx="9" fill="#f3efe8" stroke="#b5a88f"/>')
+    rect(out, 0.5, 0.5, PANEL_W - 1, height - 1, "#f3efe8", stroke="#b5a88f", rx=9)
     frs = [s for s in _list(r.get("false_reservation")) if isinstance(s, int) and 0 <= s < len(seats)]
     bx = PANEL_W - PAD
     if frs:  # a False Reservation tile faces this row
         who = " and ".join(f"{_seat_name(seats[s], s)}'s" for s in frs)
         banner = f"{who} False Reservation" + ("s" if len(frs) > 1 else "")
         bw = min(_width(banner, FS, True) + 14, 190)
-        colour = _colour(seats[frs[0]], frs[0]) if len(frs) == 1 else _WALL
+        colour = _seat_colour(seats[frs[0]], frs[0]) if len(frs) == 1 else _WALL
         bx -= bw
-        out.append(f'<g><title>{_e(banner)} faces this row</title><rect x="{_f(bx)}" y="6" width="{_f(bw)}" height="19" rx="4" fill="{colour}"/>')
+        out.append(f'<g><title>{_e(banner)} faces this row</title>')
+        rect(out, bx, 6, bw, 19, colour, rx=4)
         _line(out, bx + 7, 20, banner, bw - 14, fill="#fff", bold=True)
         out.append("</g>")
     head = f"{row_name} \u2192 floor {row}"
@@ -543,7 +569,7 @@ def _display_row(r: dict, seats: list) -> Panel:
             body = _cached(("card", c), lambda o, c=c: _card(o, c))
             out.append(f'<g transform="translate({_f(cx)},{_f(cy)})">{body}</g>')
         else:
-            out.append(f'<rect x="{_f(cx)}" y="{_f(cy)}" width="{RW}" height="{CH}" rx="6" fill="none" stroke="#a89d8b" stroke-dasharray="4 3"/>')
+            rect(out, cx, cy, RW, CH, "none", stroke="#a89d8b", rx=6, dash="4 3")
         out.append("</g>")
     return Panel(f"Guest display, {row_name.lower()}", PANEL_W, height, out)
 
@@ -557,7 +583,7 @@ def _key() -> Panel:
     """The door hangers' pictograms in words (Description of the Effects)."""
     out: list[str] = []
     height = 172
-    out.append(f'<rect x="0.5" y="0.5" width="{PANEL_W - 1}" height="{height - 1}" rx="9" fill="#fff" stroke="#b5a88f"/>')
+    rect(out, 0.5, 0.5, PANEL_W - 1, height - 1, "#fff", stroke="#b5a88f", rx=9)
     _text(out, PAD + 2, 20, "Door hangers: bottom effect first", 14, bold=True)
     for k, (icon, words) in enumerate(_KEY_WHAT):
         x = PAD + 2 + (k % 2) * 172
