@@ -127,7 +127,7 @@ class HotelZombieState(Combat, State):
 
     # ------------------------------------------------------------------ small helpers
     def _name(self, seat: int) -> str:
-        return self.game.seat_label(seat)
+        return self.game.seat_labels[seat]
 
     @property
     def num_players(self) -> int:
