@@ -262,11 +262,10 @@ class State(Stored):
         why = kinds.malformed(action)
         if why is not None:
             k = kinds.by_name.get(action.kind)
-            return Refusal(why, k.rule if k is not None else None, "malformed")
+            return Refusal(why, k.rule if k is not None else self.current_rule(), "malformed")
         node = self._node()
         k = kinds.by_name[action.kind]
-        if action.player == node[1] and action.kind not in node[2] and not any(
-                kinds.by_name[n].listed_with == action.kind for n in node[2]):
+        if action.player == node[1] and action.kind not in node[2] and k.listed_with not in node[2]:
             allowed = ", ".join(node[2]) or "nothing"
             return self.refuse(f"{action} cannot be played now: {self.status_text()}; allowed now: {allowed}")
         if k.check is not None:
