@@ -44,8 +44,8 @@ True
 from __future__ import annotations
 
 from .._svg import (
-    INK, Panel, as_dict as _dict, as_list as _list, board_svg, is_colour, num as _f, number as _num,
-    target, text as _t,
+    INK, Panel, as_dict as _dict, as_list as _list, board_svg, colour, num, number as _num, rect, target,
+    text as _t,
 )
 
 __all__ = ["render_svg", "DICE", "STAFF"]
@@ -84,17 +84,8 @@ RH = 24
 TW = 320  # the table's panel: a 1000 px page holds the table and two hotel boards in a row
 
 
-def _c(v, default=_EDGE) -> str:
-    return v if is_colour(v) else default
-
-
 def _int(v, default=0) -> int:
     return int(_num(v, default))
-
-
-def _rect(out, x, y, w, h, fill, stroke="none", rx=3, extra=""):
-    out.append(f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="{_f(rx)}" '
-               f'fill="{fill}" stroke="{stroke}"{extra}/>')
 
 
 def _tint(colour: str, keep: float = 0.18) -> str:
@@ -126,15 +117,15 @@ def _die(out, x, y, s, face, *, fill="#ffffff", stroke=INK, pip=INK, dashed=Fals
     """A die of side ``s`` at (x, y): ``face`` 1-6 as pips, 0 an empty place (a dashed
     outline), None face down (dark, '?')."""
     if face is None:
-        _rect(out, x, y, s, s, "#4a4238", "#4a4238", rx=s / 6)
+        rect(out, x, y, s, s, "#4a4238", stroke="#4a4238", rx=s / 6)
         _t(out, x + s / 2, y + s / 2 + 5, "?", 14, anchor="middle", bold=True, fill="#ffffff")
         return
-    dash = ' stroke-dasharray="3 2"' if dashed or not face else ""
-    _rect(out, x, y, s, s, fill if face else "none", stroke if face else _EDGE, rx=s / 6, extra=dash)
+    rect(out, x, y, s, s, fill if face else "none", stroke=stroke if face else _EDGE, rx=s / 6,
+         dash="3 2" if dashed or not face else None)
     if face in _PIPS:
         step, r = s * 0.27, max(1.6, s * 0.085)
         for dx, dy in _PIPS[face]:
-            out.append(f'<circle cx="{_f(x + s / 2 + dx * step)}" cy="{_f(y + s / 2 + dy * step)}" r="{_f(r)}" fill="{pip}"/>')
+            out.append(f'<circle cx="{num(x + s / 2 + dx * step)}" cy="{num(y + s / 2 + dy * step)}" r="{num(r)}" fill="{pip}"/>')
 
 
 def _token(out, x, y, w, h, ch):
@@ -144,9 +135,9 @@ def _token(out, x, y, w, h, ch):
     fill = _BROWN if ch.isupper() else _GREEN
     k = min(w, h) - 8
     if ch in "sS":
-        _rect(out, x + (w - k) / 2, y + (h - k) / 2, k, k, fill, rx=1.5)
+        rect(out, x + (w - k) / 2, y + (h - k) / 2, k, k, fill, rx=1.5)
     else:
-        out.append(f'<circle cx="{_f(x + w / 2)}" cy="{_f(y + h / 2)}" r="{_f(k / 2)}" fill="{fill}"/>')
+        out.append(f'<circle cx="{num(x + w / 2)}" cy="{num(y + h / 2)}" r="{num(k / 2)}" fill="{fill}"/>')
 
 
 def _star(out, cx, cy, r, filled):
@@ -156,13 +147,9 @@ def _star(out, cx, cy, r, filled):
     for i in range(10):
         a = -math.pi / 2 + i * math.pi / 5
         rr = r if i % 2 == 0 else r * 0.45
-        pts.append(f"{_f(cx + rr * math.cos(a))},{_f(cy + rr * math.sin(a))}")
+        pts.append(f"{num(cx + rr * math.cos(a))},{num(cy + rr * math.sin(a))}")
     fill = _STAR if filled else "none"
     out.append(f'<polygon points="{" ".join(pts)}" fill="{fill}" stroke="{_STAR if filled else _EDGE}" stroke-width="1.2"/>')
-
-
-def _money(v) -> str:
-    return f"{_int(v)}"
 
 
 def _signed(v: int) -> str:
@@ -214,16 +201,30 @@ def _room_words(days: str, built: bool, start: bool, name: str, number: int) -> 
 
 
 def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
+    """A hotel board ("Plansze hoteli"), top to bottom: the head (name, money, rating), the
+    price dice, the week's rooms, the staff, the last rating and the money by source."""
     s = _int(seat.get("seat"), -1)
     name = str(seat.get("name", "?"))
-    colour = _c(seat.get("color"))
-    preparing = view.get("node") == "set_price"
+    edge = colour(seat.get("color"), _EDGE)
     out: list[str] = []
-    body_top = len(out)
+    _hotel_head(out, seat, s, name, edge, deciding == s)
+    _price_dice(out, seat, s, name, view.get("node") == "set_price")
+    need = _demand(seat)
+    y = _week_grid(out, seat, s, name, need)
+    y = _staff_rows(out, seat, s, name, need, y)
+    y = _rating_and_sources(out, seat, y)
+    height = y + 8
+    frame = 3 if deciding == s else 1.5
+    out.insert(0, f'<rect x="{num(frame / 2)}" y="{num(frame / 2)}" width="{num(HW - frame)}" '
+                  f'height="{num(height - frame)}" rx="10" fill="{_PAPER}" stroke="{edge}" stroke-width="{frame}"/>')
+    return Panel(f"{name}'s hotel board", HW, height, out)
 
-    # -- the head: name, money cards (and a sealed bid), the rating marker
-    _rect(out, 1, 1, HW - 2, 56, _tint(colour), rx=9)
-    out.append(f'<circle cx="{X_L + 7}" cy="20" r="7" fill="{colour}" stroke="{INK}" stroke-width="0.8"/>')
+
+def _hotel_head(out: list, seat: dict, s: int, name: str, edge: str, to_play: bool) -> None:
+    """The hotel's name, its money cards (and a sealed bid: Faza rezerwacji, the marketing
+    bid) and its rating marker on the star track."""
+    rect(out, 1, 1, HW - 2, 56, _tint(edge), rx=9)
+    out.append(f'<circle cx="{X_L + 7}" cy="20" r="7" fill="{edge}" stroke="{INK}" stroke-width="0.8"/>')
     _t(out, X_L + 20, 25, f"{name}'s hotel", 15, bold=True)
     money = _int(seat.get("money"))
     cards = [c for c in _list(seat.get("cards")) if _num(c) is not None]
@@ -240,7 +241,7 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
     fan = min(len(cards), 6) + 1  # the blank card too
     fx = HW - 62 - 6 * fan - 12
     for k in range(fan):
-        _rect(out, fx + 6 * k, 10 + (k % 2), 14, 19, "#ffffff" if k < fan - 1 else "#f4efe4", _EDGE, rx=2)
+        rect(out, fx + 6 * k, 10 + (k % 2), 14, 19, "#ffffff" if k < fan - 1 else "#f4efe4", stroke=_EDGE, rx=2)
     _t(out, HW - X_L, 25, str(money), 15, anchor="end", bold=True)
     if bid_placed:
         _t(out, HW - X_L, 47, f"bid {_int(bid)}" if bid is not None else "bid face down", 12, anchor="end",
@@ -256,11 +257,14 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
     if lost:
         _t(out, 146, 47, "lost", 12, bold=True, fill=_NEG)
     out.append("</g>")
-    if deciding == s:
-        _rect(out, 150, 34, 56, 18, INK, rx=9)
+    if to_play:
+        rect(out, 150, 34, 56, 18, INK, rx=9)
         _t(out, 178, 47, "to play", 12, anchor="middle", bold=True, fill="#ffffff")
 
-    # -- the price dice (Faza przygotowania: 7 days and breakfast)
+
+def _price_dice(out: list, seat: dict, s: int, name: str, preparing: bool) -> None:
+    """The 8 price dice (Faza przygotowania: 7 days and breakfast), face down while set in
+    secret."""
     y = 64
     _t(out, X_L, y + 12, "Price dice" + (" (secret)" if preparing else ""), 12, fill=_MUTED)
     bx = _col_x(7) + (3 * EW) / 2
@@ -281,48 +285,69 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
         _t(out, cx, y + 56, price, 12, anchor="middle", fill=INK if face and not stale else _MUTED)
         out.append("</g>")
 
-    # -- the week: a column per day, a row per room
+
+def _demand(seat: dict) -> list:
+    """Per staff kind (cleaning, check-in, kitchen), the staff each day Monday-Sunday needs."""
+    dem = _dict(seat.get("demand"))
+    return [[_int(v) for v in _list(dem.get(k))[:7]] + [0] * (7 - len(_list(dem.get(k))[:7]))
+            for k in ("rooms", "checkins", "breakfasts")]
+
+
+def _week_grid(out: list, seat: dict, s: int, name: str, need: list) -> float:
+    """The week: a column per day, a row per room, the stay tokens and the connection
+    tokens; returns the y under it."""
     y = 128
     gy = y + 20  # the grid's top
     gh = _ROOMS * RH
-    dem = _dict(seat.get("demand"))
-    need = [[_int(v) for v in _list(dem.get(k))[:7]] + [0] * (7 - len(_list(dem.get(k))[:7]))
-            for k in ("rooms", "checkins", "breakfasts")]
     _t(out, X_L, y + 14, "Room", 12, fill=_MUTED)
     for d in range(7):
         x = _col_x(d)
         words = (f"{name}'s {_DAY_NAMES[d]}: {_plural(need[0][d], 'room')} booked, "
                  f"{_plural(need[1][d], 'check-in')}, {_plural(need[2][d], 'breakfast')}")
         out.append(target(f"day:{s}:{DICE[d]}", words))
-        _rect(out, x, y, CW, gh + 24, "none", rx=0)  # the column's extent (for the outline)
+        rect(out, x, y, CW, gh + 24, "none", rx=0)  # the column's extent (for the outline)
         _t(out, x + CW / 2, y + 14, _DAYS[d], 12, anchor="middle")
         out.append("</g>")
     for c in range(7, 10):
         _t(out, _col_x(c) + EW / 2, y + 14, f"+{c - 6}", 12, anchor="middle", fill=_MUTED)
-    _rect(out, X0, gy, 7 * CW, gh, "#ffffff", rx=0)
-    _rect(out, _col_x(7), gy, 3 * EW, gh, _BESIDE, rx=0)
+    rect(out, X0, gy, 7 * CW, gh, "#ffffff", rx=0)
+    rect(out, _col_x(7), gy, 3 * EW, gh, _BESIDE, rx=0)
     rooms = {(_int(r.get("number"))): r for r in _list(seat.get("rooms")) if isinstance(r, dict)}
     for n in range(1, _ROOMS + 1):
-        room = _dict(rooms.get(n))
-        ry = gy + (n - 1) * RH
-        built = bool(room.get("built"))
-        start = bool(room.get("start"))
-        days = str(room.get("days", ""))
-        out.append(target(f"room:{s}:{n}", _room_words(days, built, start, name, n)))
-        _rect(out, X_L - 4, ry + 1, X0 - X_L + 2, RH - 2, "#ffffff" if built else _UNBUILT, _LINE if built else "none", rx=4)
-        _t(out, X_L + 2, ry + 17, str(n), 13, bold=True, fill=INK if built else _MUTED)
-        if start:
-            _t(out, X_L + 14, ry + 16, "Start", 12, fill=_MUTED)
-        if built:
-            for d in range(min(10, len(days))):
-                _token(out, _col_x(d), ry, _col_w(d), RH, days[d])
-        else:
-            _rect(out, X0, ry, 7 * CW + 3 * EW, RH, _UNBUILT, rx=0)
-            _t(out, X0 + 7 * CW / 2, ry + 16, "not built \u00b7 1000", 12, anchor="middle", fill=_MUTED)
-        out.append("</g>")
-    # the connection tokens: a bar over the squares of the rooms a door stay joins, drawn over
-    # built rooms only (rooms 3 and 7 touch on the board, not in this grid: no bar over 4-6)
+        _room_row(out, _dict(rooms.get(n)), s, name, n, gy + (n - 1) * RH)
     built_rows = {n for n in range(1, _ROOMS + 1) if _dict(rooms.get(n)).get("built")}
+    _connections(out, seat, built_rows, gy)
+    lines = "".join(f"M{num(X0)} {num(gy + i * RH)}h{7 * CW + 3 * EW}" for i in range(_ROOMS + 1))
+    lines += "".join(f"M{num(_col_x(c))} {num(gy)}v{gh}" for c in range(10)) + f"M{num(_col_x(9) + EW)} {num(gy)}v{gh}"
+    out.append(f'<path d="{lines}" stroke="{_LINE}" fill="none"/>')
+    out.append(f'<path d="M{num(X_L - 4)} {num(gy + 4 * RH)}H{num(_col_x(9) + EW)}" stroke="{_EDGE}" stroke-width="1.5"/>')
+    return gy + gh + 8
+
+
+def _room_row(out: list, room: dict, s: int, name: str, n: int, ry: float) -> None:
+    """Room ``n``'s row: its number (and "Start"), its stay tokens, or greyed when not built."""
+    built = bool(room.get("built"))
+    start = bool(room.get("start"))
+    days = str(room.get("days", ""))
+    out.append(target(f"room:{s}:{n}", _room_words(days, built, start, name, n)))
+    rect(out, X_L - 4, ry + 1, X0 - X_L + 2, RH - 2, "#ffffff" if built else _UNBUILT, stroke=_LINE if built else None,
+         rx=4)
+    _t(out, X_L + 2, ry + 17, str(n), 13, bold=True, fill=INK if built else _MUTED)
+    if start:
+        _t(out, X_L + 14, ry + 16, "Start", 12, fill=_MUTED)
+    if built:
+        for d in range(min(10, len(days))):
+            _token(out, _col_x(d), ry, _col_w(d), RH, days[d])
+    else:
+        rect(out, X0, ry, 7 * CW + 3 * EW, RH, _UNBUILT, rx=0)
+        _t(out, X0 + 7 * CW / 2, ry + 16, "not built \u00b7 1000", 12, anchor="middle", fill=_MUTED)
+    out.append("</g>")
+
+
+def _connections(out: list, seat: dict, built_rows: set, gy: float) -> None:
+    """The connection tokens: a bar over the squares of the rooms a door stay joins, drawn
+    over built rooms only (rooms 3 and 7 touch on the board, not in this grid: no bar over
+    4-6)."""
     for conn in _list(seat.get("connections")):
         if not (isinstance(conn, list) and len(conn) == 3):
             continue
@@ -336,49 +361,55 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
             if r in built_rows:
                 t0, t1 = max(y1, gy + (r - 1) * RH), min(y2, gy + r * RH)
                 if t1 > t0:
-                    out.append(f'<path d="M{_f(x)} {_f(t0)}V{_f(t1)}" stroke="{_LINK}" stroke-opacity="0.8" stroke-width="6"/>')
-    lines = "".join(f"M{_f(X0)} {_f(gy + i * RH)}h{7 * CW + 3 * EW}" for i in range(_ROOMS + 1))
-    lines += "".join(f"M{_f(_col_x(c))} {_f(gy)}v{gh}" for c in range(10)) + f"M{_f(_col_x(9) + EW)} {_f(gy)}v{gh}"
-    out.append(f'<path d="{lines}" stroke="{_LINE}" fill="none"/>')
-    out.append(f'<path d="M{_f(X_L - 4)} {_f(gy + 4 * RH)}H{_f(_col_x(9) + EW)}" stroke="{_EDGE}" stroke-width="1.5"/>')
-    # -- staff: what each day needs, and the staff dice hired (Faza planowania)
-    y = gy + gh + 8
+                    out.append(f'<path d="M{num(x)} {num(t0)}V{num(t1)}" stroke="{_LINK}" stroke-opacity="0.8" stroke-width="6"/>')
+
+
+def _staff_rows(out: list, seat: dict, s: int, name: str, need: list, y: float) -> float:
+    """Staff (Faza planowania): what each day needs, beside the staff dice hired; returns
+    the y under it."""
     _t(out, X_L, y + 13, "Staff needed each day", 12, fill=_MUTED)
     _t(out, _col_x(7) + 3 * EW / 2, y + 13, "hired", 12, anchor="middle", fill=_MUTED)
     staff = _list(seat.get("staff"))
     y += 18
     for k in range(3):
-        ry = y + k * 26
-        top = max(need[k])
         hired = _int(staff[k], -1) if k < len(staff) else -1
-        words = f"{name}'s {_STAFF_WORDS[k]} staff die: "
-        words += "not hired yet" if hired < 0 else ("no die, 0 workers" if hired == 0 else _plural(hired, "worker"))
-        words += f"; the busiest day needs {top}"
-        if 0 <= hired < top:
-            words += f", {top - hired} short"
-        out.append(target(f"staff:{s}:{STAFF[k]}", words))  # the row: the die's place and the need it meets
-        _t(out, X_L, ry + 17, _STAFF_WORDS[k], 12)
-        for d in range(7):
-            v = need[k][d]
-            cx = _col_x(d) + CW / 2
-            if v and v == top:
-                _rect(out, cx - 10, ry + 3, 20, 19, _tint(_STAR, 0.3), rx=4)
-            _t(out, cx, ry + 17, str(v) if v else "\u00b7", 12, anchor="middle", bold=bool(v) and v == top,
-               fill=INK if v else _MUTED)
-        sx = _col_x(7) + 2
-        if hired == 0:  # no die placed: 0 workers
-            _rect(out, sx, ry + 2, 22, 22, "#ffffff", _EDGE, rx=3.7)
-            _t(out, sx + 11, ry + 17, "0", 12, anchor="middle", fill=_MUTED)
-        else:
-            _die(out, sx, ry + 2, 22, min(hired, 6) if hired > 0 else 0, fill="#ffffff")
-        if 0 <= hired < top:
-            _t(out, HW - 6, ry + 17, f"\u2212{top - hired}", 12, anchor="end", bold=True, fill=_NEG)
-        elif hired >= 0 and top:
-            _t(out, HW - 6, ry + 17, "ok", 12, anchor="end", fill=_POS)
-        out.append("</g>")
-    y += 3 * 26 + 6
+        _staff_row(out, s, name, k, need[k], hired, y + k * 26)
+    return y + 3 * 26 + 6
 
-    # -- the last rating (Faza oceny) and the money by source
+
+def _staff_row(out: list, s: int, name: str, k: int, need: list, hired: int, ry: float) -> None:
+    """One staff kind's row: the need of each day (the busiest marked), the die hired and
+    how many short."""
+    top = max(need)
+    words = f"{name}'s {_STAFF_WORDS[k]} staff die: "
+    words += "not hired yet" if hired < 0 else ("no die, 0 workers" if hired == 0 else _plural(hired, "worker"))
+    words += f"; the busiest day needs {top}"
+    if 0 <= hired < top:
+        words += f", {top - hired} short"
+    out.append(target(f"staff:{s}:{STAFF[k]}", words))  # the row: the die's place and the need it meets
+    _t(out, X_L, ry + 17, _STAFF_WORDS[k], 12)
+    for d in range(7):
+        v = need[d]
+        cx = _col_x(d) + CW / 2
+        if v and v == top:
+            rect(out, cx - 10, ry + 3, 20, 19, _tint(_STAR, 0.3), rx=4)
+        _t(out, cx, ry + 17, str(v) if v else "\u00b7", 12, anchor="middle", bold=bool(v) and v == top,
+           fill=INK if v else _MUTED)
+    sx = _col_x(7) + 2
+    if hired == 0:  # no die placed: 0 workers
+        rect(out, sx, ry + 2, 22, 22, "#ffffff", stroke=_EDGE, rx=3.7)
+        _t(out, sx + 11, ry + 17, "0", 12, anchor="middle", fill=_MUTED)
+    else:
+        _die(out, sx, ry + 2, 22, min(hired, 6) if hired > 0 else 0, fill="#ffffff")
+    if 0 <= hired < top:
+        _t(out, HW - 6, ry + 17, f"\u2212{top - hired}", 12, anchor="end", bold=True, fill=_NEG)
+    elif hired >= 0 and top:
+        _t(out, HW - 6, ry + 17, "ok", 12, anchor="end", fill=_POS)
+    out.append("</g>")
+
+
+def _rating_and_sources(out: list, seat: dict, y: float) -> float:
+    """The last rating (Faza oceny) and the money by source; returns the y under them."""
     rating = _dict(seat.get("rating"))
     if rating:
         ch = _int(rating.get("change"))
@@ -405,11 +436,7 @@ def _hotel(view: dict, seat: dict, deciding: int | None) -> Panel:
             _t(out, x + half - 2 * X_L, by, _signed(pts) if i else str(pts), 12, anchor="end", bold=True,
                fill=_NEG if pts < 0 else (_POS if pts > 0 and i else INK))
         y += ((min(len(items), 8) + 1) // 2) * 17
-    height = y + 8
-    frame = 3 if deciding == s else 1.5
-    out.insert(body_top, f'<rect x="{_f(frame / 2)}" y="{_f(frame / 2)}" width="{_f(HW - frame)}" '
-                         f'height="{_f(height - frame)}" rx="10" fill="{_PAPER}" stroke="{colour}" stroke-width="{frame}"/>')
-    return Panel(f"{name}'s hotel board", HW, height, out)
+    return y
 
 
 # ---------------------------------------------------------------------------- the table
@@ -440,7 +467,7 @@ def _guest_card(out, view: dict, x, y) -> float:
     if not guest:
         h = 96
         out.append(target("guest:card", "Guest card: none turned up"))
-        _rect(out, x, y, w, h, "none", _EDGE, rx=8, extra=' stroke-dasharray="5 4"')
+        rect(out, x, y, w, h, "none", stroke=_EDGE, rx=8, dash="5 4")
         _t(out, x + w / 2, y + h / 2 - 2, "no guest", 12, anchor="middle", fill=_MUTED)
         _t(out, x + w / 2, y + h / 2 + 14, "card", 12, anchor="middle", fill=_MUTED)
         out.append("</g>")
@@ -451,7 +478,7 @@ def _guest_card(out, view: dict, x, y) -> float:
     h = 30 + 28 * len(nights) + 26
     words = f"Guest card {guest.get('number', '?')}: {guest.get('text', '')}"
     out.append(target("guest:card", words))
-    _rect(out, x, y, w, h, "#fffaf0", _BROWN if bf else _GREEN, rx=8, extra=' stroke-width="2"')
+    rect(out, x, y, w, h, "#fffaf0", stroke=_BROWN if bf else _GREEN, sw=2, rx=8)
     _t(out, x + 10, y + 20, f"Guest {guest.get('number', '?')}", 13, bold=True)
     fill = _BROWN if bf else _GREEN
     for i, n in enumerate(nights):
@@ -459,21 +486,42 @@ def _guest_card(out, view: dict, x, y) -> float:
         for j in range(n):
             tx = x + 12 + j * 24
             if j == 0:
-                _rect(out, tx, ty, 18, 18, fill, rx=1.5)
+                rect(out, tx, ty, 18, 18, fill, rx=1.5)
             else:
-                out.append(f'<circle cx="{_f(tx + 9)}" cy="{_f(ty + 9)}" r="9" fill="{fill}"/>')
+                out.append(f'<circle cx="{num(tx + 9)}" cy="{num(ty + 9)}" r="9" fill="{fill}"/>')
         if i < len(doors) and doors[i] and i + 1 < len(nights):  # a door symbol: the rooms touch
             dx, dy = x + 12, ty + 18
-            out.append(f'<path d="M{_f(dx + 9)} {_f(dy)}V{_f(dy + 10)}" stroke="{_LINK}" stroke-width="6" stroke-opacity="0.75"/>')
-            _rect(out, x + w - 22, ty + 16, 10, 14, "#ffffff", INK, rx=1)
-            out.append(f'<circle cx="{_f(x + w - 14.5)}" cy="{_f(ty + 23)}" r="1.2" fill="{INK}"/>')
+            out.append(f'<path d="M{num(dx + 9)} {num(dy)}V{num(dy + 10)}" stroke="{_LINK}" stroke-width="6" stroke-opacity="0.75"/>')
+            rect(out, x + w - 22, ty + 16, 10, 14, "#ffffff", stroke=INK, rx=1)
+            out.append(f'<circle cx="{num(x + w - 14.5)}" cy="{num(ty + 23)}" r="1.2" fill="{INK}"/>')
     _t(out, x + 10, y + h - 10, "breakfast" if bf else "room only", 12, bold=bf, fill=INK)
     out.append("</g>")
     return h
 
 
 def _table(view: dict, seats: list, names: dict) -> Panel:
+    """The middle of the table, top to bottom: the week and its phases, the phase's cards or
+    days, the guest card with the white die and the deck, the prices quoted, the walk-in
+    ranking and the tokens left."""
     out: list[str] = []
+    x = 10
+    cur = _phase_index(view)
+    y = _table_head(out, view, names, cur)
+    y = _phase_progress(out, view, cur, y)
+    y = _card_die_and_deck(out, view, y)
+    colours = {s.get("seat"): colour(s.get("color"), _EDGE) for s in seats}
+    y = _quotes(out, view, names, colours, y)
+    y = _ranking(out, view, seats, names, colours, y)
+    y = _tokens(out, view, x, y)
+    height = y + 6
+    out.insert(0, f'<rect x="0.75" y="0.75" width="{TW - 1.5}" height="{num(height - 1.5)}" rx="10" fill="#f3ead8" '
+                  f'stroke="{_EDGE}" stroke-width="1.5"/>')
+    return Panel("The table: phases, guest card, check-in die, deck", TW, height, out)
+
+
+def _table_head(out: list, view: dict, names: dict, cur: int) -> float:
+    """The week, the winners at the end, the week's phases (W pigułce) with the current one
+    dark; returns the y under them."""
     x = 10
     week = _int(view.get("week"), 1)
     weeks = _int(view.get("weeks"), 2)
@@ -483,21 +531,23 @@ def _table(view: dict, seats: list, names: dict) -> Panel:
     winners = view.get("winners")
     if isinstance(winners, list):
         won = [names.get(w, "?") for w in winners]
-        _rect(out, x, y, TW - 20, 26, _tint(_POS, 0.15), _POS, rx=6)
+        rect(out, x, y, TW - 20, 26, _tint(_POS, 0.15), stroke=_POS, rx=6)
         _t(out, TW / 2, y + 18, ("Game over: " + " and ".join(won) + (" win" if len(won) > 1 else " wins"))
            if won else "Game over: nobody wins", 13, anchor="middle", bold=True, fill=_POS)
         y += 34
-    # the week's phases (W pigułce), the current one dark
-    cur = _phase_index(view)
     cw = (TW - 20 - 12) / 3
     for i, ph in enumerate(_PHASES):
         cx, cy = x + (i % 3) * (cw + 6), y + (i // 3) * 26
         on = i == cur
-        _rect(out, cx, cy, cw, 22, INK if on else "#ffffff", INK if on else _LINE, rx=11)
+        rect(out, cx, cy, cw, 22, INK if on else "#ffffff", stroke=INK if on else _LINE, rx=11)
         _t(out, cx + cw / 2, cy + 15.5, ph, 12, anchor="middle", bold=on, fill="#ffffff" if on else _MUTED)
-    y += 2 * 26 + 8
-    # the cards of the reservation phase, or the 7 walk-in days
-    day = _int(view.get("day"))
+    return y + 2 * 26 + 8
+
+
+def _phase_progress(out: list, view: dict, cur: int, y: float) -> float:
+    """The guest cards of the reservation phase (played, now, to come), or the 7 walk-in
+    days; returns the y under them."""
+    x = 10
     if cur == 1:
         total, played = _int(view.get("cards_this_week")), _int(view.get("card_turn"))
         _t(out, x, y + 12, f"Guest cards this week: {min(played + 1, total) if total else 0} of {total}", 12, fill=_MUTED)
@@ -505,20 +555,27 @@ def _table(view: dict, seats: list, names: dict) -> Panel:
         sw = min(20.0, (TW - 20) / max(1, total))
         for k in range(total):
             fill = "#c9b896" if k < played else (INK if k == played else "#ffffff")  # played, now, to come
-            _rect(out, x + k * sw, y, sw - 4, 14, fill, _EDGE, rx=2)
+            rect(out, x + k * sw, y, sw - 4, 14, fill, stroke=_EDGE, rx=2)
         y += 22
     elif cur == 3:
+        day = _int(view.get("day"))
         _t(out, x, y + 12, f"Walk-in days: {_plural(_int(view.get('walkins_per_day')), 'guest')} a day", 12, fill=_MUTED)
         y += 18
         dw = (TW - 20) / 7
         for d in range(7):
             on = d + 1 == day
             past = d + 1 < day
-            _rect(out, x + d * dw, y, dw - 4, 20, INK if on else ("#e9e2d4" if past else "#ffffff"), _LINE, rx=4)
+            rect(out, x + d * dw, y, dw - 4, 20, INK if on else ("#e9e2d4" if past else "#ffffff"), stroke=_LINE, rx=4)
             _t(out, x + d * dw + (dw - 4) / 2, y + 14.5, _DAYS[d], 12, anchor="middle", bold=on,
                fill="#ffffff" if on else _MUTED if past else INK)
         y += 28
-    # the guest card, the white die, the deck
+    return y
+
+
+def _card_die_and_deck(out: list, view: dict, y: float) -> float:
+    """The guest card, the white die (the check-in day, or a walk-in's budget), the guest
+    deck and the guests lost; returns the y under them."""
+    x = 10
     top = y
     ch = _guest_card(out, view, x, y)
     dx = x + 132
@@ -540,56 +597,66 @@ def _table(view: dict, seats: list, names: dict) -> Panel:
     out.append("</g>")
     y += 50
     for k in range(3):
-        _rect(out, dx + 2 * k, y + 2 * k, 26, 34, "#6b4e2e", "#ffffff", rx=3)
+        rect(out, dx + 2 * k, y + 2 * k, 26, 34, "#6b4e2e", stroke="#ffffff", rx=3)
     _t(out, dx + 48, y + 14, "Guest deck", 12, fill=_MUTED)
     _t(out, dx + 48, y + 32, f"{_int(view.get('deck_left'))} left", 13, bold=True)
     y += 46
     _t(out, dx, y + 12, f"Lost guests: {_int(view.get('lost_guests'))}", 12)
-    y = max(top + ch, y + 18) + 12
-    # prices quoted for the stay; who booked it
+    return max(top + ch, y + 18) + 12
+
+
+def _quotes(out: list, view: dict, names: dict, colours: dict, y: float) -> float:
+    """The prices quoted for the stay (the lowest bold) and who booked it."""
+    x = 10
     quotes = [q for q in _list(view.get("quotes")) if isinstance(q, dict)]
+    if not quotes:
+        return y
     booked = set(b for b in _list(view.get("booked_by")) if isinstance(b, int))
-    colours = {s.get("seat"): _c(s.get("color")) for s in seats}
-    if quotes:
-        _t(out, x, y + 12, "Prices for this stay", 12, bold=True)
+    _t(out, x, y + 12, "Prices for this stay", 12, bold=True)
+    y += 18
+    low = min(_int(q.get("price")) for q in quotes)
+    for q in quotes:
+        sq = q.get("seat")
+        out.append(f'<circle cx="{x + 6}" cy="{num(y + 8)}" r="5" fill="{colours.get(sq, _EDGE)}"/>')
+        _t(out, x + 18, y + 13, names.get(sq, "?"), 12)
+        p = _int(q.get("price"))
+        _t(out, x + 120, y + 13, str(p), 12, anchor="end", bold=p == low)
+        if sq in booked:
+            _t(out, x + 132, y + 13, "booked", 12, bold=True, fill=_POS)
         y += 18
-        low = min(_int(q.get("price")) for q in quotes)
-        for q in quotes:
-            sq = q.get("seat")
-            out.append(f'<circle cx="{x + 6}" cy="{_f(y + 8)}" r="5" fill="{colours.get(sq, _EDGE)}"/>')
-            _t(out, x + 18, y + 13, names.get(sq, "?"), 12)
-            p = _int(q.get("price"))
-            _t(out, x + 120, y + 13, str(p), 12, anchor="end", bold=p == low)
-            if sq in booked:
-                _t(out, x + 132, y + 13, "booked", 12, bold=True, fill=_POS)
-            y += 18
-        y += 6
+    return y + 6
+
+
+def _ranking(out: list, view: dict, seats: list, names: dict, colours: dict, y: float) -> float:
+    """The walk-in ranking, in order (with a tie's die rolls)."""
+    x = 10
     ranking = [r for r in _list(view.get("ranking")) if isinstance(r, int)]
-    if ranking:
-        _t(out, x, y + 12, "Walk-ins go to, in order", 12, bold=True)
+    if not ranking:
+        return y
+    _t(out, x, y + 12, "Walk-ins go to, in order", 12, bold=True)
+    y += 18
+    rolls = {s.get("seat"): _num(s.get("roll")) for s in seats}
+    for i, r in enumerate(ranking):
+        out.append(f'<circle cx="{x + 6}" cy="{num(y + 8)}" r="5" fill="{colours.get(r, _EDGE)}"/>')
+        roll = rolls.get(r)
+        _t(out, x + 18, y + 13, f"{i + 1}. {names.get(r, '?')}" + (f" (rolled {_int(roll)})" if roll else ""), 12)
         y += 18
-        rolls = {s.get("seat"): _num(s.get("roll")) for s in seats}
-        for i, r in enumerate(ranking):
-            out.append(f'<circle cx="{x + 6}" cy="{_f(y + 8)}" r="5" fill="{colours.get(r, _EDGE)}"/>')
-            roll = rolls.get(r)
-            _t(out, x + 18, y + 13, f"{i + 1}. {names.get(r, '?')}" + (f" (rolled {_int(roll)})" if roll else ""), 12)
-            y += 18
-        y += 6
+    return y + 6
+
+
+def _tokens(out: list, view: dict, x: float, y: float) -> float:
+    """The stay and connection tokens left in the supply (Komponenty; BH-32 to BH-34)."""
     tokens = _dict(view.get("tokens"))
-    if tokens:
-        stay, conn = _dict(tokens.get("stay")), _dict(tokens.get("connection"))
-        if stay.get("left") is None:
-            _t(out, x, y + 12, "Tokens: unlimited supply", 12, fill=_MUTED)
-            y += 18
-        else:
-            _t(out, x, y + 12, f"Stay tokens left: {_int(stay.get('left'))} of {_int(stay.get('supply'))}", 12, fill=_MUTED)
-            _t(out, x, y + 30, f"Connection tokens left: {_int(conn.get('left'))} of {_int(conn.get('supply'))}",
-               12, fill=_MUTED)
-            y += 36
-    height = y + 6
-    out.insert(0, f'<rect x="0.75" y="0.75" width="{TW - 1.5}" height="{_f(height - 1.5)}" rx="10" fill="#f3ead8" '
-                  f'stroke="{_EDGE}" stroke-width="1.5"/>')
-    return Panel("The table: phases, guest card, check-in die, deck", TW, height, out)
+    if not tokens:
+        return y
+    stay, conn = _dict(tokens.get("stay")), _dict(tokens.get("connection"))
+    if stay.get("left") is None:
+        _t(out, x, y + 12, "Tokens: unlimited supply", 12, fill=_MUTED)
+        return y + 18
+    _t(out, x, y + 12, f"Stay tokens left: {_int(stay.get('left'))} of {_int(stay.get('supply'))}", 12, fill=_MUTED)
+    _t(out, x, y + 30, f"Connection tokens left: {_int(conn.get('left'))} of {_int(conn.get('supply'))}",
+       12, fill=_MUTED)
+    return y + 36
 
 
 # ---------------------------------------------------------------------------- the board
