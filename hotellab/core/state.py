@@ -262,7 +262,9 @@ class State(Stored):
         why = kinds.malformed(action)
         if why is not None:
             k = kinds.by_name.get(action.kind)
-            return Refusal(why, k.rule if k is not None else self.current_rule(), "malformed")
+            if k is None:  # a kind the game does not have: the rule of the decision at hand
+                return self.refuse(why, code="malformed")
+            return Refusal(why, k.rule, "malformed")
         node = self._node()
         k = kinds.by_name[action.kind]
         if action.player == node[1] and action.kind not in node[2] and k.listed_with not in node[2]:

@@ -18,10 +18,11 @@ def _turn(hz):
 
 # The grammar (a kind the game has, its arguments, a card word) is the action table's
 # (hotellab.core.kinds): its sentences name the argument and the kind's rule; a kind the game
-# does not have lists the kinds there are and names no rule.
+# does not have lists the kinds there are and names the rule of the decision at hand.
 @pytest.mark.parametrize("text, code, words, section", [
     ("p1 done", "not_your_turn", "is not Ada's to play: Chris decides now", "How the Game Works"),
-    ("p0 fly", "malformed", "'fly' is not an action of this game; its actions are shuffle, plan, play", None),
+    ("p0 fly", "malformed", "'fly' is not an action of this game; its actions are shuffle, plan, play",
+     "Game Plan / Explore the Hotel"),
     ("p0 buy", "malformed", "buy takes 1 argument (<card>), got 0", "Game Plan / Explore the Hotel"),
     ("p0 buy dragon", "malformed", "<card> must be one of ammo10, ammo20", "Game Plan / Explore the Hotel"),
     ("p0 buy magnum", "not_legal", "Magnum costs 100 gold; Chris has 30 left", "Game Plan / Explore the Hotel"),
