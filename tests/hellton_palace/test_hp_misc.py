@@ -24,6 +24,8 @@ from hotellab.games.hellton_palace.render import render_svg
     ("p1 welcome 1 1 a", "is not Blue's to play: Red decides now", "not_your_turn"),
     ("p0 hire mason 1", "cannot be played now: Turn 1, Red: 1. welcome a guest — Red to act; allowed now: welcome",
      "not_legal"),
+    ("p0 dance", "'dance' is not an action of this game; its actions are display, welcome, hire, tour, serve, "
+                 "refuse, rents, doorbell, target, pillar, swap", "malformed"),
     ("chance display 1", "<cards> must be numbers written 3,0,2, got 1", "malformed"),
     ("chance display " + ",".join(map(str, range(19, 37))), "a chance outcome cannot be applied now",
      "not_your_turn"),
@@ -41,17 +43,6 @@ def test_illegal_actions_name_the_rule(hp, text, words, code):
     assert msg.endswith(exc.value.rule.section), (msg, exc.value.rule)
     assert exc.value.code == code
     assert s.node[0] == hp.HS.N_WELCOME and s.guests[0][1] == 0  # untouched
-
-
-def test_an_unknown_action_kind_names_the_kinds_there_are(hp):
-    # the core's refusal of a kind the game does not have cites no rule (hotellab.core.kinds)
-    s = hp.adjust(hp.start(), hotels={0: {4: 19, 5: 20, 6: 21}})
-    msg = s.explain_illegal("p0 dance")
-    assert msg == ("p0 dance: 'dance' is not an action of this game; its actions are display, welcome, hire, "
-                   "tour, serve, refuse, rents, doorbell, target, pillar, swap"), msg
-    with pytest.raises(hl.IllegalActionError) as exc:
-        s.apply("p0 dance")
-    assert exc.value.code == "malformed" and str(exc.value) == msg
 
 
 def test_hire_and_tour_rejections(hp):
