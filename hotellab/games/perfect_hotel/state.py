@@ -29,9 +29,7 @@ Encodings (internal, compact so that ``apply`` copies cheaply; see :mod:`.compon
   :data:`SHUFFLE`, :data:`TURN` and :data:`PLACE` (one per seat) or :data:`END`;
 - the award columns ``ck`` pack one count per seat (:data:`COLUMN`).
 
-Actions (``str(action)``): ``chance shuffle <permutation of 0..61>``, ``p0 research``,
-``p0 place <row> plain|star|tourist`` and ``p0 build <kind> row|hand <plain> <star> <tourists>``
-(how many plain, starred and Tourist Group cards come from the hand).
+The actions' text forms are :data:`ACTIONS`' grammar (``docs/games/perfect_hotel-actions.md``).
 """
 
 from __future__ import annotations
