@@ -16,7 +16,7 @@ from .rules import (
 )
 from .stays import stay_masks
 
-_STEPS = {  # the status line's words for the decisions of the reservation phase and the walk-in days
+_TURN_WORDS = {  # the status line's words for the decisions of the reservation phase and the walk-in days
     N_CHANGE: "{who} may change one price die", N_CHECKIN_ROLL: "roll the check-in die",
     N_DRAW: "draw a guest card", N_BID: "{who} bids for marketing (tie)", N_BLOCK: "{who} blocks rooms",
 }
@@ -37,12 +37,12 @@ class Explanations:
         who = self._name(p) if p >= 0 else ""
         if kind == N_SET_PRICE:
             return f"{lead}, preparation — {who} sets the {C.DICE[len(self.draft[p])]} price die in secret"
-        if kind in _STEPS:
+        if kind in _TURN_WORDS:
             if self.day:
                 lead += f", {C.day_name(self.day)}"
             else:
                 lead += f", guest card {self.turn + 1} of {self.cards_this_week()}"
-            return f"{lead} — " + _STEPS[kind].format(who=who)
+            return f"{lead} — " + _TURN_WORDS[kind].format(who=who)
         if self.day:
             lead += f", {C.day_name(self.day)}"
         if kind == N_HIRE:

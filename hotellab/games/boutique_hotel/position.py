@@ -80,126 +80,158 @@ _CFG = ConfigDict(extra="forbid", strict=True)
 
 
 # == the shape ===============================================================================
+# Each field's rule is a section of the rulebook ("Jak grać w Boutique Hotel Manager").
+_RESERVATION = {"rule": "Faza rezerwacji"}
+_WALKINS = {"rule": "Faza gości bez rezerwacji"}
+_DAY = "the price die of {} (1-6: 100-600; 0 before week 1's prices are revealed)"
+
+
 class Tie(BaseModel):
-    """A tie of the walk-in ranking that is not settled yet."""
+    """A tie of the walk-in ranking not settled yet ('W przypadku remisu, gracze licytują …
+    Jeśli nadal jest remis, rzuć białą kością')."""
 
     model_config = _CFG
     hotels: list[int] = Field(description="the tied hotels (seats)")
-    stage: str = Field(description="how it is being settled: 'bid' (secret marketing bids), then 'roll' (the "
-                                   "white die); 'settled'", json_schema_extra={"rule": "Faza gości bez rezerwacji"})
+    stage: str = Field(description="how it is settled now: 'bid' (money cards face down for marketing), then 'roll' "
+                                   "(the white die); 'settled'", json_schema_extra=_WALKINS)
 
 
 class Quote(BaseModel):
-    """A hotel's total price for the stay on the table."""
+    """A hotel's total price for the stay on the table ('Każdy gracz mający dostępność oblicza
+    całkowitą stawkę za pobyt')."""
 
     model_config = _CFG
-    hotel: int = Field(description="the hotel (seat)")
-    price: int = Field(description="its total price for the stay, breakfast included")
+    hotel: int = Field(description="the hotel (seat) with availability")
+    price: int = Field(description="its total price for the stay, breakfast included", json_schema_extra=_RESERVATION)
 
 
 class Next(BaseModel):
     """The next decision or chance outcome."""
 
     model_config = _CFG
-    node: str = Field(description="the node kind: a row of the phase table (e.g. 'change_price', "
+    node: str = Field(description="the node kind: a row of the phase table (e.g. 'set_price', 'change_price', "
                                   "'walkin_block_rooms', 'budget_roll', 'end')")
     player: int | None = Field(None, description="the deciding seat (none at a die, a card or the end)")
-    for_hotel: int | None = Field(None, description="ranking_roll: the seat the white die is rolled for")
-    day: int | None = Field(None, description="block_rooms: the check-in day, 1-7")
+    for_hotel: int | None = Field(None, description="ranking_roll: the seat the white die is rolled for",
+                                  json_schema_extra=_WALKINS)
+    day: int | None = Field(None, description="block_rooms, walkin_block_rooms: the check-in day, 1-7")
 
 
 class PriceDice(BaseModel):
-    """The 8 price dice of a hotel: 7 day dice and the breakfast die, faces 1-6 (100-600), 0
-    before week 1's prices are revealed."""
+    """The 8 price dice of a hotel ('8 kostek ceny'): 7 day dice and the breakfast die."""
 
     model_config = _CFG
-    mon: int
-    tue: int
-    wed: int
-    thu: int
-    fri: int
-    sat: int
-    sun: int
-    breakfast: int
+    mon: int = Field(description=_DAY.format("Monday"), json_schema_extra={"rule": "Faza przygotowania do tygodnia 1"})
+    tue: int = Field(description=_DAY.format("Tuesday"))
+    wed: int = Field(description=_DAY.format("Wednesday"))
+    thu: int = Field(description=_DAY.format("Thursday"))
+    fri: int = Field(description=_DAY.format("Friday"))
+    sat: int = Field(description=_DAY.format("Saturday"))
+    sun: int = Field(description=_DAY.format("Sunday (and the nights past Sunday, FAQ)"))
+    breakfast: int = Field(description="the breakfast die: the price a room-night with breakfast adds (1-6: 100-600)")
 
 
 class Staff(BaseModel):
-    """The staff dice hired this week, kind by kind: 0-6 workers (0: no die)."""
+    """The staff dice hired this week, kind by kind ('Personel musi być zatrudniony na cały
+    tydzień'): 0-6 workers (1 pip = 1 worker; 0: no die)."""
 
     model_config = _CFG
-    cleaning: int | None = Field(None, description="cleaning staff (1 per booked room a day)")
-    checkin: int | None = Field(None, description="check-in staff (1 per room checking in a day)")
-    kitchen: int | None = Field(None, description="kitchen staff (1 per room-night with breakfast)")
+    cleaning: int | None = Field(None, description="cleaning: 1 worker per booked room a day")
+    checkin: int | None = Field(None, description="check-in: 1 worker per room checking in a day (a square)")
+    kitchen: int | None = Field(None, description="kitchen: 1 worker per room-night with breakfast (a brown token)")
 
 
 class Ledger(BaseModel):
     """A hotel's money by source; the sources sum to its money."""
 
     model_config = _CFG
-    start: int = Field(description="the starting money: 500")
-    rooms: int = Field(description="room revenue (never negative)")
-    breakfast: int = Field(description="breakfast revenue (never negative)")
-    wages: int = Field(description="staff wages, 300 a worker (never positive)")
-    marketing: int = Field(description="marketing bids paid (never positive)")
-    expansion: int = Field(description="rooms bought, 1000 each (never positive)")
+    start: int = Field(description="the starting money: 500", json_schema_extra={"rule": "Faza przygotowania do tygodnia 1"})
+    rooms: int = Field(description="room revenue (never negative)", json_schema_extra=_RESERVATION)
+    breakfast: int = Field(description="breakfast revenue (never negative)", json_schema_extra=_RESERVATION)
+    wages: int = Field(description="staff wages, 300 a worker (never positive)", json_schema_extra={"rule": "Faza planowania"})
+    marketing: int = Field(description="marketing bids paid (never positive)", json_schema_extra=_RESERVATION)
+    expansion: int = Field(description="rooms bought, 1000 each (never positive)", json_schema_extra={"rule": "Faza ekspansji"})
 
 
 class Stay(BaseModel):
-    """A stay blocked in a hotel: its guest card, check-in day and rooms."""
+    """A stay blocked in a hotel ('Zwycięski gracz następnie blokuje pokoje zgodnie z symbolami
+    na kartach')."""
 
     model_config = _CFG
-    guest: int = Field(description="the guest card, printed number 1-28")
-    check_in: int = Field(description="the check-in day, 1-7 (Monday-Sunday); 0 or less: carried from last week")
-    rooms: list[int] = Field(description="the rooms, printed numbers 1-8, in the card's order")
+    guest: int = Field(description="the guest card, printed number 1-28", json_schema_extra={"rule": "Komponenty"})
+    check_in: int = Field(description="the check-in day, 1-7 (Monday-Sunday); 0 or less: carried from last week "
+                                      "('Żetony z poprzednich tygodni')")
+    rooms: list[int] = Field(description="the rooms, printed numbers 1-8, in the card's order: the same rooms for the "
+                                         "whole stay, adjacent where a door symbol joins them", json_schema_extra=_RESERVATION)
     source: str = Field(description="'reservation' or 'walk-in'")
-    room_money: int = Field(description="the room money it paid")
+    room_money: int = Field(description="the room money it paid: each room the day rate of each night")
     breakfast_money: int = Field(description="the breakfast money it paid (0 without breakfast)")
 
 
 class Hotel(BaseModel):
-    """A player's hotel board, money, rating and stays."""
+    """A player's hotel board ('Każdy gracz bierze planszę hotelu'), money, rating and stays."""
 
     model_config = _CFG
     colour: str | None = Field(None, description="the board's colour (seat order: blue, red, green, yellow, "
                                                  "purple, orange, teal, brown)")
-    money: int = Field(description="money in money cards")
-    stars: int = Field(description="the rating marker, 0-5 stars", json_schema_extra={"rule": R_TRACK_TOP.section})
-    lost: bool | None = Field(None, description="out of the game (exactly at 0 stars)")
-    rooms: list[int] = Field(description="the rooms built, printed numbers 1-8 (the 3 Start rooms and those bought)")
-    price_dice: PriceDice = Field(description="the price dice showing")
-    secret_price_dice: list[int] = Field([], description="the dice set in secret so far in a week's preparation")
-    staff: Staff = Field(default_factory=Staff, description="the staff dice hired this week")
-    bid: int = Field(-1, description="a sealed marketing bid (-1: none)")
-    roll: int = Field(0, description="the white die rolled in a ranking tie (0: none)")
+    money: int = Field(description="money in money cards (500 at the start)",
+                       json_schema_extra={"rule": "Faza przygotowania do tygodnia 1"})
+    stars: int = Field(description="the rating marker, 0-5 stars (3 at the start)", json_schema_extra={"rule": "Faza oceny"})
+    lost: bool | None = Field(None, description="out of the game: exactly at 0 stars ('Gracz, który osiągnie 0 "
+                                                "gwiazdek, przegrywa grę')", json_schema_extra={"rule": "Faza oceny"})
+    rooms: list[int] = Field(description="the rooms built, printed numbers 1-8: the 3 'Start' rooms and those bought "
+                                         "for 1000 each after week 1", json_schema_extra={"rule": "Faza ekspansji"})
+    price_dice: PriceDice = Field(description="the price dice showing",
+                                  json_schema_extra={"rule": "Faza przygotowania do tygodnia 1"})
+    secret_price_dice: list[int] = Field([], description="the dice set in secret so far in a week's preparation, "
+                                                         "in order (Monday to Sunday, then breakfast)",
+                                         json_schema_extra={"rule": "Faza przygotowania do tygodnia 1"})
+    staff: Staff = Field(default_factory=Staff, description="the staff dice hired this week",
+                         json_schema_extra={"rule": "Faza planowania"})
+    bid: int = Field(-1, description="a sealed marketing bid in money cards (0: the blank card alone; -1: none)",
+                     json_schema_extra=_RESERVATION)
+    roll: int = Field(0, description="the white die rolled in a ranking tie (0: none)", json_schema_extra=_WALKINS)
     money_by_source: Ledger = Field(description="the money by source")
-    stays: list[Stay] = Field([], description="the stays blocked in the hotel (this week's and those carried)")
-    rating: list[int] = Field([], description="the last rating: per staff kind the demand, hired and stars lost; "
-                                              "then the change of stars")
+    stays: list[Stay] = Field([], description="the stays blocked in the hotel (this week's and those carried)",
+                              json_schema_extra=_RESERVATION)
+    rating: list[int] = Field([], description="the last rating: per staff kind the weekly demand, hired and stars "
+                                              "lost; then the change of stars", json_schema_extra={"rule": "Faza oceny"})
 
 
 class Position(BaseModel):
     """Where everything is in a game of Boutique Hotel Manager, and what is decided next."""
 
     model_config = _CFG
-    week: int = Field(description="the week, 1 or 2", json_schema_extra={"rule": "Koniec gry"})
-    guest_cards_left: list[int] = Field(description="per guest card (printed number 1-28): copies still in the "
-                                                    "week's deck", json_schema_extra={"rule": "Dodatkowe zasady"})
-    guest_card: int = Field(0, description="the guest card on the table (0: none)")
-    check_in_day: int = Field(0, description="the check-in die, 1-6 (0: not rolled)",
-                              json_schema_extra={"rule": "Faza rezerwacji"})
-    budget: int = Field(0, description="a walk-in's nightly budget die, 1-6 (0: none)")
-    card_turn: int = Field(0, description="guest cards already played in this week's reservation phase")
-    day: int = Field(0, description="the walk-in phase's day, 1-7 (0: not in the walk-in phase)")
-    walk_in: int = Field(0, description="walk-ins already come today")
-    lost_guests: int = Field(0, description="guests no hotel could take, so far")
-    ranking: list[int] = Field([], description="the walk-in ranking, best first (when settled)")
-    ranking_ties: list[Tie] = Field([], description="the ties of the walk-in ranking not settled yet")
-    contenders: list[int] = Field([], description="the seats in a reservation's marketing bid")
-    queue: list[int] = Field([], description="the seats still to block rooms for the guests on the table")
-    booked_by: list[int] = Field([], description="the seats that blocked rooms for the guests on the table")
-    quotes: list[Quote] = Field([], description="the hotels' prices for the stay on the table")
+    week: int = Field(description="the week, 1 or 2 ('Na koniec drugiego tygodnia')", json_schema_extra={"rule": "Koniec gry"})
+    guest_cards_left: list[int] = Field(description="per guest card (printed number 1-28): copies still in the week's "
+                                                    "deck (one set of 28 per 2 players)",
+                                        json_schema_extra={"rule": "Dodatkowe zasady"})
+    guest_card: int = Field(0, description="the guest card on the table (0: none)", json_schema_extra=_RESERVATION)
+    check_in_day: int = Field(0, description="the check-in die: the day the guests check in, 1-6 (0: not rolled)",
+                              json_schema_extra=_RESERVATION)
+    budget: int = Field(0, description="the walk-in's nightly budget die, 1-6: 100-600 (0: none)",
+                        json_schema_extra=_WALKINS)
+    card_turn: int = Field(0, description="guest cards already played in this week's reservation phase (5 per player)",
+                           json_schema_extra=_RESERVATION)
+    day: int = Field(0, description="the walk-in phase's day, 1-7 (0: not in the walk-in phase)",
+                     json_schema_extra=_WALKINS)
+    walk_in: int = Field(0, description="walk-ins already come today (one a day per 2 players)",
+                         json_schema_extra={"rule": "Dodatkowe zasady"})
+    lost_guests: int = Field(0, description="guests no hotel could take, so far ('goście są straceni')")
+    ranking: list[int] = Field([], description="the walk-in ranking, from the least money to the most (when settled)",
+                               json_schema_extra=_WALKINS)
+    ranking_ties: list[Tie] = Field([], description="the ties of the walk-in ranking not settled yet",
+                                    json_schema_extra=_WALKINS)
+    contenders: list[int] = Field([], description="the seats in a reservation's marketing bid (equal price and rating)",
+                                  json_schema_extra=_RESERVATION)
+    queue: list[int] = Field([], description="the seats still to block rooms for the guests on the table",
+                             json_schema_extra=_RESERVATION)
+    booked_by: list[int] = Field([], description="the seats that blocked rooms for the guests on the table",
+                                 json_schema_extra=_RESERVATION)
+    quotes: list[Quote] = Field([], description="the hotels' prices for the stay on the table", json_schema_extra=_RESERVATION)
     next: Next = Field(description="the next decision or chance outcome")
-    hotels: list[Hotel] = Field(description="one hotel per player, in seat order")
+    hotels: list[Hotel] = Field(description="one hotel per player, in seat order",
+                                json_schema_extra={"rule": "Instrukcje przygotowania / 1"})
 
 
 # == the writer ==============================================================================

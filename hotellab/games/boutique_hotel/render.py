@@ -22,7 +22,7 @@ Komponenty and Instrukcje przygotowania):
   check-in = squares, kitchen = brown tokens) beside the 3 staff dice hired; the last rating;
   the money by source.
 
-Targets (``data-target``; ``State._action_target`` gives the same ids): ``die:<seat>:<die>``
+Targets (``data-target``; the action kinds' ``target`` in ``moves.py`` give the same ids): ``die:<seat>:<die>``
 (the price dice ``mon`` .. ``sun``, ``breakfast``), ``day:<seat>:<day>`` (a day's column of a
 hotel board), ``room:<seat>:<number>`` (a room's row, 1-8), ``staff:<seat>:<kind>`` (the staff
 dice ``cleaning``, ``checkin``, ``kitchen``), ``money:<seat>`` (the money cards, where a sealed
