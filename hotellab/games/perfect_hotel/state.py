@@ -497,7 +497,8 @@ class PerfectHotelState(State):
             if c >= _FIRST_TOURIST:
                 tours += 1
         left = len(self.deck) - top
-        self._emit_later(_draw_event, self._name(p), p, len(drawn), tours, left, self._hand_change(p, tours))
+        change = self._hand_change(p, tours) if tours else 0
+        self._emit_later(_draw_event, self.game.seat_labels[p], p, len(drawn), tours, left, change)
         if not left:
             self._emit(f"The House Deck has cleared: the game ends once {self._name(p)} has placed 1 card.", R_END)
 
@@ -530,8 +531,9 @@ class PerfectHotelState(State):
         self.rows = replaced(self.rows, k, self.rows[k] + (card | p << _SEAT_SHIFT,))
         self.drawn = ()
         tourist = what == "tourist"
-        self._emit_later(_place_event, self._name(p), p, k, what, self.game.options["research_face"],
-                         self._hand_change(p, -1 if tourist else 0))
+        change = self._hand_change(p, -1) if tourist else 0
+        self._emit_later(_place_event, self.game.seat_labels[p], p, k, what, self.game.options["research_face"],
+                         change)
         kd = _KINDS[k]
         if tourist:
             self._emit(f"The {kd.name} Tag Row now holds its one Tourist Group card: no second one may go there.",
@@ -620,7 +622,7 @@ class PerfectHotelState(State):
         if nc:
             change[p] -= TOURIST_PENALTY * nc
         self.score = tuple(map(add, self.score, change))
-        self._emit_later(_build_event, self._name(p), k, len(from_row), na, nb, nc, tours, len(hotel) + 1,
+        self._emit_later(_build_event, self.game.seat_labels[p], k, len(from_row), na, nb, nc, tours, len(hotel) + 1,
                          now[0][k] if annex else 0, tuple([(s, d) for s, d in enumerate(change) if d]))
         if tours:
             self._emit_later(_tourist_event, k, tours, len(cards))
