@@ -254,7 +254,7 @@ def _check_counts(s):
     return st, conn
 
 
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 8])
+@pytest.mark.parametrize("n", [2, 3, 4, 5, pytest.param(8, marks=pytest.mark.slow)])   # 8 players: 4-6 s
 def test_no_count_is_exceeded_in_seeded_games(n):
     """40 seeded games per player count (200 in all), random, greedy and mixed agents: at every
     blocking and week's start the tokens on the boards (read from the view) are within the

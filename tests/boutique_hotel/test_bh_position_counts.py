@@ -153,7 +153,8 @@ def test_check_deck_counts_the_cards_drawn(bh):
         assert err.value.field in ("guest_cards_left", "hotels[0].stays[0].guest")
 
 
-@pytest.mark.parametrize("n", [2, 3, 5])
+@pytest.mark.parametrize("n", [2, pytest.param(3, marks=pytest.mark.slow),    # 6-8 s
+                               pytest.param(5, marks=pytest.mark.slow)])   # 17-28 s (--durations)
 def test_every_reached_state_is_accepted(n):
     """35 seeded random games per player count (105 in all, both walk-in readings): every
     state's position is read back (no false refusal) and passes check_deck."""
