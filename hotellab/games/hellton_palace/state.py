@@ -48,6 +48,7 @@ from ...core.actions import Action
 from ...core.kinds import INT, INTS, WORD, ActionKind, ActionTable, Arg
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
+from ...core.storage import replaced
 from . import explain as X
 from .components import (
     ADJ, COMPLETE, FLOOR, FLOOR_ROOMS, GROOM_INDEX, GROOMS, GUEST, GUESTS, MAX_BELLS, PILLARS, ROW_NAMES, SIDES,
@@ -304,9 +305,7 @@ class HelltonPalaceState(State):
         p = a.player
         card, room, side = a.args
         row = FLOOR[room]
-        self.display = tuple(
-            tuple(0 if c == card else c for c in cards) if i == row - 1 else cards for i, cards in enumerate(self.display)
-        )
+        self.display = replaced(self.display, row - 1, tuple(0 if c == card else c for c in self.display[row - 1]))
         s = SIDES.index(side)
         self._row("guests", p)[room] = GUEST.pack(card=card, side=s)
         self.welcomed = room
