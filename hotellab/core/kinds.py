@@ -120,6 +120,7 @@ class ActionTable:
     kinds: Iterable[ActionKind]
     by_name: dict = field(init=False, repr=False)
     appliers: dict = field(init=False, repr=False)
+    _gens: dict = field(init=False, repr=False)
 
     def __post_init__(self):
         self.kinds = tuple(self.kinds)
@@ -132,6 +133,7 @@ class ActionTable:
             if k.listed_with is not None and k.listed_with not in self.by_name:
                 raise ValueError(f"action kind {k.name!r} is listed with {k.listed_with!r}, which is no kind")
         self.appliers = {k.name: k.apply for k in self.kinds}
+        self._gens = {}
 
     def __getitem__(self, name: str) -> ActionKind:
         return self.by_name[name]
@@ -149,12 +151,15 @@ class ActionTable:
     def legal(self, state, node) -> list[Action]:
         """The legal actions at ``node``: each allowed kind's ``legal(state, node)``, in the
         order of ``node.actions`` (kinds listed with another are skipped)."""
+        gens = self._gens.get(node[2])
+        if gens is None:  # the generators of these allowed kinds, found once
+            gens = self._gens[node[2]] = tuple(
+                self.by_name[n].legal for n in node[2] if self.by_name[n].legal is not None)
+        if len(gens) == 1:
+            return gens[0](state, node)
         out: list[Action] = []
-        by = self.by_name
-        for name in node[2]:
-            gen = by[name].legal
-            if gen is not None:
-                out += gen(state, node)
+        for gen in gens:
+            out += gen(state, node)
         return out
 
     def malformed(self, action: Action) -> str | None:

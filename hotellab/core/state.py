@@ -145,7 +145,10 @@ class State(Stored):
         """The kind of the current node (``self.node.kind``): a node kind of the game's
         ``rules`` module (e.g. ``"turn"``, ``"shuffle"``, ``"end"``); :attr:`phase` maps it to
         a row of the game's phase table."""
-        return self._node()[0]
+        try:
+            return self.node[0]
+        except AttributeError:
+            raise self._missing("node (the pending decision, a hotellab.core.node.Node)") from None
 
     def _legal_actions(self) -> list[Action]:
         """The deciding seat's legal actions (called only at a decision node), in a fixed
