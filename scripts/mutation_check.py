@@ -4,9 +4,8 @@ fails.
 
     .venv/bin/python scripts/mutation_check.py GAME [--all-failures] [ID ...]
 
-GAME is perfect_hotel, hellton_palace, hotel_zombie or boutique_hotel (each keeps its
-statement table, with each statement's tests and mutations, beside its tests; Hostil Hostal's
-check, with its own table format, is tests/hostil_hostal/mutation_check.py).
+GAME is any game with a rule map: boutique_hotel, hellton_palace, hostil_hostal, hotel_zombie or
+perfect_hotel (each statement of the table names its tests and its mutations).
 
 The tree (``hotellab/``, ``tests/``, ``notebooks/scenarios``, ``pyproject.toml``) is copied to
 a temporary folder; each mutation is applied to the copy, the statement's own tests (its

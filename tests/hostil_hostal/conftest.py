@@ -33,9 +33,9 @@ Positions for rule tests are built in two ways:
    The adjusted state starts its history at that position (``state.start_position``).
 
    Fields of the state (hotellab/games/hostil_hostal/state.py): ``node`` is what the state
-   waits for, ``(N_TURN, seat)``, ``(N_CARD, seat)``, ``(N_MISFORTUNE, None | pos)``, ...
-   (the ``N_*`` constants, reachable as ``hh.HS.N_TURN``); ``stage`` is "setup", "dusk",
-   "night", "dawn", "resolve", "day", "reform" or "end"; ``item`` is ``(number, pos, card
+   waits for, a core Node: ``node.kind`` (the ``N_*`` constants, reachable as
+   ``hh.HS.N_TURN``), ``node.seat`` and ``node.context`` (e.g. ``("deck0",)`` of a shuffle);
+   ``stage`` is "setup", "dusk", "night", "dawn", "resolve", "day", "reform" or "end"; ``item`` is ``(number, pos, card
    id)`` of the card being resolved; ``ctx`` holds a guest in transit (``("move", pos, bed,
    seat)``, ``("relocate", seat, pos, bed)``) or pending rolls.
 

@@ -149,6 +149,30 @@ def test_pass_only_when_all_guests_are_placed(hh):
     assert "p0 pass" in hh.legal_texts(s)
 
 
+def test_place_needs_an_unplayed_guest(hh):
+    # Place a guest: "The player takes an unplayed guest": once the 4 guests of Setup 3 are
+    # placed, seat 0 is offered no place, though 3 beds are still free (3 rooms x 5 beds - 12)
+    s = hh.start(3)
+    for r in range(4):
+        s = hh.turn(s, f"p0 place 1 {r}", f"p1 place 2 {r}", f"p2 place 3 {r}")
+    assert s.supply[0] == 0 and s.current_player == 0 and len(s._free_beds()) == 3
+    assert not [a for a in s.legal_actions() if a.kind == "place"]
+    assert "Blue has no unplayed guest left" in s.explain_illegal("p0 place 1 4")
+
+
+def test_a_player_who_passed_plays_again_next_round(hh):
+    # Pass: "However, if the player has at least two cards in their hand they can play the next
+    # round in their turn" (ruling HH-09): a pass counts for its round only
+    s = hh.start(3)
+    for r in range(4):
+        s = hh.turn(s, f"p0 place 1 {r}", f"p1 place 2 {r}", f"p2 place 3 {r}")
+    s = hh.turn(s, "p0 pass", "p1 play 1 2")
+    assert [seat["passed"] for seat in s.view()["seats"]] == [True, False, False]
+    s = s.apply("p2 pass")
+    assert s.round == 6 and s.current_player == 0 and s.passed == frozenset()
+    assert [seat["passed"] for seat in s.view()["seats"]] == [False, False, False]
+
+
 def test_night_ends_when_everyone_passes_in_the_same_round(hh):
     s = hh.start(3)
     for r in range(4):
@@ -236,6 +260,15 @@ def test_spy_needs_a_rest_point(hh):
     s = hh.adjust(_spy_position(hh), score={0: 0})
     assert not [a for a in s.legal_actions() if a.kind == "spy"]
     assert "spying costs 1 rest point" in s.explain_illegal("p0 spy 1 1")
+
+
+def test_spy_sees_every_card_of_the_colour_in_the_room(hh):
+    # Bonus action: Spy: "to see all the cards of the same color in one room": red's two cards in
+    # room 1 (#2 and #4) are both seen for one rest point; orange's stays hidden
+    s = hh.adjust(_spy_position(hh), cards={1: [(1, 2), (1, 4), (2, 5)], 2: [(1, 3)]})
+    s1 = s.apply("p0 spy 1 1")
+    assert _room_cards(s1.observation(0), 1) == [(1, 2), (1, 4), (2, None)]
+    assert s1.scores[0] == s.scores[0] - 1
 
 
 def test_spied_cards_stay_hidden_from_the_others_and_are_forgotten_next_night(hh):

@@ -168,6 +168,7 @@ def check_node(s):
             assert s.explain_illegal(a) is None
 
 
+@pytest.mark.slow  # 120 whole games with every invariant checked at every state: 11-150 s
 @settings(max_examples=120, **SETTINGS)
 @given(spec=games, seed=st.integers(0, 2**32 - 1), by_kind=st.booleans())
 def test_random_legal_play_keeps_every_invariant(spec, seed, by_kind):

@@ -87,9 +87,6 @@ class HostilHostalGame(Game):
         """"Blue", "Red", … and "Orange (automata)" for the 2-player automata."""
         return self._labels[seat]
 
-    def seat_names(self) -> list[str]:
-        return [self.seat_label(s) for s in range(self.num_seats)]
-
     def room_below(self, state, pos: int):
         """Position of the room immediately below ``pos`` (None on floor 1) — card #4."""
         floor, col = state.positions[pos]

@@ -3,47 +3,33 @@
 every rule it breaks (``hotellab.core.position``); and :func:`resample_hidden`, which re-deals
 what a seat cannot see. ``docs/games/hostil_hostal-position.md`` is written from the schema.
 
-A position (TOML; JSON alike)::
+A position (TOML; JSON alike) in short; every field, its meaning and its rule are in the
+schema below::
 
-    night = 1                      # the night marker (1..nights)
-    round = 2                      # the Night's round (0 before the first Night)
-    first_player = "blue"          # who holds the first player marker
-    cards_revealed = false         # true from Dawn's Reveal until End of day
-    misfortune_die = 4             # the last misfortune roll of this Dawn (omitted: none yet)
-    reform_deck = [2, 3, 4, 5]     # reform boards, top first
-    passed = ["red"]               # players who passed in this round of the Night
+    night = 1
+    round = 2
+    first_player = "blue"
+    reform_deck = [2, 3, 4, 5]     # top first
 
     [[rooms]]                      # in the Inn's order: floor 1 left to right, then floor 2
-    board = 1                      # room board 1-5
-    side = "A"                     # omitted while setup has not chosen it
-    wear = 6                       # the wear die (omitted before setup rolls it)
-    reform = { board = 1, side = "a" }      # omitted: no reform
-    beds = [["blue"], [], ["red", "orange sedated"], [], []]   # guests on each bed
-    cards = [{ colour = "red", number = 3 }]                  # played cards (face down
-                                                              # until cards_revealed)
+    board = 1
+    side = "A"
+    wear = 6
+    beds = [["blue"], [], ["red", "orange sedated"], [], []]
+    cards = [{ colour = "red", number = 3 }]
+
     [[seats]]                      # seat order; the automata (2 players) is the third colour
-    colour = "blue"
-    rest = 15                      # points on the slumber (rest) track
+    rest = 15
     guests_in_supply = 3
     guests_in_lobby = 0
     hand = [1, 2, 3, 12]
     deck = [4, 5, 6, 7, 8, 9, 10, 11]       # top first
     discard = []
-    spied = { red = [3] }          # cards of other colours this seat has seen (Spy)
-    breakdown = { Start = 15 }     # where the rest points come from (sums to rest)
 
     [next]                         # whose decision is next, or which chance outcome
-    kind = "turn"                  # a node kind of rules.py (see NEXT_FIELDS below)
+    kind = "turn"                  # a node kind of rules.py; its fields: NEXT_FIELDS
     seat = "blue"
 
-``[next]`` carries what the pending step needs: ``shuffle`` ("rooms", "reforms" or "deck"
-with ``colour``) for a setup shuffle, ``colour`` for a Dusk reshuffle, ``moving`` (the
-guest lifted by Move a guest), ``removed`` (the guest thrown out by Grrr), ``resolving``
-and ``queue`` (the Dawn's card being resolved and the cards after it, each ``{number, room,
-colour}``), ``rolls`` (the guests still to roll for #10 / #11), ``rolloff`` (the two
-players of the Grrr roll-off), ``options`` (the automata's tied choices), ``room`` (the
-misfortune die's room with ``misfortune = "per_room"``, or the automata's room), ``reform``
-(the reform drawn for a room). The Automata phase's drawn cards are ``automata_cards``.
 A problem is a :class:`~hotellab.core.position.Problem` naming the field and the rule.
 """
 
@@ -57,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...core.actions import Action, parse_action
 from ...core.errors import PositionError
 from ...core.position import Problems, check_partition, check_range
+from ...core.storage import replaced
 import hotellab.games.hostil_hostal.components as C
 from .cards import CARD_NODES
 from .encoding import card, card_number, card_seat, guest, guest_seat, is_sedated
@@ -344,6 +331,10 @@ def _next_table(s) -> dict:
 
 
 # ================================================================== reading
+class _Stop(Exception):
+    """A section of the position cannot be read on: its problems are listed already."""
+
+
 class _Reader:
     """Builds the state a :class:`Position` declares, section by section (the header, the
     rooms, the seats, the automata cards, the pending step, the components). A check raises a
@@ -358,10 +349,26 @@ class _Reader:
         self.colour_of = {C.COLOURS[q]: q for q in range(self.n)}
 
     def run(self, fn, *args) -> bool:
-        """``fn(*args)``; False, with its problem added, when it raises a PositionError."""
+        """``fn(*args)``; False, with its problem added, when it raises a PositionError (or
+        stops after listing its problems)."""
         before = len(self.problems)
-        self.problems.collect(fn, *args)
+        try:
+            self.problems.collect(fn, *args)
+        except _Stop:
+            return False
         return len(self.problems) == before
+
+    def each(self, fn, items) -> list:
+        """``[fn(*args) for args in items]``, every item read even after a problem in one;
+        raises _Stop (the section goes no further) when any had a problem."""
+        out, ok = [], True
+        for args in items:
+            before = len(self.problems)
+            out.append(self.problems.collect(fn, *args))
+            ok = ok and len(self.problems) == before
+        if not ok:
+            raise _Stop
+        return out
 
     @staticmethod
     def err(msg: str, path: str | None, rule=None) -> PositionError:
@@ -451,7 +458,7 @@ class _Reader:
             return
         if len(rooms) != R:
             raise self.err(f"{g.num_players} players play with {R} rooms, got {len(rooms)}", "rooms", R_SETUP_ROOMS)
-        read = [self.room(i, room) for i, room in enumerate(rooms)]
+        read = self.each(self.room, enumerate(rooms))
         boards = [r[0] for r in read]
         sides = [r[1] for r in read if r[1] is not None]
         if len(set(boards)) != len(boards):
@@ -463,8 +470,10 @@ class _Reader:
         self.room_sides(s, kind, sides, R)
         s.wear = self.room_wear(kind, [r[2] for r in read], R)
         s.reform = [r[3] for r in read]
-        self.room_beds(s, rooms, boards, sides)
-        s.cards = [self.room_cards(i, room) for i, room in enumerate(rooms)]
+        beds = self.each(self.room_beds, [(s, i, room, boards, sides) for i, room in enumerate(rooms)])
+        if s.layouts is not None:
+            s.beds = beds
+        s.cards = self.each(self.room_cards, enumerate(rooms))
 
     def room(self, i: int, room: Room) -> tuple:
         """(board, side, wear, reform) of room ``i``, each in range."""
@@ -515,28 +524,24 @@ class _Reader:
                            R_SETUP_WEAR)
         return list(wear)
 
-    def room_beds(self, s, rooms: list, boards: list, sides: list) -> None:
-        """The guests on each bed (Night / Place a guest; two on a bed only after #2 2x1)."""
-        beds = []
-        for i, room in enumerate(rooms):
-            where = f"rooms[{i}].beds"
-            bl = room.beds
-            if s.layouts is None:
-                if bl and any(bl):
-                    raise self.err("no guest can be in a room before its side is chosen", where, R_SETUP_SIDES)
-                continue
-            nb = len(s.layouts[i].beds)
-            bl = [[] for _ in range(nb)] if bl is None else bl
-            if len(bl) != nb:
-                raise self.err(f"room {boards[i]}{sides[i]} has {nb} beds: give a list of {nb} lists of guests",
-                               where, R_SETUP)
-            for b, gs in enumerate(bl):
-                if len(gs) > 2:
-                    raise self.err("a bed holds one guest, two only after 2x1", f"{where}[{b}]", card_rule(2))
-            beds.append(tuple(tuple(self.guest(x, f"{where}[{b}][{j}]") for j, x in enumerate(gs))
-                              for b, gs in enumerate(bl)))
-        if s.layouts is not None:
-            s.beds = beds
+    def room_beds(self, s, i: int, room: Room, boards: list, sides: list) -> tuple:
+        """The guests on each bed of room ``i`` (Night / Place a guest; two on a bed only after
+        #2 2x1)."""
+        where = f"rooms[{i}].beds"
+        bl = room.beds
+        if s.layouts is None:
+            if bl and any(bl):
+                raise self.err("no guest can be in a room before its side is chosen", where, R_SETUP_SIDES)
+            return ()
+        nb = len(s.layouts[i].beds)
+        bl = [[] for _ in range(nb)] if bl is None else bl
+        if len(bl) != nb:
+            raise self.err(f"room {boards[i]}{sides[i]} has {nb} beds: give a list of {nb} lists of guests",
+                           where, R_SETUP)
+        for b, gs in enumerate(bl):
+            if len(gs) > 2:
+                raise self.err("a bed holds one guest, two only after 2x1", f"{where}[{b}]", card_rule(2))
+        return tuple(tuple(self.guest(x, f"{where}[{b}][{j}]") for j, x in enumerate(gs)) for b, gs in enumerate(bl))
 
     def room_cards(self, i: int, room: Room) -> tuple:
         """The cards played in room ``i``: each a seat's colour and a number 1-12."""
@@ -1029,9 +1034,7 @@ def resample_hidden(s, seat: int, rng: random.Random):
         for pos, i in slots:
             new = card(q, next(it))
             remap[t.cards[pos][i]] = new
-            room = list(t.cards[pos])
-            room[i] = new
-            t.cards[pos] = tuple(room)
+            t.cards[pos] = replaced(t.cards[pos], i, new)
         if drawn:
             ac = list(t.auto_cards)
             for i in drawn:

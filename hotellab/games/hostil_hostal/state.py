@@ -27,6 +27,7 @@ import random
 from ...core.actions import CHANCE, Action
 from ...core.rules import RuleRef, ScoreItem
 from ...core.state import State
+from ...core.storage import replaced
 import hotellab.games.hostil_hostal.automata as automata
 import hotellab.games.hostil_hostal.describe as describe
 import hotellab.games.hostil_hostal.components as C
@@ -174,9 +175,7 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
         self._emit(text, rule, sorted(deltas.items()))
 
     def _set_bed(self, pos: int, bed: int, guests: tuple) -> None:
-        room = list(self.beds[pos])
-        room[bed] = guests
-        self.own("beds")[pos] = tuple(room)
+        self.own("beds")[pos] = replaced(self.beds[pos], bed, guests)
 
     def _remove_guest(self, pos: int, bed: int, seat: int, sedated: bool = False) -> None:
         gs = list(self.beds[pos][bed])
