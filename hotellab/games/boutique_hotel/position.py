@@ -3,30 +3,11 @@ the shape (:class:`Position`, pydantic), the writer (:func:`write`) and the buil
 (:func:`build`), which checks every rule of a position and lists every problem it finds. The
 generated page ``docs/games/boutique_hotel-position.md`` lists the fields.
 
-A position is a table in the rulebook's words (TOML-friendly: no None, no mixed lists)::
-
-    week = 1                       # 1 or 2
-    guest_cards_left = [2, 2, ...] # per guest card (printed number 1-28): copies still in the week's deck
-    guest_card = 12                # the card on the table (0: none)
-    check_in_day = 3               # the check-in die / the walk-in day's check-in (0: none)
-    budget = 0                     # a walk-in's nightly budget face (0: none)
-    card_turn = 4                  # reservation phase: guest cards already played this week
-    day = 0                        # walk-in phase: the day 1-7 (0: not in the walk-in phase)
-    walk_in = 0                    # walk-ins already come today
-    lost_guests = 1                # guests no hotel could take, so far
-    ranking = [1, 0]               # walk-in ranking, best first (when settled)
-    [[ranking_ties]]               # unsettled ranking ties: hotels, stage "bid" | "roll"
-    contenders = [0, 1]            # seats in a reservation marketing bid
-    queue = [0]                    # seats still to block rooms for the current guests
-    booked_by = []                 # seats that blocked rooms for the current guests
-    [[quotes]]  hotel = 0, price = 200
-    [next]      node = "change_price", player = 0, day = 3
-    [[hotels]]  colour, money, stars, lost (true at 0 stars), rooms = [1, 2, 3],
-                price_dice = {mon = 1, ..., breakfast = 2}, secret_price_dice = [3, 1],
-                staff = {cleaning = 2, ...} (kinds hired so far), bid, roll,
-                [hotels.money_by_source] start, rooms, breakfast, wages, marketing, expansion,
-                [[hotels.stays]] guest, check_in, rooms, source, room_money, breakfast_money,
-                rating = [...] (the last rating: per kind demand, hired, stars lost; then the change)
+A position is a table in the rulebook's words (TOML-friendly: no None, no mixed lists): the
+week and its deck, the card and the dice on the table, the phase's counters, the ranking, the
+quotes and bids, the next decision (``[next]``) and one ``[[hotels]]`` table per player (money,
+stars, rooms, price dice, staff, money by source, stays, the last rating); every field is in
+the page above.
 
 The builder checks, and reports every problem it meets (each naming its field and, where one
 applies, its rule):
@@ -510,16 +491,20 @@ def _check_supply(game, stays: tuple, problems: Problems) -> tuple[int, int]:
     return used[0], used[1]
 
 
-_NODE_OF = {
-    N_SET_PRICE: lambda seat, day: SET_PRICE[seat], N_CHANGE: lambda seat, day: CHANGE[seat],
-    N_WALKIN_CHANGE: lambda seat, day: WALKIN_CHANGE[seat], N_CHECKIN_ROLL: lambda seat, day: CHECKIN_ROLL,
-    N_DRAW: lambda seat, day: DRAW, N_WALKIN_DRAW: lambda seat, day: WALKIN_DRAW, N_BID: lambda seat, day: BID[seat],
-    N_BLOCK: lambda seat, day: BLOCK[seat][day], N_WALKIN_BLOCK: lambda seat, day: WALKIN_BLOCK[seat][day],
-    N_HIRE: lambda seat, day: HIRE[seat], N_RANK_BID: lambda seat, day: RANK_BID[seat],
-    N_RANK_ROLL: lambda seat, day: RANK_ROLL[seat], N_BUDGET_ROLL: lambda seat, day: BUDGET_ROLL,
-    N_EXPAND: lambda seat, day: EXPAND[seat], N_END: lambda seat, day: END,
-}
-"""A node kind of the phase table -> its Node for (seat, check-in day)."""
+_ONE_NODE = {N_CHECKIN_ROLL: CHECKIN_ROLL, N_DRAW: DRAW, N_WALKIN_DRAW: WALKIN_DRAW, N_BUDGET_ROLL: BUDGET_ROLL,
+             N_END: END}
+_NODE_BY_SEAT = {N_SET_PRICE: SET_PRICE, N_CHANGE: CHANGE, N_WALKIN_CHANGE: WALKIN_CHANGE, N_BID: BID, N_HIRE: HIRE,
+                 N_RANK_BID: RANK_BID, N_RANK_ROLL: RANK_ROLL, N_EXPAND: EXPAND}
+_NODE_BY_SEAT_DAY = {N_BLOCK: BLOCK, N_WALKIN_BLOCK: WALKIN_BLOCK}
+
+
+def _node_of(kind: str, seat: int, day: int):
+    """The Node of a node kind of the phase table for (seat, check-in day)."""
+    if kind in _ONE_NODE:
+        return _ONE_NODE[kind]
+    if kind in _NODE_BY_SEAT_DAY:
+        return _NODE_BY_SEAT_DAY[kind][seat][day]
+    return _NODE_BY_SEAT[kind][seat]
 
 
 def _read_next(s, nx: Next, problems: Problems):
@@ -550,7 +535,7 @@ def _read_next(s, nx: Next, problems: Problems):
         day = nx.day
         if problems.check(day is not None, "next.day", "is missing"):
             _in(problems, day, 1, 7, "next.day")
-    return None if problems else _NODE_OF[node](seat, day)
+    return None if problems else _node_of(node, seat, day)
 
 
 def _check_prices_node(s, problems: Problems) -> None:
