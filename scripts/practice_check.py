@@ -36,16 +36,7 @@ FINGERPRINT = ("import json, sys; from hotellab.lesson.practice import answer_fi
 
 def statements(game: str) -> list[dict]:
     """The game's mutation table as ``{"id", "section", "quote", "mutations": [[(file, old,
-    new), ...], ...]}`` rows (Hostil Hostal's from its own Python table)."""
-    if game == "hostil_hostal":
-        import importlib.util  # noqa: PLC0415  (not "mutation_check": scripts/ has one of that name)
-
-        spec = importlib.util.spec_from_file_location("hh_mutation_check", ROOT / "tests" / "hostil_hostal" / "mutation_check.py")
-        hh = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(hh)
-
-        return [{"id": sid, "section": sec, "quote": text, "mutations": [[m] for m in muts]}
-                for sid, sec, text, muts, _tests in hh.STATEMENTS]
+    new), ...], ...]}`` rows, from its rule map (``hotellab/games/<game>/rule_map.toml``)."""
     table = tomllib.loads((ROOT / "hotellab" / "games" / game / "rule_map.toml").read_text("utf-8"))["statement"]
     return [{"id": s["id"], "section": s["section"], "quote": s["quote"],
              "mutations": [[tuple(e) for e in m["edits"]] for m in s.get("mutation", ())]} for s in table]
@@ -69,7 +60,8 @@ def related(section: str, rules) -> list:
     same = [r for r in rules if short(r.section) == section or r.section == section]
     if same:
         return same
-    return [r for r in rules if short(r.section).startswith(section + " /") or section.startswith(short(r.section) + " /")]
+    return [r for r in rules if any(x.startswith(section + " /") or section.startswith(x + " /")
+                                    for x in (r.section, short(r.section)))]
 
 
 def fingerprint(tree: Path, notebook: str):

@@ -48,9 +48,16 @@ def test_action_basics():
     assert c.is_chance and c.player == hl.CHANCE and str(c) == "chance shuffle deck0 2,0,1"
     one = hl.Action("shuffle", ("deck1", (0,)))
     assert str(one) == "chance shuffle deck1 0,"
-    g = _game()
     for x in (a, c, one, hl.Action("moveto", ("lobby",), 1), hl.Action("end", (), 4)):
-        assert g.parse_action(str(x)) == x
+        assert hl.core.parse_action(str(x)) == x
+    # a game reads an action through its action table (contract v2): Hostil Hostal has no
+    # "end" kind, and its "place" takes a room and a bed
+    g = _game()
+    assert g.parse_action("p0 place 2 1") == hl.Action("place", (2, 1), 0)
+    with pytest.raises(hl.InvalidActionError, match="'end' is not an action of this game"):
+        g.parse_action("p4 end")
+    with pytest.raises(hl.InvalidActionError, match=r"place takes 2 arguments \(<room> <bed>\), got 1"):
+        g.parse_action("p0 place 2")
 
 
 @pytest.mark.parametrize("text", ["", "p0", "q1 place 1 1", "p0 3place", "px place 1", "chance shuffle a,b"])

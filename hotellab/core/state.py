@@ -234,6 +234,10 @@ class State(Stored):
             why = kinds.malformed(action)
             if why is not None:
                 return Refusal(why, self.current_rule(), "not_legal")
+            allowed = self.node[2]
+            if action.kind not in allowed and kinds.by_name[action.kind].listed_with not in allowed:
+                return self.refuse(f"{action} is not a chance outcome of this node ({self.status_text()}); "
+                                   f"the outcome due is: {', '.join(allowed) or 'none'}")
         outs = self._outcomes()
         if outs is None:
             k = kinds.by_name.get(action.kind) if kinds is not None else None
