@@ -307,10 +307,44 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     """
     pd = require("pandas", "sim", "hotellab.sweep")
     require("plotly", "sim", "hotellab.sweep")
-    from ..core.data import DATA_OPTION, canonical, check_overrides, data_overrides, data_value
-    from ..core.game import load_game
-    from ..sim import _resolve_agents, _stacklevel, simulate
+    from ..core.data import data_value
+    from ..sim import _stacklevel
 
+    _check_arguments(game_id, n_games, options, metrics, progress)
+    grid, kinds = _grid(game_id, grid, num_players, options)
+    keys = list(grid)
+    cells = [dict(zip(keys, values)) for values in itertools.product(*grid.values())]
+    files = {k: data_value(game_id, k) for k in keys if kinds[k] == "data"}
+
+    def config(cell):
+        return _cell_config(game_id, cell, kinds, files, num_players, options)
+
+    _check_cells(game_id, cells, config, agents)  # a bad cell is an error before any game is played
+
+    def play(cell):
+        return _play_cell(game_id, config(cell), agents, n_games, seed, workers, backend, scheduler, seating)
+
+    rows, tables, played, interrupted = _play_cells(game_id, cells, keys, play, n_games, metrics, progress)
+    if interrupted:
+        import warnings
+
+        last = rows[-1]["games"] if rows else n_games
+        short = f" (the last with {last} of {n_games} games)" if last < n_games else ""
+        warnings.warn(f"sweep: interrupted; {len(played)} of {len(cells)} cells have games{short}; the others "
+                      "were not played", RuntimeWarning, stacklevel=_stacklevel())
+    settings = {"n_games": n_games, "seed": seed, "seating": seating, "agents": agents,
+                "agents_text": _agents_text(agents), "num_players": num_players, "options": dict(options or {}),
+                "workers": workers, "backend": backend, "scheduler": scheduler, "kinds": kinds,
+                "planned_cells": len(cells)}
+    if not rows:
+        return Sweep(game_id=game_id, grid=grid, table=pd.DataFrame(columns=keys + ["games"]), tables={},
+                     cells=[], settings=settings, interrupted=True)
+    return Sweep(game_id=game_id, grid=grid, table=_sweep_table(pd, rows, tables, keys), tables=tables,
+                 cells=played, settings=settings, interrupted=interrupted)
+
+
+def _check_arguments(game_id, n_games, options, metrics, progress) -> None:
+    """OptionError naming the field for a :func:`sweep` argument of the wrong kind."""
     if not isinstance(game_id, str):
         raise OptionError(f"sweep: game_id must be a game id (text), got {type(game_id).__name__}", field="game_id")
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
@@ -325,21 +359,27 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     if not (progress is True or progress is False or progress is None or callable(progress)):
         raise OptionError(f"sweep: progress must be True, False or a callable progress(done, total), got "
                           f"{progress!r}", field="progress")
-    grid, kinds = _grid(game_id, grid, num_players, options)
-    keys = list(grid)
-    cells = [dict(zip(keys, values)) for values in itertools.product(*grid.values())]
 
-    files = {k: data_value(game_id, k) for k in keys if kinds[k] == "data"}
 
-    def config(cell):
-        players = cell.get("num_players", num_players)
-        opts = {**(options or {}), **{k: v for k, v in cell.items() if kinds[k] == "option"}}
-        # a value equal to the file's is no override: that cell plays the game's own modules
-        data = {k: v for k, v in cell.items() if kinds[k] == "data"
-                and check_overrides(game_id, {k: v})[k] != files[k]}
-        return players, opts, data
+def _cell_config(game_id: str, cell: dict, kinds: dict, files: dict, num_players, options) -> tuple:
+    """``(players, options, data overrides)`` of one cell of the grid."""
+    from ..core.data import check_overrides
 
-    # every cell first: a bad one is an error before any game is played
+    players = cell.get("num_players", num_players)
+    opts = {**(options or {}), **{k: v for k, v in cell.items() if kinds[k] == "option"}}
+    # a value equal to the file's is no override: that cell plays the game's own modules
+    data = {k: v for k, v in cell.items() if kinds[k] == "data"
+            and check_overrides(game_id, {k: v})[k] != files[k]}
+    return players, opts, data
+
+
+def _check_cells(game_id: str, cells: list, config, agents) -> None:
+    """Load every cell's game (its options and data checked) and fit the agents to it:
+    OptionError for the first cell that cannot be played."""
+    from ..core.data import data_overrides
+    from ..core.game import load_game
+    from ..sim import _resolve_agents
+
     for cell in cells:
         players, opts, data = config(cell)
         with data_overrides(game_id, data):
@@ -350,6 +390,29 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
             name = ", ".join(f"{k}={_show(v)}" for k, v in cell.items())
             raise OptionError(f"sweep: agents do not fit the cell {name}: {exc}", field="agents") from None
 
+
+def _play_cell(game_id: str, config: tuple, agents, n_games: int, seed: int, workers, backend, scheduler,
+               seating):
+    """The simulation table of one cell (``config``: :func:`_cell_config`'s), its data
+    overrides in force while it plays and carried to the workers in the game's options."""
+    from ..core.data import DATA_OPTION, canonical, data_overrides
+    from ..core.game import load_game
+    from ..sim import simulate
+
+    players, opts, data = config
+    with data_overrides(game_id, data) as checked:
+        game = load_game(game_id, num_players=players, options=opts)
+        if checked:
+            import copy
+
+            game = copy.copy(game)  # its options carry the overrides to the workers
+            game.options = {**game.options, DATA_OPTION: canonical(checked)}
+        return simulate(game, agents, n_games, seed, workers, backend, scheduler, seating=seating, progress=False)
+
+
+def _play_cells(game_id: str, cells: list, keys: list, play, n_games: int, metrics, progress) -> tuple:
+    """Play the cells in order (``play(cell)`` -> its table) until the last or an interruption;
+    returns ``(rows, tables, played cells, interrupted)``."""
     bar = None
     if progress is True:
         from tqdm.auto import tqdm
@@ -358,16 +421,7 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     rows, tables, played, interrupted = [], {}, [], False
     try:
         for done, cell in enumerate(cells, 1):
-            players, opts, data = config(cell)
-            with data_overrides(game_id, data) as checked:
-                game = load_game(game_id, num_players=players, options=opts)
-                if checked:
-                    import copy
-
-                    game = copy.copy(game)  # its options carry the overrides to the workers
-                    game.options = {**game.options, DATA_OPTION: canonical(checked)}
-                table = simulate(game, agents, n_games, seed, workers, backend, scheduler, seating=seating,
-                                 progress=False)
+            table = play(cell)
             interrupted = bool(table.attrs.get("interrupted")) or len(table) < n_games
             if len(table):  # a cell without a finished game has no row
                 table.attrs["cell"] = dict(cell)
@@ -386,20 +440,12 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     finally:
         if bar is not None:
             bar.close()
-    if interrupted:
-        import warnings
+    return rows, tables, played, interrupted
 
-        last = rows[-1]["games"] if rows else n_games
-        short = f" (the last with {last} of {n_games} games)" if last < n_games else ""
-        warnings.warn(f"sweep: interrupted; {len(played)} of {len(cells)} cells have games{short}; the others "
-                      "were not played", RuntimeWarning, stacklevel=_stacklevel())
-    settings = {"n_games": n_games, "seed": seed, "seating": seating, "agents": agents,
-                "agents_text": _agents_text(agents), "num_players": num_players, "options": dict(options or {}),
-                "workers": workers, "backend": backend, "scheduler": scheduler, "kinds": kinds,
-                "planned_cells": len(cells)}
-    if not rows:
-        return Sweep(game_id=game_id, grid=grid, table=pd.DataFrame(columns=keys + ["games"]), tables={},
-                     cells=[], settings=settings, interrupted=True)
+
+def _sweep_table(pd, rows: list, tables: dict, keys: list):
+    """The sweep's table, one row per cell: the grid's keys, the games, each seat's win rate
+    and its interval, then the other measures with the seats' mean scores after the length."""
     out = pd.DataFrame(rows)
     seats = max(int(t["seats"].iloc[0]) for t in tables.values())
     lead = keys + ["games"] + [f"{m}_{s}" for s in range(seats) for m in ("win_rate", "win_low", "win_high")]
@@ -407,9 +453,7 @@ def sweep(game_id: str, grid: dict, agents=None, n_games: int = 100, *, seed: in
     scores = [f"mean_score_{s}" for s in range(seats)]
     rest = [c for c in rest if c not in scores]
     at = rest.index("mean_length") + 1
-    out = out[lead + rest[:at] + scores + rest[at:]]
-    return Sweep(game_id=game_id, grid=grid, table=out, tables=tables, cells=played, settings=settings,
-                 interrupted=interrupted)
+    return out[lead + rest[:at] + scores + rest[at:]]
 
 
 def _number(x) -> bool:

@@ -258,6 +258,21 @@ def _figure_html(spec: dict, with_plotlyjs: bool, key: str = "") -> str:
     return "\n".join(out)
 
 
+class _Pass:
+    """One :func:`publishable` pass over a notebook: the saved widget state it reads, what it
+    has done so far (the counts, the models it removes) and whether the widget module and
+    plotly.js are already on the page."""
+
+    def __init__(self, state: dict, figures: bool, module: dict | None):
+        self.state = state
+        self.figures = figures
+        self.module = module
+        self.removed: set[str] = set()
+        self.counts = {"views": 0, "figures": 0, "models_removed": 0, "views_without_state": 0, "lessons": 0}
+        self.module_done = False
+        self.plotly_done = False
+
+
 def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict:
     """Rewrite the outputs of notebook ``nb`` (an nbformat NotebookNode or dict, changed in
     place) as described in this module's docstring.
@@ -271,115 +286,136 @@ def publishable(nb, *, figures: bool = True, module: dict | None = None) -> dict
     :raises ValueError: when a GameView output's saved state cannot be read (the message
         names the cell).
     """
-    from ..widgets.export import PLAYER_CLASS, module_html, refresh_loaders
-
     meta = nb.get("metadata", {})
     widgets = meta.get("widgets") or {}
-    state = (widgets.get(WIDGET_STATE) or {}).get("state") or {}
-    removed: set[str] = set()
-    counts = {"views": 0, "figures": 0, "models_removed": 0, "views_without_state": 0, "lessons": 0}
-    module_done = False
-    plotly_done = False
+    run = _Pass((widgets.get(WIDGET_STATE) or {}).get("state") or {}, figures, module)
     for ci, cell in enumerate(nb.get("cells", [])):
         for out in cell.get("outputs", []) or []:
             data = out.get("data")
-            if not isinstance(data, dict):
-                continue
-            view = data.get(WIDGET_VIEW)
-            html_text = _text(data.get("text/html"))
-            if isinstance(view, dict):
-                mid = view.get("model_id")
-                model = state.get(mid)
-                bar = _progress_bar(model, state) if model is not None else None
-                if bar is not None:
-                    # a finished progress bar (tqdm in a notebook: an ipywidgets HBox): its
-                    # last look as HTML and text, instead of a widget that needs the manager
-                    html_bar, text_bar = bar
-                    data["text/html"] = html_bar
-                    data["text/plain"] = text_bar
-                    del data[WIDGET_VIEW]
-                    removed.add(mid)
-                    continue
-                if model is not None and _is_gameview(model):
-                    try:
-                        html_text = _player_from_state(model["state"], uid=f"hl-{ci}-{str(mid)[:12]}")
-                    except (KeyError, ValueError, IndexError, OSError, TypeError) as exc:
-                        raise ValueError(f"cell {ci}: the saved state of GameView {mid} cannot be read: {exc}") from exc
-                    removed.add(mid)
-                elif model is not None and _is_lesson(model) and "data-hl-lesson" in html_text:
-                    removed.add(mid)  # its text/html is already the kernel-free lesson player
-                    del data[WIDGET_VIEW]
-                    data[PLAYER_MIME] = player_marker("lesson")
-                    counts["lessons"] += 1
-                    continue
-                elif model is None and PLAYER_CLASS in html_text:
-                    counts["views_without_state"] += 1
-                else:
-                    continue  # another widget: left as it is
-                del data[WIDGET_VIEW]
-                counts["views"] += 1
-            if "data-hl-lesson" in html_text and WIDGET_VIEW not in data:
-                data[PLAYER_MIME] = player_marker("lesson")  # JupyterLab/JupyterLite play it untrusted
-            if PLAYER_CLASS in html_text:
-                data[PLAYER_MIME] = player_marker("gameview")
-                html_text = refresh_loaders(_module_re().sub("", html_text))
-                if not module_done:
-                    html_text = module_html(module) + "\n" + html_text.lstrip("\n")
-                    module_done = True
-                data["text/html"] = html_text
-            if set(data) == {"text/html"} and "cdn.plot.ly" in html_text and "plotly-graph-div" not in html_text:
-                # plotly's "notebook_connected" set-up output, which loads plotly.js from its
-                # CDN: the first figure carries plotly.js instead (figures=True), or the host
-                # draws figures from plotly's JSON (figures=False)
-                data["text/html"] = ("<!-- plotly.js: carried by the first figure (hotellab.publish) -->" if figures
-                                     else "<!-- plotly.js: the host draws figures from plotly's JSON (hotellab.publish) -->")
-                continue
-            if not figures and 'id="hl-plotlyjs"' in html_text:
-                # a notebook published before, for a host that draws figures from plotly's
-                # JSON (JupyterLab, JupyterLite): its copy of plotly.js goes
-                data["text/html"] = _PLOTLYJS_RE.sub("", html_text)
-            if figures and isinstance(data.get(PLOTLY), dict):
-                data["text/html"] = _figure_html(data[PLOTLY], with_plotlyjs=not plotly_done, key=str(ci))
-                plotly_done = True
-                counts["figures"] += 1
-    # GameView (and Lesson) models no output shows (a cleared output): nothing reads them,
-    # and any saved widget state makes nbconvert load the widget manager from a CDN
-    shown = {((o.get("data") or {}).get(WIDGET_VIEW) or {}).get("model_id")
-             for c in nb.get("cells", []) for o in (c.get("outputs") or [])}
-    removed |= {mid for mid, m in state.items() if (_is_gameview(m) or _is_lesson(m)) and mid not in shown}
-    if removed:
-        # drop the removed models and the models only they referred to (their layouts)
-        keep = {k: v for k, v in state.items() if k not in removed}
-        used: set[str] = set()
-        for cell in nb.get("cells", []):
-            for out in cell.get("outputs", []) or []:
-                v = (out.get("data") or {}).get(WIDGET_VIEW)
-                if isinstance(v, dict) and v.get("model_id"):
-                    used.add(v["model_id"])
-        # models reachable from the views still shown (or not dependent on a removed one);
-        # the removed ones' children, their children's layouts and styles... go
-        orphans, todo = set(), [r for m in removed for r in _refs(state[m])]
-        while todo:
-            m = todo.pop()
-            if m not in orphans and m in state:
-                orphans.add(m)
-                todo.extend(_refs(state[m]))
-        reach, todo = set(), list(used)
-        while todo:
-            m = todo.pop()
-            if m in reach or m not in keep:
-                continue
-            reach.add(m)
-            todo.extend(_refs(keep[m]))
-        for m in list(keep):
-            if m in orphans and m not in reach:
-                del keep[m]
-        counts["models_removed"] = len(state) - len(keep)
-        if keep:
-            widgets[WIDGET_STATE]["state"] = keep
-        else:
-            meta.pop("widgets", None)
-    return counts
+            if isinstance(data, dict):
+                _publish_output(run, data, ci)
+    _drop_models(nb, run, meta, widgets)
+    return run.counts
+
+
+def _publish_output(run: _Pass, data: dict, ci: int) -> None:
+    """Rewrite one output's ``data`` (of cell ``ci``): a widget view first, then its HTML."""
+    html_text = _text(data.get("text/html"))
+    view = data.get(WIDGET_VIEW)
+    if isinstance(view, dict):
+        html_text = _publish_widget(run, data, view, html_text, ci)
+        if html_text is None:
+            return
+    _publish_html(run, data, html_text, ci)
+
+
+def _publish_widget(run: _Pass, data: dict, view: dict, html_text: str, ci: int) -> str | None:
+    """A widget-view output: a finished progress bar becomes its last look, a GameView its
+    player rebuilt from the saved state, a Lesson its own kernel-free player; the view entry
+    goes. Returns the output's HTML to rewrite further, or None when the output is done (a
+    progress bar, a lesson, another widget, which stays as it is)."""
+    from ..widgets.export import PLAYER_CLASS
+
+    mid = view.get("model_id")
+    model = run.state.get(mid)
+    bar = _progress_bar(model, run.state) if model is not None else None
+    if bar is not None:
+        # a finished progress bar (tqdm in a notebook: an ipywidgets HBox): its
+        # last look as HTML and text, instead of a widget that needs the manager
+        data["text/html"], data["text/plain"] = bar
+        del data[WIDGET_VIEW]
+        run.removed.add(mid)
+        return None
+    if model is not None and _is_gameview(model):
+        try:
+            html_text = _player_from_state(model["state"], uid=f"hl-{ci}-{str(mid)[:12]}")
+        except (KeyError, ValueError, IndexError, OSError, TypeError) as exc:
+            raise ValueError(f"cell {ci}: the saved state of GameView {mid} cannot be read: {exc}") from exc
+        run.removed.add(mid)
+    elif model is not None and _is_lesson(model) and "data-hl-lesson" in html_text:
+        run.removed.add(mid)  # its text/html is already the kernel-free lesson player
+        del data[WIDGET_VIEW]
+        data[PLAYER_MIME] = player_marker("lesson")
+        run.counts["lessons"] += 1
+        return None
+    elif model is None and PLAYER_CLASS in html_text:
+        run.counts["views_without_state"] += 1
+    else:
+        return None  # another widget: left as it is
+    del data[WIDGET_VIEW]
+    run.counts["views"] += 1
+    return html_text
+
+
+def _publish_html(run: _Pass, data: dict, html_text: str, ci: int) -> None:
+    """An output's HTML: players get their JupyterLab marker (and the first one the widget
+    module), plotly's CDN set-up goes, figures get HTML that draws them offline (the first
+    one carrying plotly.js)."""
+    from ..widgets.export import PLAYER_CLASS, module_html, refresh_loaders
+
+    if "data-hl-lesson" in html_text and WIDGET_VIEW not in data:
+        data[PLAYER_MIME] = player_marker("lesson")  # JupyterLab/JupyterLite play it untrusted
+    if PLAYER_CLASS in html_text:
+        data[PLAYER_MIME] = player_marker("gameview")
+        html_text = refresh_loaders(_module_re().sub("", html_text))
+        if not run.module_done:
+            html_text = module_html(run.module) + "\n" + html_text.lstrip("\n")
+            run.module_done = True
+        data["text/html"] = html_text
+    if set(data) == {"text/html"} and "cdn.plot.ly" in html_text and "plotly-graph-div" not in html_text:
+        # plotly's "notebook_connected" set-up output, which loads plotly.js from its
+        # CDN: the first figure carries plotly.js instead (figures=True), or the host
+        # draws figures from plotly's JSON (figures=False)
+        data["text/html"] = ("<!-- plotly.js: carried by the first figure (hotellab.publish) -->" if run.figures
+                             else "<!-- plotly.js: the host draws figures from plotly's JSON (hotellab.publish) -->")
+        return
+    if not run.figures and 'id="hl-plotlyjs"' in html_text:
+        # a notebook published before, for a host that draws figures from plotly's
+        # JSON (JupyterLab, JupyterLite): its copy of plotly.js goes
+        data["text/html"] = _PLOTLYJS_RE.sub("", html_text)
+    if run.figures and isinstance(data.get(PLOTLY), dict):
+        data["text/html"] = _figure_html(data[PLOTLY], with_plotlyjs=not run.plotly_done, key=str(ci))
+        run.plotly_done = True
+        run.counts["figures"] += 1
+
+
+def _reachable(models: dict, start) -> set[str]:
+    """The models of ``models`` reachable from the ids ``start`` (themselves included when
+    they are in ``models``) through the references of their states."""
+    seen, todo = set(), list(start)
+    while todo:
+        m = todo.pop()
+        if m in seen or m not in models:
+            continue
+        seen.add(m)
+        todo.extend(_refs(models[m]))
+    return seen
+
+
+def _drop_models(nb, run: _Pass, meta: dict, widgets: dict) -> None:
+    """Remove from the saved widget state the models :func:`publishable` replaced, the
+    GameView (and Lesson) models no output shows (a cleared output: nothing reads them, and
+    any saved widget state makes nbconvert load the widget manager from a CDN), and the
+    models only they referred to (their children, layouts, styles...)."""
+    state = run.state
+    views = [(o.get("data") or {}).get(WIDGET_VIEW) for c in nb.get("cells", []) for o in (c.get("outputs") or [])]
+    shown = {(v or {}).get("model_id") for v in views}
+    run.removed |= {mid for mid, m in state.items() if (_is_gameview(m) or _is_lesson(m)) and mid not in shown}
+    if not run.removed:
+        return
+    keep = {k: v for k, v in state.items() if k not in run.removed}
+    used = {v["model_id"] for v in views if isinstance(v, dict) and v.get("model_id")}
+    # models reachable from the views still shown (or not dependent on a removed one) stay
+    orphans = _reachable(state, [r for m in run.removed for r in _refs(state[m])])
+    reach = _reachable(keep, used)
+    for m in list(keep):
+        if m in orphans and m not in reach:
+            del keep[m]
+    run.counts["models_removed"] = len(state) - len(keep)
+    if keep:
+        widgets[WIDGET_STATE]["state"] = keep
+    else:
+        meta.pop("widgets", None)
 
 
 def publish_file(path, *, figures: bool = True) -> dict:

@@ -760,53 +760,19 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=(), bytecode: boo
     """
     t0 = time.perf_counter()
     outdir = Path(outdir).resolve()
-    if notebooks is None:
-        from ..core.files import find_notebooks_dir
-
-        notebooks = find_notebooks_dir()
-        if notebooks is None:
-            raise PublishError("cannot find the hotellab notebooks; pass a notebooks folder")
-    notebooks = Path(notebooks).resolve()
-    if not notebooks.is_dir():
-        raise PublishError(f"{notebooks} is not a folder")
-    if outdir == notebooks or notebooks in outdir.parents and outdir.name == "":
-        raise PublishError("OUTDIR must not be the notebooks folder")
+    notebooks = _notebooks_folder(notebooks, outdir)
     pyodide_version, python = kernel_versions()
     core = pyodide_core(pyodide_version, log)
     info = json.loads((core / "pyodide-lock.json").read_text("utf-8")).get("info") or {}
     platform = f"pyemscripten_{info.get('abi_version', '2026_0')}_{info.get('arch', 'wasm32')}"
     python = ".".join(str(info.get("python") or python).split(".")[:2])
 
-    from packaging.requirements import Requirement
-
     with tempfile.TemporaryDirectory(prefix="hotellab-publish-") as tmp:
         tmp = Path(tmp)
-        hl_wheel = hotellab_wheel(tmp / "hl", log)
-        core_reqs = [r for r in wheel_metadata(hl_wheel)["requires"]
-                     if Requirement(r).marker is None or "extra" not in str(Requirement(r).marker)]
-        deps = dependency_wheels(sorted({*core_reqs, *KERNEL_SPECS}), platform, python, log)
-        wheels = [hl_wheel, *kernel_extension_wheels(), *sorted(deps.glob("*.whl"))]
-        ext_names = [_canon(wheel_metadata(w)["name"]) for w in kernel_extension_wheels()]
-        # the kernel needs these to start (loaded at start); the rest when first imported
-        kernel_roots = [*(s for s in KERNEL_SPECS if s != "nbformat"), *ext_names]
-        at_start = set(select_wheels(kernel_roots, wheels, python))
-        chosen = select_wheels(["hotellab", *KERNEL_SPECS, *ext_names], wheels, python)
-        imports = {imp: name for name, (_, meta) in chosen.items() if name not in at_start for imp in meta["imports"]}
-        hook = hook_wheel(tmp / "hook", imports)
-        chosen.update(select_wheels([HOOK_NAME], [hook], python))
-        at_start.add(_canon(HOOK_NAME))
-        # ``import hotellab`` (the kernel loads what a cell imports) brings hotellab and what
-        # it and its widgets import; the LAZY ones come through the hook when imported
-        chosen["hotellab"][1]["depends"] -= set(LAZY)
+        chosen, at_start = _site_wheels(tmp, platform, python, log)
         stdlib = site_stdlib(core, tmp / "stdlib")
         if bytecode:
-            # third-party modules and the standard library sourceless; hotellab's own keeps
-            # its source (tracebacks in the tutorials show its lines) beside its bytecode
-            archives = {w: name != "hotellab" for name, (w, _) in chosen.items() if name != _canon(HOOK_NAME)}
-            archives[stdlib] = True
-            compiled = compile_bytecode(core, archives, log)
-            chosen = {name: (compiled.get(w, w), meta) for name, (w, meta) in chosen.items()}
-            stdlib = compiled.get(stdlib, stdlib)
+            chosen, stdlib = _compiled(core, chosen, stdlib, log)
         core_files = {"python_stdlib.zip": stdlib}
         lite = tmp / "lite"
         lock = write_lock(core, chosen, lite / "static" / "pyodide", work=tmp / "slim", core_files=core_files)
@@ -815,41 +781,13 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=(), bytecode: boo
         nb_names = stage_notebooks(notebooks, lite / "files", log, importable=importable, left_out=left_out)
         packages = sorted(lock["packages"])
         preload = sorted(at_start)
-        write_whole(lite / "jupyter-lite.json", json.dumps({
-            "jupyter-lite-schema-version": 0,
-            "jupyter-config-data": {
-                "appName": "hotellab tutorials",
-                "defaultKernelName": "python",
-                "litePluginSettings": {
-                    KERNEL_PLUGIN: {
-                        "disablePyPIFallback": True,
-                        "loadPyodideOptions": {"packages": preload},
-                    }
-                },
-            },
-        }, indent=2))
-        ext_dir = lite / "extensions-extra"
-        stage_lite_plotly(ext_dir)
-        write_whole(lite / "jupyter_lite_config.json", json.dumps({
-            "FederatedExtensionAddon": {"extra_labextensions_path": [str(ext_dir)]},
-            "LiteBuildConfig": {
-                "apps": ["lab", "notebooks"],
-                "no_sourcemaps": True,
-                "no_unused_shared_packages": True,
-                "contents": ["files"],
-                "output_dir": str(outdir),
-            },
-        }, indent=2))
+        _write_lite_config(lite, preload, outdir)
         if outdir.exists():
             shutil.rmtree(outdir)
         _say(log, "jupyter lite build")
         _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite), "--output-dir", str(outdir),
               *lite_args], "jupyter lite build", cwd=lite)
-    _prune(outdir)
-    drop_jupyterlab_plotly(outdir)
-    if (outdir / "lab" / "favicon.ico").is_file() and not (outdir / "favicon.ico").exists():
-        # browsers ask every site for /favicon.ico: a 404 there is a console error
-        shutil.copy2(outdir / "lab" / "favicon.ico", outdir / "favicon.ico")
+    _tidy_site(outdir)
     files = [p for p in outdir.rglob("*") if p.is_file()]
     summary = {
         "outdir": str(outdir),
@@ -864,6 +802,101 @@ def build_site(outdir, notebooks=None, *, log=print, lite_args=(), bytecode: boo
     _say(log, f"site: {summary['bytes'] / 1e6:.1f} MB in {summary['files']} files, {len(packages)} Python "
               f"packages, built in {summary['seconds']} s -> {outdir}")
     return summary
+
+
+def _notebooks_folder(notebooks, outdir: Path) -> Path:
+    """The notebooks folder to publish (default: the bundled tutorials, as ``hotellab lab``
+    finds them); PublishError when there is none, or when it is the output folder."""
+    if notebooks is None:
+        from ..core.files import find_notebooks_dir
+
+        notebooks = find_notebooks_dir()
+        if notebooks is None:
+            raise PublishError("cannot find the hotellab notebooks; pass a notebooks folder")
+    notebooks = Path(notebooks).resolve()
+    if not notebooks.is_dir():
+        raise PublishError(f"{notebooks} is not a folder")
+    if outdir == notebooks or notebooks in outdir.parents and outdir.name == "":
+        raise PublishError("OUTDIR must not be the notebooks folder")
+    return notebooks
+
+
+def _site_wheels(tmp: Path, platform: str, python: str, log) -> tuple[dict, set]:
+    """The site's packages: ``(chosen, at_start)``, the wheels of hotellab, of its
+    dependencies (not its extras'), of the kernel and of the import hook
+    (:func:`select_wheels`' ``{name: (wheel, metadata)}``), and the names the kernel loads
+    when it starts (the others come through the hook when first imported)."""
+    from packaging.requirements import Requirement
+
+    hl_wheel = hotellab_wheel(tmp / "hl", log)
+    core_reqs = [r for r in wheel_metadata(hl_wheel)["requires"]
+                 if Requirement(r).marker is None or "extra" not in str(Requirement(r).marker)]
+    deps = dependency_wheels(sorted({*core_reqs, *KERNEL_SPECS}), platform, python, log)
+    wheels = [hl_wheel, *kernel_extension_wheels(), *sorted(deps.glob("*.whl"))]
+    ext_names = [_canon(wheel_metadata(w)["name"]) for w in kernel_extension_wheels()]
+    # the kernel needs these to start (loaded at start); the rest when first imported
+    kernel_roots = [*(s for s in KERNEL_SPECS if s != "nbformat"), *ext_names]
+    at_start = set(select_wheels(kernel_roots, wheels, python))
+    chosen = select_wheels(["hotellab", *KERNEL_SPECS, *ext_names], wheels, python)
+    imports = {imp: name for name, (_, meta) in chosen.items() if name not in at_start for imp in meta["imports"]}
+    hook = hook_wheel(tmp / "hook", imports)
+    chosen.update(select_wheels([HOOK_NAME], [hook], python))
+    at_start.add(_canon(HOOK_NAME))
+    # ``import hotellab`` (the kernel loads what a cell imports) brings hotellab and what
+    # it and its widgets import; the LAZY ones come through the hook when imported
+    chosen["hotellab"][1]["depends"] -= set(LAZY)
+    return chosen, at_start
+
+
+def _compiled(core: Path, chosen: dict, stdlib: Path, log) -> tuple[dict, Path]:
+    """``(chosen, stdlib)`` compiled for the site's Python (:func:`compile_bytecode`):
+    third-party modules and the standard library sourceless; hotellab's own keeps its source
+    (tracebacks in the tutorials show its lines) beside its bytecode."""
+    archives = {w: name != "hotellab" for name, (w, _) in chosen.items() if name != _canon(HOOK_NAME)}
+    archives[stdlib] = True
+    compiled = compile_bytecode(core, archives, log)
+    chosen = {name: (compiled.get(w, w), meta) for name, (w, meta) in chosen.items()}
+    return chosen, compiled.get(stdlib, stdlib)
+
+
+def _write_lite_config(lite: Path, preload: list, outdir: Path) -> None:
+    """JupyterLite's settings (the Pyodide kernel: no PyPI, ``preload`` loaded at start) and
+    build configuration (the plotly renderer staged beside, output to ``outdir``)."""
+    write_whole(lite / "jupyter-lite.json", json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "hotellab tutorials",
+            "defaultKernelName": "python",
+            "litePluginSettings": {
+                KERNEL_PLUGIN: {
+                    "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": preload},
+                }
+            },
+        },
+    }, indent=2))
+    ext_dir = lite / "extensions-extra"
+    stage_lite_plotly(ext_dir)
+    write_whole(lite / "jupyter_lite_config.json", json.dumps({
+        "FederatedExtensionAddon": {"extra_labextensions_path": [str(ext_dir)]},
+        "LiteBuildConfig": {
+            "apps": ["lab", "notebooks"],
+            "no_sourcemaps": True,
+            "no_unused_shared_packages": True,
+            "contents": ["files"],
+            "output_dir": str(outdir),
+        },
+    }, indent=2))
+
+
+def _tidy_site(outdir: Path) -> None:
+    """After the build: unused files pruned, JupyterLab's plotly extension dropped, and the
+    favicon at the site's root."""
+    _prune(outdir)
+    drop_jupyterlab_plotly(outdir)
+    if (outdir / "lab" / "favicon.ico").is_file() and not (outdir / "favicon.ico").exists():
+        # browsers ask every site for /favicon.ico: a 404 there is a console error
+        shutil.copy2(outdir / "lab" / "favicon.ico", outdir / "favicon.ico")
 
 
 def _prune(outdir: Path) -> None:

@@ -252,9 +252,44 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
     extra to install when pandas (``hotellab[sim]``) or Dask (``hotellab[dist]``) is missing.
     """
     pd = require("pandas", "sim", "hotellab.simulate")
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
+    workers = _check_run(n_games, seed, backend, scheduler, seating, workers)
+    _check_play(max_steps, stall_timeout, agent_seed, progress)
+    if sys.platform == "emscripten" and backend == "processes":
+        workers = 1  # Pyodide (a published notebook in the browser) has no processes: play here
+    g = _resolve_game(game, num_players, options)
+    agents = _resolve_agents(g, agents)
+    keep = _keep_set(keep_logs, n_games, seed)
+    spec = {"game": g.id, "num_players": g.num_players, "options": dict(g.options),
+            "game_class": type(g), "agents": agents, "seating": seating, "max_steps": max_steps,
+            "agent_seed": agent_seed}
+    jobs = [(i, game_seed(seed, i), i in keep) for i in range(n_games)]
+    batches = _batches(jobs, workers, batch_size)
+    plan = _prepare(spec, batches, backend, workers, scheduler)
+    from ._pool import Outcome
+
+    bar = _Progress(progress, n_games, f"{g.id} ({g.num_players}p)")
+    rows: list[dict] = []
+    outcome = Outcome()
+    started = time.perf_counter()
+    failed = _play_batches(spec, batches, plan, backend, workers, scheduler, rows, bar, outcome, stall_timeout)
+    elapsed = time.perf_counter() - started
+    table = _table(pd, g, rows, keep_logs=bool(keep), agent_seed=agent_seed is not None)
+    if failed is not None:
+        _raise_failed(failed, table, n_games, seed)
+    return _finished(table, outcome, n_games, seed, elapsed, backend)
+
+
+def _is_int(value, least: int | None = None) -> bool:
+    """``value`` is an int (not a bool), at least ``least`` if given."""
+    return not isinstance(value, bool) and isinstance(value, int) and (least is None or value >= least)
+
+
+def _check_run(n_games, seed, backend, scheduler, seating, workers) -> int:
+    """Check :func:`simulate`'s arguments that shape the run (OptionError naming the field);
+    returns the number of workers (default: the machine's cores)."""
+    if not _is_int(n_games, 0):
         raise OptionError(f"simulate: n_games must be an int >= 0, got {n_games!r}", field="n_games")
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    if not _is_int(seed):
         raise OptionError(f"simulate: seed must be an int, got {seed!r}", field="seed")
     if backend not in BACKENDS:
         raise OptionError(f"simulate: unknown backend {backend!r}; backends: {', '.join(BACKENDS)}",
@@ -266,32 +301,35 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
         raise OptionError(f"simulate: seating must be 'fixed' or 'rotate', got {seating!r}", field="seating")
     if workers is None:
         workers = os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if not _is_int(workers, 1):
         raise OptionError(f"simulate: workers must be an int >= 1, got {workers!r}", field="workers")
     if scheduler is not None and not isinstance(scheduler, str):
         raise OptionError(f"simulate: scheduler must be the address of a Dask scheduler, text such "
                           f"as 'tcp://host:8786', got {scheduler!r}", field="scheduler")
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+    return workers
+
+
+def _check_play(max_steps, stall_timeout, agent_seed, progress) -> None:
+    """Check :func:`simulate`'s arguments for playing each game (OptionError naming the field)."""
+    if not _is_int(max_steps, 1):
         raise OptionError(f"simulate: max_steps must be an int >= 1, got {max_steps!r}", field="max_steps")
     if stall_timeout is not None and (isinstance(stall_timeout, bool) or not isinstance(stall_timeout, (int, float))
                                       or not stall_timeout > 0 or stall_timeout == math.inf):
         raise OptionError(f"simulate: stall_timeout must be a number of seconds > 0 or None, got "
                           f"{stall_timeout!r}", field="stall_timeout")
-    if agent_seed is not None and (isinstance(agent_seed, bool) or not isinstance(agent_seed, int)):
+    if agent_seed is not None and not _is_int(agent_seed):
         raise OptionError(f"simulate: agent_seed must be an int or None, got {agent_seed!r}", field="agent_seed")
     if not (progress is True or progress is False or progress is None or callable(progress)):
         raise OptionError(f"simulate: progress must be True, False or a callable progress(done, total), "
                           f"got {progress!r}", field="progress")
-    if sys.platform == "emscripten" and backend == "processes":
-        workers = 1  # Pyodide (a published notebook in the browser) has no processes: play here
-    g = _resolve_game(game, num_players, options)
-    agents = _resolve_agents(g, agents)
-    keep = _keep_set(keep_logs, n_games, seed)
-    spec = {"game": g.id, "num_players": g.num_players, "options": dict(g.options),
-            "game_class": type(g), "agents": agents, "seating": seating, "max_steps": max_steps,
-            "agent_seed": agent_seed}
-    jobs = [(i, game_seed(seed, i), i in keep) for i in range(n_games)]
-    batches = _batches(jobs, workers, batch_size)
+
+
+def _prepare(spec, batches, backend, workers, scheduler) -> tuple:
+    """Before any worker starts: ImportError naming the extra when Dask is missing, an error
+    for a bad scheduler address, and (when the games are not played here) a script that the
+    workers would run again and work that cannot travel to them, as errors naming the fix.
+    Returns ``(here, payload, main_state)``: whether to play in this process, the pickled
+    work and the ``__main__`` state for the process pool."""
     if backend == "dask":
         require("dask.distributed", "dist", "simulate(backend='dask')")
         if scheduler is not None:
@@ -299,22 +337,19 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
 
             check_address(scheduler)
     here = not batches or (backend == "processes" and (workers == 1 or len(batches) <= 1))
-    payload = None
-    if not here:
-        from ._preflight import check_main, check_payload
+    if here:
+        return True, None, None
+    from ._preflight import check_main, check_payload
 
-        # before any worker starts: a script that the workers would run again, and work that
-        # cannot travel to them, are errors that name the fix
-        main_state, _ = check_main(backend, scheduler, workers)
-        payload = check_payload(spec, backend)
+    main_state, _ = check_main(backend, scheduler, workers)
+    return False, check_payload(spec, backend), main_state
 
-    from ._pool import Outcome
 
-    bar = _Progress(progress, n_games, f"{g.id} ({g.num_players}p)")
-    rows: list[dict] = []
-    outcome = Outcome()
-    started = time.perf_counter()
-    failed = None
+def _play_batches(spec, batches, plan, backend, workers, scheduler, rows, bar, outcome, stall_timeout):
+    """Play the batches here, in a process pool or on Dask (``plan``: :func:`_prepare`'s),
+    appending the rows; returns the GameFailed that stopped the run (the rows then hold each
+    finished game once), or None."""
+    here, payload, main_state = plan
     try:
         if backend == "dask":
             from ._dask import run_dask
@@ -325,28 +360,34 @@ def simulate(game, agents=None, n_games: int = 100, seed: int = 0, workers: int 
         else:
             _run_processes(spec, payload, batches, workers, rows, bar, outcome, stall_timeout, main_state)
     except GameFailed as exc:  # an agent or the engine raised in a game: the run stops
-        failed = exc
+        seen: set = set()  # a game played again after a lost worker may have two rows
+        rows[:] = [r for r in rows if not (r["game"] in seen or seen.add(r["game"]))]
+        return exc
     finally:
         bar.close()
-    elapsed = time.perf_counter() - started
-    if failed is not None:
-        seen: set = set()
-        rows = [r for r in rows if not (r["game"] in seen or seen.add(r["game"]))]
-    table = _table(pd, g, rows, keep_logs=bool(keep), agent_seed=agent_seed is not None)
-    if failed is not None:
-        lost = sorted(set(range(n_games)) - set(table["game"]))
-        table.attrs.update({"n_games": n_games, "seed": seed, "lost": lost})
-        raise SimulationError(
-            f"simulate: {failed.message}. The run stopped: {len(table)} of {n_games} games finished "
-            f"(this error's .table holds them), {len(lost)} not played (.lost lists them). To "
-            f"debug it here: hl.play(game, agents, seed=...) with that seed, or simulate(..., "
-            f"workers=1)", table=table, lost=lost) from failed.origin()
+    return None
+
+
+def _raise_failed(failed, table, n_games: int, seed: int):
+    """The SimulationError of a run that a failing game stopped, with the finished games."""
+    lost = sorted(set(range(n_games)) - set(table["game"]))
+    table.attrs.update({"n_games": n_games, "seed": seed, "lost": lost})
+    raise SimulationError(
+        f"simulate: {failed.message}. The run stopped: {len(table)} of {n_games} games finished "
+        f"(this error's .table holds them), {len(lost)} not played (.lost lists them). To "
+        f"debug it here: hl.play(game, agents, seed=...) with that seed, or simulate(..., "
+        f"workers=1)", table=table, lost=lost) from failed.origin()
+
+
+def _finished(table, outcome, n_games: int, seed: int, elapsed: float, backend: str):
+    """The table of a run that ended (or was interrupted), with its attrs; a warning for an
+    interrupted run or games played again, SimulationError for games lost with their workers."""
+    import warnings
+
     lost = sorted(outcome.lost)
     retried = sorted(outcome.retried - set(lost))
     table.attrs.update({"interrupted": outcome.interrupted, "n_games": n_games, "seed": seed,
                         "seconds": round(elapsed, 3), "retried": retried, "lost": lost})
-    import warnings
-
     if outcome.interrupted:
         more = f"; {len(lost)} lost with their workers" if lost else ""
         warnings.warn(f"simulate: interrupted; {len(table)} of {n_games} games finished and kept{more}",

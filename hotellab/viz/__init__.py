@@ -248,7 +248,24 @@ def adjacency_figure(state) -> go.Figure:
     pos = board_layout(G)
     names, colours = _seat_info(state)
     fig = go.Figure()
-    # room cells as background rectangles
+    _cell_shapes(fig, G)
+    _edge_traces(fig, G, pos)
+    _node_traces(fig, G, pos, colours)
+    _hotel_heads(fig, G, pos, names, colours)
+    _base_layout(fig, f"Adjacency — {_e(state.status_text())}")
+    xs_all = [p[0] for p in pos.values()] or [0.0]
+    fig.update_layout(
+        # room for labels right of the last column and under the bottom row
+        xaxis=dict(visible=False, range=[min(xs_all) - 0.6, max(xs_all) + 0.9]),
+        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1),
+        plot_bgcolor="#fff", hovermode="closest",
+    )
+    return fig
+
+
+def _cell_shapes(fig, G) -> None:
+    """The board's cells as background rectangles: each room's and the Lobby's; a Perfect
+    Hotel floor's square in its kind's colour (outlined dark when it is an annex)."""
     for node, d in G.nodes(data=True):
         if d.get("kind") in ("room", "lobby") and isinstance(d.get("floor"), int) and isinstance(d.get("col"), int):
             x0, y0, x1, y1 = room_cell(d["floor"], d["col"])
@@ -260,6 +277,10 @@ def adjacency_figure(state) -> go.Figure:
             fill = d.get("colour") if isinstance(d.get("colour"), str) and d["colour"].startswith("#") else "#cbbf9f"
             fig.add_shape(type="rect", x0=x0, y0=y0, x1=x1, y1=y1, layer="below", opacity=0.35,
                           line=dict(color="#2d2a26" if d.get("annex") else fill, width=2), fillcolor=fill)
+
+
+def _edge_traces(fig, G, pos) -> None:
+    """One line trace per edge kind, the containing kinds first, styled by kind."""
     kinds: list[str] = []
     for _, _, d in G.edges(data=True):
         k = d.get("kind", "edge")
@@ -277,60 +298,68 @@ def adjacency_figure(state) -> go.Figure:
             ys += [y0, y1, None]
         style = _EDGE_STYLE.get(kind, dict(color="#555", width=1.5, dash="solid"))
         fig.add_trace(go.Scatter(name=f"edge: {_e(kind)}", x=xs, y=ys, mode="lines", line=style, hoverinfo="skip"))
+
+
+def _node_traces(fig, G, pos, colours) -> None:
+    """One marker trace per node kind (lobby, room, bed, then the others), labelled, with
+    each node's attributes on hover."""
     node_kinds: list[str] = []
     for _, d in G.nodes(data=True):
         k = d.get("kind", "node")
         if k not in node_kinds:
             node_kinds.append(k)
     node_kinds.sort(key=lambda k: ["lobby", "room", "bed"].index(k) if k in ("lobby", "room", "bed") else 3)
+    has_beds = any(d.get("kind") == "bed" for _, d in G.nodes(data=True))
     for kind in node_kinds:
         nodes = [(n, d) for n, d in G.nodes(data=True) if d.get("kind", "node") == kind]
-        xs = [pos[n][0] for n, _ in nodes]
-        ys = [pos[n][1] for n, _ in nodes]
-        hover = [_hover(n, d) for n, d in nodes]
-        if kind == "bed":
-            fill, text = [], []
-            for _, d in nodes:
-                g = d.get("guests") or []
-                seat = g[0] if g and isinstance(g[0], int) else None
-                fill.append(colours[seat] if seat is not None and 0 <= seat < len(colours) else "#ffffff")
-                v = d.get("value")
-                text.append(f"{v:+d}" if isinstance(v, int) and v else str(v if v is not None else ""))
-            marker = dict(symbol="square", size=26, color=fill, line=dict(width=1.5, color="#8b7355"))
-            tfont = dict(size=11, color="#222")
-        elif kind == "room":
-            text = [_e(d.get("label", n)) for n, d in nodes]
-            marker = dict(symbol="square", size=14, color="#8b7355")
-            tfont = dict(size=15, color="#2d2a26")
-        elif kind == "floor":
-            text = [_two_lines(_e(d.get("label", n)), 14) for n, d in nodes]
-            fill = [d.get("colour") if isinstance(d.get("colour"), str) and d["colour"].startswith("#") else "#8b7355"
-                    for _, d in nodes]
-            marker = dict(symbol="square", size=16, color=fill, line=dict(width=1, color="#2d2a26"))
-            tfont = dict(size=12, color="#2d2a26")
-        elif kind == "lobby":
-            text = [_e(d.get("label", "Lobby")) for _, d in nodes]
-            marker = dict(symbol="diamond", size=20, color="#7c6f97")
-            tfont = dict(size=15, color="#4b3f72")
-        else:
-            text = [_two_lines(_e(d.get("label", n))) for n, d in nodes]
-            marker = dict(size=12, color="#555")
-            tfont = dict(size=12)
+        text, marker, tfont = _node_style(kind, nodes, colours)
         # labels beside their node run into the next column's when the figure is narrow
         # ("Restaurant 3Garden 2", "Red pillars 1Red pillars 2"): a floor's or other node's
         # label goes under it, centred in its cell, on two lines when long
         where = {"bed": "middle center", "room": "middle right", "lobby": "middle right"}.get(kind, "bottom center")
-        if kind == "room" and not any(d.get("kind") == "bed" for _, d in G.nodes(data=True)):
+        if kind == "room" and not has_beds:
             # rooms without beds in them (Hellton Palace): the label goes inside the cell,
             # under the row's edge, smaller, clear of the next room's node
             where = "bottom right"
             tfont = dict(size=12, color="#2d2a26")
         fig.add_trace(go.Scatter(
-            name=_e(kind), x=xs, y=ys, mode="markers+text", text=text,
-            textposition=where,
-            textfont=tfont, marker=marker, hovertext=hover, hoverinfo="text",
+            name=_e(kind), x=[pos[n][0] for n, _ in nodes], y=[pos[n][1] for n, _ in nodes],
+            mode="markers+text", text=text, textposition=where,
+            textfont=tfont, marker=marker, hovertext=[_hover(n, d) for n, d in nodes], hoverinfo="text",
         ))
-    # Perfect Hotel: one column per hotel, headed by its owner's name in the seat's colour
+
+
+def _node_style(kind: str, nodes: list, colours) -> tuple[list, dict, dict]:
+    """``(labels, marker, text font)`` of the nodes of one kind: a bed coloured by its first
+    guest's seat (white when empty) and labelled with its value; a room, a floor (in its
+    kind's colour), the Lobby, or another node by its label."""
+    if kind == "bed":
+        fill, text = [], []
+        for _, d in nodes:
+            g = d.get("guests") or []
+            seat = g[0] if g and isinstance(g[0], int) else None
+            fill.append(colours[seat] if seat is not None and 0 <= seat < len(colours) else "#ffffff")
+            v = d.get("value")
+            text.append(f"{v:+d}" if isinstance(v, int) and v else str(v if v is not None else ""))
+        return text, dict(symbol="square", size=26, color=fill, line=dict(width=1.5, color="#8b7355")), \
+            dict(size=11, color="#222")
+    if kind == "room":
+        return [_e(d.get("label", n)) for n, d in nodes], dict(symbol="square", size=14, color="#8b7355"), \
+            dict(size=15, color="#2d2a26")
+    if kind == "floor":
+        fill = [d.get("colour") if isinstance(d.get("colour"), str) and d["colour"].startswith("#") else "#8b7355"
+                for _, d in nodes]
+        return [_two_lines(_e(d.get("label", n)), 14) for n, d in nodes], \
+            dict(symbol="square", size=16, color=fill, line=dict(width=1, color="#2d2a26")), \
+            dict(size=12, color="#2d2a26")
+    if kind == "lobby":
+        return [_e(d.get("label", "Lobby")) for _, d in nodes], dict(symbol="diamond", size=20, color="#7c6f97"), \
+            dict(size=15, color="#4b3f72")
+    return [_two_lines(_e(d.get("label", n))) for n, d in nodes], dict(size=12, color="#555"), dict(size=12)
+
+
+def _hotel_heads(fig, G, pos, names, colours) -> None:
+    """Perfect Hotel: one column per hotel, headed by its owner's name in the seat's colour."""
     tops: dict = {}
     for n, d in G.nodes(data=True):
         seat = d.get("seat")
@@ -343,15 +372,6 @@ def adjacency_figure(state) -> go.Figure:
         fig.add_annotation(x=x, y=head_y, text=f"<b>{_e(names[seat])}</b>", showarrow=False,
                            font=dict(size=14, color=colours[seat] if seat < len(colours) else "#2d2a26"),
                            yanchor="bottom")
-    _base_layout(fig, f"Adjacency — {_e(state.status_text())}")
-    xs_all = [p[0] for p in pos.values()] or [0.0]
-    fig.update_layout(
-        # room for labels right of the last column and under the bottom row
-        xaxis=dict(visible=False, range=[min(xs_all) - 0.6, max(xs_all) + 0.9]),
-        yaxis=dict(visible=False, scaleanchor="x", scaleratio=1),
-        plot_bgcolor="#fff", hovermode="closest",
-    )
-    return fig
 
 
 def _two_lines(label: str, width: int = 10) -> str:
