@@ -403,3 +403,51 @@ def test_a_number_of_the_view_is_asked_with_the_rules_it_depends_on_declared():
                          ('answer = "view:status"\nrules = ["Setup"]\n', "not a number, yes/no or a list")]:
         with pytest.raises(hl.ScenarioError, match=re.escape(words)):
             lesson('[[steps]]\nkind = "predict"\nquestion = "?"\n' + steps)
+
+
+# --- docs/dev/lessons.md: the page's complete lesson loads and plays as the page says ---------
+def _page_lessons() -> list[str]:
+    """The complete scenario files of docs/dev/lessons.md: its ```toml blocks with a ``game``."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "dev" / "lessons.md").read_text("utf-8")
+    blocks = re.findall(r"^```toml\n(.*?)^```", page, flags=re.S | re.M)
+    return [b for b in blocks if re.search(r"^game = ", b, flags=re.M)]
+
+
+def test_the_authoring_page_example_loads_and_its_answers_are_the_rules():
+    """The example of docs/dev/lessons.md ("A complete lesson") is a real lesson. The values
+    come from the position the script reaches (seed 1: rooms 1A, 5A and 2A, A sides) and
+    Hostil Hostal's rulebook: "Resting in the Hostel": a guest rests the room's uncovered
+    numbers plus its rug; 1A's beds 3, 1, -1, 2, 0 and rug -1 (4 when empty), 5A's 3, -1, 2, 1,
+    1 and rug -2 (4), 2A's 2, 2, -1, 3, 0 and rug +1 (7)."""
+    from hotellab.lesson import answers, expected_answer, lesson_tree
+    from hotellab.lesson.practice import tutorial_problems
+
+    [text] = _page_lessons()
+    sc = hl.Scenario.from_toml(text, source="docs/dev/lessons.md")
+    assert [s.kind for s in sc.steps] == ["exercise", "watch", "predict", "watch", "do", "predict", "watch"]
+    m = sc.match()
+    assert m.state.status_text().startswith("Night 1 of 3, round 1")
+    # exercise: covering n leaves the room's total minus n; 2A's -1 leaves 7 + 1 = 8, the most
+    # (1A's -1 or 5A's -1 leave 5): Blue's 15 + 8 (Phase 2 - Night / Place a guest)
+    assert [str(a) for a in answers(sc.steps[0], m.state)] == ["p0 place 2 2"]
+    run = LessonRun(sc)
+    wrong = run.answer("p0 place 2 3")  # the authored mistake comes first: 2A pays 7 - 3 = 4, Blue 19
+    assert not wrong.correct and wrong.text.startswith("Covering 2A's 3 lowers what 2A pays by 3.")
+    assert run.answer("p0 place 2 2").correct
+    run.watch()
+    # predict: bed 3 of 2A holds Red's guest: "places it in any unoccupied bed" (Place a guest)
+    assert expected_answer(sc.steps[2], run.state) is False
+    assert run.answer("no").correct
+    run.watch()
+    # do: the free negative numbers are 1A's -1 (bed 2) and 5A's -1 (bed 1): two branches
+    assert sorted(str(a) for a in answers(sc.steps[4], run.state)) == ["p0 place 1 2", "p0 place 5 1"]
+    assert run.answer("p0 place 5 1").correct
+    # predict: one action each round the table, Blue, Red, Orange (Phase 2 - Night): Red
+    assert expected_answer(sc.steps[5], run.state) == 1
+    assert run.answer("Red").correct
+    run.watch()
+    assert run.done and run.progress["score"] == 3 * 4 - 1  # four learner steps, one miss
+    assert len(lesson_tree(sc)) == 9  # 5 steps to the do step, then its last 2 on each of 2 branches
+    assert tutorial_problems([sc]) == []
