@@ -91,6 +91,41 @@ def test_a_float_seat_or_a_kind_that_is_not_a_word_is_never_legal():
             state.apply(bad)
 
 
+@pytest.mark.parametrize("game_id", hl.list_games())
+def test_an_action_that_is_not_the_deciding_seats_is_refused_by_the_core(game_id):
+    """Whose turn it is, checked once for every game (State._not_theirs, issue 22), before the
+    kind's own check: at a seat's decision, a chance outcome, a seat the game does not have and
+    another seat's action are refused in one wording (the sentences below are the core's),
+    citing the rule of the decision at hand, or the one the game's _turn_note names."""
+    game = hl.load_game(game_id)
+    rng = random.Random(1)
+    s, chance = game.new_initial_state(), None
+    while s.is_chance_node or chance is None:  # to a seat's decision, with a chance outcome seen
+        a = s.sample_chance(rng) if s.is_chance_node else rng.choice(s.legal_actions())
+        chance = a if s.is_chance_node else chance
+        s = s.apply(a)
+        assert not s.is_terminal
+    seat, n, names, status = s.current_player, game.num_seats, game.seat_labels, s.status_text()
+    legal = s.legal_actions()[0]
+    other = hl.Action(legal.kind, legal.args, (seat + 1) % n)
+    note = s._turn_note(other)
+    for bad, words, code, rule in [
+        (chance, f"{chance}: a chance outcome cannot be applied now: {names[seat]} decides now ({status})",
+         "not_your_turn", s.current_rule()),
+        (hl.Action(legal.kind, legal.args, n), f"p{n} {legal.kind}", "malformed", s.current_rule()),
+        (other, f"{other} is not {names[other.player]}'s to play: {names[seat]} decides now ({status}){note}",
+         "not_your_turn", getattr(note, "rule", None) or s.current_rule()),
+    ]:
+        if code == "malformed":
+            words = f"{bad}: there is no seat {n} (seats 0 to {n - 1})"
+        msg = s.explain_illegal(bad)
+        assert msg.startswith(words), msg
+        assert rule is None or rule.section in msg, msg  # the status line may name it already
+        with pytest.raises(hl.IllegalActionError) as err:
+            s.apply(bad)
+        assert (str(err.value), err.value.code, err.value.rule) == (msg, code, rule)
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_action_text_round_trip_for_every_legal_action(n):
     # every legal action (and every listed chance outcome, and the sampled shuffles) seen along

@@ -44,7 +44,7 @@ table (:class:`~hotellab.core.kinds.ActionTable`), position schema
 OPTIONAL_HOOKS = (
     "State.resample_hidden", "State._chance_outcomes", "State._sample_unlisted_chance",
     "State.current_rule", "State._status_text", "State.round_label", "State.heuristic_value",
-    "State.events_for", "State._end_rule",
+    "State.events_for", "State._end_rule", "State._turn_note",
 )
 """Hooks with a default (``resample_hidden`` is required when the game hides information,
 ``_sample_unlisted_chance`` when a chance outcome cannot be listed)."""
@@ -258,11 +258,12 @@ class State(Stored):
         return action
 
     def _explain(self, action: Action) -> "str | Refusal | None":
-        """Why ``action`` (not legal here) is refused, through the action table: a kind the
-        game does not have or arguments that do not fit its grammar (code ``malformed``), a
+        """Why ``action`` (not legal here, at a seat's decision) is refused, through the action
+        table: a kind the game does not have or arguments that do not fit its grammar (code
+        ``malformed``), an action that is not the deciding seat's (:meth:`_not_theirs`), a
         kind the node does not allow now (naming the kinds it does), then the kind's
-        ``check`` (a :class:`Refusal` made with :meth:`refuse`, a sentence, or None for the
-        generic one)."""
+        ``check``, which says why the rules refuse the deciding seat's action (a
+        :class:`Refusal` made with :meth:`refuse`, a sentence, or None for the generic one)."""
         kinds = self.game.actions
         if kinds is None:
             return None
@@ -273,18 +274,45 @@ class State(Stored):
                 return self.refuse(why, code="malformed")
             return Refusal(why, k.rule, "malformed")
         node = self._node()
+        if action.player != node[1]:
+            return self._not_theirs(action, node[1])
         k = kinds.by_name[action.kind]
-        if action.player == node[1] and action.kind not in node[2] and k.listed_with not in node[2]:
+        if action.kind not in node[2] and k.listed_with not in node[2]:
             allowed = ", ".join(node[2]) or "nothing"
             return self.refuse(f"{action} cannot be played now: {self.status_text()}; allowed now: {allowed}")
         if k.check is not None:
             return k.check(self, action)
         return None
 
+    def _not_theirs(self, action: Action, seat: int) -> Refusal:
+        """The refusal of ``action`` at a decision of ``seat`` when it is not that seat's: a
+        chance outcome (code ``not_your_turn``), a player that is no seat of the game (code
+        ``malformed``) or another seat (code ``not_your_turn``, with :meth:`_turn_note`); each
+        cites :meth:`current_rule` unless the note names another rule."""
+        names = self.game.seat_labels
+        if action.player == CHANCE:
+            return self.refuse(f"{action}: a chance outcome cannot be applied now: {names[seat]} decides now "
+                               f"({self.status_text()})", code="not_your_turn")
+        n = self.game.num_seats
+        if not 0 <= action.player < n:
+            return self.refuse(f"{action}: there is no seat {action.player} (seats 0 to {n - 1})", code="malformed")
+        note = self._turn_note(action)
+        return self.refuse(f"{action} is not {names[action.player]}'s to play: {names[seat]} decides now "
+                           f"({self.status_text()}){note}", getattr(note, "rule", None), "not_your_turn")
+
     def current_rule(self) -> RuleRef | None:
         """Optional. The RuleRef of the rule that governs the current decision or chance
         outcome (default None)."""
         return None
+
+    def _turn_note(self, action: Action) -> str:
+        """Optional. What the refusal of ``action``, a seat's action while another seat decides,
+        adds after "<action> is not <seat>'s to play: <seat> decides now (<status>)": a text
+        that begins with its own separator (``" — ..."``, ``" (...)"``); default ``""``. A
+        :class:`Refusal` (``Refusal(note, rule)``, the note may be empty) makes the refusal
+        cite its rule instead of :meth:`current_rule`: the rule that says whose decision it is
+        (e.g. secret choices taken one seat at a time)."""
+        return ""
 
     def _status_text(self) -> str:
         """Optional. One line for people, e.g. 'Night 1, round 2 — Blue to act'."""

@@ -210,9 +210,12 @@ def test_a_player_who_asked_for_assistance_never_assists(hz):
     assert s.down[0] == () and s.queue[2] == ((M["walker"], 15, ()), (M["crawler"], 15, ()))
     # only Ada is asked; Chris is never offered "p0 assist 2"
     assert s.node[:2] == ("assist", 1) and [str(a) for a in s.legal_actions()] == ["p1 assist 2", "p1 pass"]
+    # the refusal says that Ada decides now (the core's), then why Chris is never asked (the
+    # game's note, citing the Combat Phase sentence above)
     why = s.explain_illegal("p0 assist 2")
-    assert why.startswith("p0 assist 2: Chris asked for assistance this round") and \
-        "Players who didn't ask for assistance and still have left over damage" in why
+    assert why.startswith("p0 assist 2 is not Chris's to play: Ada decides now") and \
+        " — Chris asked for assistance this round" in why and \
+        "Players who didn't ask for assistance and still have left over damage" in why and why.endswith("Combat Phase")
     assert s.group_damage(2) == 25  # Ada's 25; Chris's 10 cannot help
     v = s.view(2)
     assert v["seats"][0]["asked_assistance"] is True and v["seats"][2]["group_damage"] == 25

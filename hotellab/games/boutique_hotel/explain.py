@@ -2,11 +2,12 @@
 :class:`~.state.BoutiqueHotelState`), and for each action kind the refusal of an instance that
 is not legal (``<kind>_check``, naming its rule) and the sentence it reads as
 (``<kind>_words``). The action table (``moves.py``) declares them; the core calls them after
-its own checks of the grammar (``hotellab.core.kinds``) and of the kinds the node allows."""
+its own checks of the grammar (``hotellab.core.kinds``), of the seat that decides and of the
+kinds the node allows."""
 
 from __future__ import annotations
 
-from ...core.actions import CHANCE, Action
+from ...core.actions import Action
 import hotellab.games.boutique_hotel.components as C  # the module itself, not the package (no import cycle)
 from ._common import ADJ, BASE_KIND, FACES, GUESTS, NR, STEP, node_seat
 from .rules import (
@@ -60,36 +61,12 @@ class Explanations:
 
 
 # == refusals, by kind =======================================================================
-# The core has checked the grammar (kind, seat or chance, arguments and their types) and, for
-# the deciding seat, that the node allows the kind; a kind's check says why an instance that
-# is still not legal is refused.
-def _not_theirs(s, a: Action):
-    """The refusal of an action by someone who does not decide now (None when the deciding
-    seat plays it)."""
-    p = s.node[1]
-    n = s.game.num_players
-    if a.player == CHANCE:
-        return s.refuse(f"{a}: a chance outcome cannot be applied now: {s._name(p)} decides ({s.status_text()})")
-    if not 0 <= a.player < n:
-        return s.refuse(f"{a}: there is no seat {a.player} (seats 0 to {n - 1})")
-    if a.player != p:
-        return s.refuse(f"{a} is not {s._name(a.player)}'s to play: {s._name(p)} decides now "
-                        f"({s.status_text()})", code="not_your_turn")
-    return None
-
-
-def chance_check(s, a: Action):
-    """A die or a guest card at a decision node: the deciding seat plays now (at a chance node
-    the core checks the outcome against the listed ones)."""
-    return _not_theirs(s, a)
-
-
+# The core has checked the grammar (kind, seat or chance, arguments and their types), that the
+# deciding seat plays it and that the node allows the kind; a kind's check says why the rules
+# refuse the deciding seat's action.
 def price_check(s, a: Action):
     """Faza przygotowania: the dice are set in order, faces 1-6; Faza rezerwacji (and each
     walk-in day): a change turns a die to another face."""
-    why = _not_theirs(s, a)
-    if why is not None:
-        return why
     die, face = a.args
     if not 1 <= face <= FACES:
         return s.refuse(f"{a}: a price die shows 1-6 (100-600), got {face}", R_PRICE_VALUES)
@@ -103,9 +80,6 @@ def price_check(s, a: Action):
 def bid_check(s, a: Action):
     """A marketing bid is money cards (a multiple of 100, 0 = the blank card alone), at most the
     money the seat has."""
-    why = _not_theirs(s, a)
-    if why is not None:
-        return why
     v = a.args[0]
     if v < 0 or v % C.MONEY_STEP:
         return s.refuse(f"{a}: a bid is money cards: a multiple of {C.MONEY_STEP} (0 = the blank card alone)", R_BLANK)
@@ -116,9 +90,6 @@ def bid_check(s, a: Action):
 def block_check(s, a: Action):
     """The card's rooms: built, different, free for the whole stay, adjacent where a door
     symbol joins them (Faza rezerwacji)."""
-    why = _not_theirs(s, a)
-    if why is not None:
-        return why
     p = a.player
     g = GUESTS[s.card]
     k = len(g.nights)
@@ -148,9 +119,6 @@ def block_check(s, a: Action):
 def hire_check(s, a: Action):
     """Faza planowania: staff kind by kind (cleaning, check-in, kitchen), a die of 1-6 pips
     (0: none), 300 a worker."""
-    why = _not_theirs(s, a)
-    if why is not None:
-        return why
     p = a.player
     kind, count = a.args
     k = s.staff[p].index(-1)
@@ -163,9 +131,6 @@ def hire_check(s, a: Action):
 
 def expand_check(s, a: Action):
     """Faza ekspansji: a room of the board not yet built, 1000 each."""
-    why = _not_theirs(s, a)
-    if why is not None:
-        return why
     p = a.player
     room = a.args[0]
     if not 1 <= room <= NR:
@@ -173,11 +138,6 @@ def expand_check(s, a: Action):
     if s.built[p] >> (room - 1) & 1:
         return s.refuse(f"{a}: room {room} is already part of {s._name(p)}'s hotel", R_EXPAND)
     return s.refuse(f"{a}: a room costs {C.ROOM_COST}; {s._name(p)} has {s.money[p]}", R_EXPAND)
-
-
-def turn_check(s, a: Action):
-    """``keep`` and ``done``: legal whenever the node allows them, for the deciding seat."""
-    return _not_theirs(s, a)
 
 
 # == sentences, by kind ======================================================================

@@ -3,7 +3,8 @@ table (``state.ACTIONS``), how an action reads (``words_*``), why it is refused 
 each refusal names the rule that forbids it) and what on the board it concerns (``target_*``).
 
 The core runs them (``hotellab.core.kinds``): it refuses an action that does not fit its kind's
-grammar, or whose kind the node does not allow, before it asks the kind's ``check``. Every
+grammar, that is not the deciding seat's (adding :func:`turn_note`), or whose kind the node does
+not allow, before it asks the kind's ``check``. Every
 function takes a :class:`~.state.HelltonPalaceState`; this module imports rules and
 components, never the state module. Refusals are made with ``state.refuse(text, rule)``, so the
 ``IllegalActionError`` carries the RuleRef.
@@ -206,9 +207,6 @@ def target_pillars(s, a) -> str:
 def check_display(s, action):
     """Why a display is not a valid chance outcome here (Setup 6), or None."""
     sec = R_SETUP.section
-    if s.node[0] != N_DISPLAY:
-        rule = s.current_rule()
-        return s.refuse(f"{action}: a chance outcome cannot be applied now: {s.status_text()} — {rule.section}", rule)
     cards = action.args[0]
     if len(cards) != 18:
         return s.refuse(f"{action}: the display is 18 different guest cards in 3 rows of 6, got {len(cards)} — {sec}",
@@ -231,21 +229,13 @@ def canonical_display(s, action) -> Action:
     return Action("display", (tuple(int(i) for i in action.args[0]),), CHANCE)
 
 
-def check_seat(s, a):
-    """An action of a seat that does not decide now (or of no seat at all), refused; None for
-    the seat that decides."""
-    rule = s.current_rule()
-    sec = rule.section
-    if not 0 <= a.player < 2:
-        return s.refuse(f"{a}: there is no seat {a.player} (seats 0 and 1) — {sec}", rule, "malformed")
+def turn_note(s, a) -> str:
+    """The refusal of a seat's action while the other decides adds, when the opponent decides
+    in the middle of the active player's turn, that it is the opponent's choice (Who? Where?)."""
     p = s.node[1]
-    if a.player != p:
-        extra = ""
-        if p != s.active:
-            extra = f" — the opponent's choice is {s._name(p)}'s, in the middle of {s._name(s.active)}'s turn"
-        return s.refuse(f"{a} is not {s._name(a.player)}'s to play: {s._name(p)} decides now ({s.status_text()})"
-                        f"{extra} — {sec}", rule, "not_your_turn")
-    return None
+    if p == s.active:
+        return ""
+    return f" — the opponent's choice is {s._name(p)}'s, in the middle of {s._name(s.active)}'s turn"
 
 
 def _malformed(s, a, why: str, rule=None):
@@ -261,9 +251,6 @@ def _bad_room(s, a, x):
 
 def check_welcome(s, a):
     """1. Welcome a New Guest (and The False Reservation, which forces the row)."""
-    why = check_seat(s, a)
-    if why is not None:
-        return why
     p = a.player
     card, room, side = a.args
     if card not in GUESTS:
@@ -299,9 +286,6 @@ def check_welcome(s, a):
 def check_hire(s, a):
     """3. Hire Your Grooms: once per turn, paid in full; then the groom's own rule (The
     Different Grooms)."""
-    why = check_seat(s, a)
-    if why is not None:
-        return why
     gid, arg = a.args
     if gid not in GROOM_INDEX:
         return _malformed(s, a, f"unknown groom {gid!r}; the grooms are {', '.join(GROOM_IDS)}", R_GROOM_TILES)
@@ -381,7 +365,7 @@ _HIRE_REFUSAL = {"mason": _refuse_mason, "false_reservation": _refuse_false_rese
 def check_tour_room(s, a):
     """``serve`` and ``refuse``: only the guest in front of the groom pawn (the tour never goes
     back)."""
-    why = check_seat(s, a) or _bad_room(s, a, a.args[0])
+    why = _bad_room(s, a, a.args[0])
     if why is not None:
         return why
     return s.refuse(f"{a}: the groom is in front of room {s.cursor}; the tour goes from room 1 to 9 and "
@@ -394,7 +378,7 @@ def _legal_args(s) -> str:
 
 def check_target(s, a):
     """A door-hanger effect's guest: another guest of the hotel toured (Who? Where?)."""
-    why = check_seat(s, a) or _bad_room(s, a, a.args[0])
+    why = _bad_room(s, a, a.args[0])
     if why is not None:
         return why
     rule = s.current_rule()
@@ -408,9 +392,6 @@ def check_target(s, a):
 
 def check_pillar(s, a):
     """A door-hanger effect's column: one of the 3 pillar groups, not empty."""
-    why = check_seat(s, a)
-    if why is not None:
-        return why
     if not 1 <= a.args[0] <= 3:
         return _malformed(s, a, f"columns (pillar groups) are numbered 1 to 3, got {a.args[0]}", R_PILLAR_GROUPS)
     rule = s.current_rule()
@@ -419,7 +400,7 @@ def check_pillar(s, a):
 
 def check_swap(s, a):
     """The False Placer: the designated guest swaps with an orthogonally adjacent guest."""
-    why = check_seat(s, a) or _bad_room(s, a, a.args[0])
+    why = _bad_room(s, a, a.args[0])
     if why is not None:
         return why
     rule = s.current_rule()
@@ -429,7 +410,4 @@ def check_swap(s, a):
 
 def check_doorbell(s, a):
     """5. Recover a Doorbell: only with fewer than 3 in the Hall."""
-    why = check_seat(s, a)
-    if why is not None:
-        return why
     return s.refuse(f"{a}: the Hall already holds {MAX_BELLS} doorbells — {R_RECOVER.section}", R_RECOVER)

@@ -597,6 +597,8 @@ class HelltonPalaceState(State):
     def _status_text(self) -> str:
         return X.status_text(self)
 
+    _turn_note = X.turn_note
+
 
 _GROOM_EFFECT = {
     "mason": HelltonPalaceState._mason, "false_reservation": HelltonPalaceState._false_reservation,
@@ -632,8 +634,7 @@ ACTIONS = ActionTable([
                HelltonPalaceState._do_hire, legal=HelltonPalaceState._hire_actions, check=X.check_hire,
                words=X.words_hire, target=X.target_hire),
     ActionKind("tour", (), R_TOUR, "Done hiring: the groom pawn leaves the Hall for the tour of rooms 1 to 9.",
-               HelltonPalaceState._do_tour, listed_with="hire", check=X.check_seat, words=X.words_tour,
-               target=X.target_hall),
+               HelltonPalaceState._do_tour, listed_with="hire", words=X.words_tour, target=X.target_hall),
     ActionKind("serve", (Arg("room", INT, "the room the groom pawn stands in front of"),), R_SERVE,
                "4. Serve the Guest: its irritation token goes, then its door hanger applies, bottom to top.",
                HelltonPalaceState._do_serve, legal=HelltonPalaceState._serve_actions, check=X.check_tour_room,
@@ -643,8 +644,8 @@ ACTIONS = ActionTable([
                HelltonPalaceState._do_refuse, listed_with="serve", check=X.check_tour_room, words=X.words_serve,
                target=X.target_active_room),
     ActionKind("rents", (), R_COLLECT, "5. Collect the rents of the satisfied guests.",
-               HelltonPalaceState._do_rents, legal=HelltonPalaceState._collect_actions, check=X.check_seat,
-               words=X.words_rents, target=X.target_coins),
+               HelltonPalaceState._do_rents, legal=HelltonPalaceState._collect_actions, words=X.words_rents,
+               target=X.target_coins),
     ActionKind("doorbell", (), R_RECOVER, "5. Or recover a doorbell (fewer than 3 in the Hall).",
                HelltonPalaceState._do_doorbell, listed_with="rents", check=X.check_doorbell,
                words=X.words_doorbell, target=X.target_hall),

@@ -196,8 +196,9 @@ WORDS = {
 
 
 # == checks: why an action that is not legal is refused, by kind ================================
-# The core has checked the kind and the arguments' types (hotellab.core.kinds); a kind's check
-# says who decides now, which values are not in play, then what its rule asks.
+# The core has checked the kind and the arguments' types (hotellab.core.kinds), that the deciding
+# seat plays it and that the node allows the kind; a kind's check says which values are not in
+# play, then what its rule asks.
 FORMS = {
     "side": ("room", "face"), "place": ("room", "bed"), "play": ("card", "room"),
     "move": ("card", "room", "bed", "seat"), "moveto": "where", "relocate": "where", "pass": (),
@@ -207,30 +208,6 @@ FORMS = {
 }
 """What each decision takes: "room" a board number in play, "bed" a bed index, "card" 1-12,
 "seat" a seat, "side" a or b, "face" A or B; "where" is either "lobby" or <room> <bed>."""
-
-
-def not_now(s, a: Action):
-    """The refusal of an action that is not the one to take now, or None: at a shuffle (the
-    one chance node whose outcomes are not listed), another outcome than that shuffle; at a
-    decision, a chance outcome, a seat that does not exist or one that does not decide."""
-    p = s.node.seat
-    if p == CHANCE:
-        what = s._shuffle_items()[0]
-        if a.kind != "shuffle" or a.args[0] != what:
-            return s.refuse(f"{a}: expected 'chance shuffle {what} <permutation>'")
-        return None
-    if p < 0:  # the end: the core refuses every action
-        return None
-    n = s.game.num_seats
-    if a.player == CHANCE:
-        return s.refuse(f"{a}: a chance outcome cannot be applied now: {s._name(p)} decides now ({s.status_text()})",
-                        code="not_your_turn")
-    if not 0 <= a.player < n:
-        return s.refuse(f"{a}: there is no seat {a.player} (seats 0 to {n - 1})", code="not_your_turn")
-    if a.player != p:
-        return s.refuse(f"{a} is not {s._name(a.player)}'s to play: {s._name(p)} decides now ({s.status_text()})",
-                        code="not_your_turn")
-    return None
 
 
 def bad_values(s, a: Action) -> str | None:
@@ -262,12 +239,9 @@ def bad_values(s, a: Action) -> str | None:
 
 
 def _checked(rule_check=None):
-    """A kind's check: :func:`not_now`, then :func:`bad_values` (code "malformed"), then
-    ``rule_check(s, a)`` (the refusal its rule gives, or None for the core's sentence)."""
+    """A kind's check: :func:`bad_values` (code "malformed"), then ``rule_check(s, a)`` (the
+    refusal its rule gives, or None for the core's sentence)."""
     def check(s, a: Action):
-        why = not_now(s, a)
-        if why is not None:
-            return why
         bad = bad_values(s, a)
         if bad is not None:
             return s.refuse(f"{a}: {bad}", code="malformed")
@@ -332,11 +306,11 @@ def _relocate(s, a: Action):
 
 
 def shuffle_check(s, a: Action):
-    """A shuffle names what the pending shuffle permutes and is a permutation of its items."""
-    why = not_now(s, a)
-    if why is not None or s.node.kind not in (N_SETUP_SHUFFLE, N_RESHUFFLE):
-        return why
+    """A shuffle (the one chance outcome that is not listed: the core asks this check at a
+    shuffle node) names what the pending shuffle permutes and is a permutation of its items."""
     what, items = s._shuffle_items()
+    if a.args[0] != what:
+        return s.refuse(f"{a}: expected 'chance shuffle {what} <permutation>'")
     if sorted(a.args[1]) != list(range(len(items))):
         return s.refuse(f"{a}: the shuffle of {what} must be a permutation of 0..{len(items) - 1} "
                         f"({len(items)} items)")
@@ -349,13 +323,14 @@ def canonical_shuffle(s, a: Action) -> Action:
 
 
 CHECKS = {
-    "shuffle": shuffle_check, "side": _checked(), "wear": not_now,
+    "shuffle": shuffle_check, "side": _checked(), "wear": None,
     "place": _checked(_place), "play": _checked(_play_or_move), "move": _checked(_play_or_move),
     "moveto": _checked(_moveto), "pass": _checked(_pass), "spy": _checked(_spy),
-    "activate": _checked(_card_choice), "skip": _checked(_card_choice), "misfortune": not_now,
-    "reform": _checked(), "autoroom": _checked(_autoroom), "autobed": _checked(), "rolloff": not_now,
-    "pick": not_now, "sedate": _checked(_card_choice), "bring": _checked(_card_choice),
+    "activate": _checked(_card_choice), "skip": _checked(_card_choice), "misfortune": None,
+    "reform": _checked(), "autoroom": _checked(_autoroom), "autobed": _checked(), "rolloff": None,
+    "pick": None, "sedate": _checked(_card_choice), "bring": _checked(_card_choice),
     "grrr": _checked(_card_choice), "relocate": _checked(_relocate), "blanket": _checked(_card_choice),
-    "sniff": _checked(_card_choice), "flea": not_now, "panic": not_now,
+    "sniff": _checked(_card_choice), "flea": None, "panic": None,
 }
-"""action kind -> its check (``ActionKind.check``)."""
+"""action kind -> its check (``ActionKind.check``; None: the core's checks and sentence: a die's
+outcomes are listed)."""

@@ -20,8 +20,8 @@ from ._common import (
 )
 from .combat import Combat
 from .rules import (
-    N_FIGHT, N_PLAN, N_TURN, R_BASE_GAME, R_BUY, R_CHOOSE_COUNT, R_DEALT, R_DECLARE, R_FAIL, R_HELP,
-    R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_KILL_STEAL, R_NORMAL_TURN, R_PLAN, R_PLAY_ACTION, R_SAME_TIME,
+    R_BASE_GAME, R_BUY, R_CHOOSE_COUNT, R_DEALT, R_DECLARE, R_FAIL, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS,
+    R_KILL_STEAL, R_NORMAL_TURN, R_PLAN, R_PLAY_ACTION,
 )
 from .state import HotelZombieState as S
 
@@ -50,44 +50,9 @@ def _hidden(a: Action, perspective) -> bool:
     return perspective is not None and perspective != a.player
 
 
-# == the refusals every seat's action shares ==================================================
-def _no_seat(s, a: Action):
-    n = s.num_players
-    if not 0 <= a.player < n:
-        return s.refuse(f"{a}: there is no seat {a.player} (seats 0 to {n - 1})", s.current_rule(), "malformed")
-    return None
-
-
-_WHY_ONE_AT_A_TIME = {
-    N_PLAN: " (the choices are taken one seat at a time and stay hidden until every seat has chosen)",
-    N_TURN: " (the turns are played one seat at a time and stay hidden until every turn is done)",
-    N_FIGHT: " (the choices are taken one seat at a time and stay hidden until every one is made)",
-}
-
-
-def _other_seat(s, a: Action):
-    """Another seat decides now: the secret choices are taken one seat at a time (ruling
-    HZ-03, HZ-04, HZ-09)."""
-    kind, p = s.node[0], s.node[1]
-    if a.player == p:
-        return None
-    why = _WHY_ONE_AT_A_TIME.get(kind, "")
-    return s.refuse(f"{a} is not {s._name(a.player)}'s to play: {s._name(p)} decides now ({s.status_text()}){why}",
-                    R_SAME_TIME if why else s.current_rule(), "not_your_turn")
-
-
-def _not_now(s, a: Action):
-    """A seat that does not exist, or another seat's decision (the core has refused a kind the
-    node does not allow)."""
-    return _no_seat(s, a) or _other_seat(s, a)
-
-
 # == Setup, and a pile that runs out: the shuffle ============================================
 def _shuffle_check(s, a: Action):
     """The shuffle of the pile the node names: a permutation of its cards (sorted order)."""
-    if s.node[1] != CHANCE:
-        return s.refuse(f"{a}: a chance outcome cannot be applied now: {s._name(s.node[1])} decides "
-                        f"({s.status_text()})", s.current_rule())
     who, pile = s._shuffle_pile()
     n = len(pile)
     if a.args[0] != who:
@@ -179,7 +144,7 @@ def _held(s, a: Action):
 
 
 def _play_check(s, a: Action):
-    why = _not_now(s, a) or _held(s, a)
+    why = _held(s, a)
     if why is not None:
         return why
     c = _CI[a.args[0]]
@@ -191,7 +156,7 @@ def _play_check(s, a: Action):
 
 
 def _trash_check(s, a: Action):
-    why = _not_now(s, a) or _held(s, a)
+    why = _held(s, a)
     if why is not None:
         return why
     if s.plans[a.player] != INVENTORY:
@@ -202,9 +167,6 @@ def _trash_check(s, a: Action):
 
 
 def _buy_check(s, a: Action):
-    why = _not_now(s, a)
-    if why is not None:
-        return why
     p, c = a.player, _CI[a.args[0]]
     if s.t_step > T_BUYS:
         return s.refuse(f"{a}: weapons are declared after buying: no more buys this turn — ruling HZ-02",
@@ -217,7 +179,7 @@ def _buy_check(s, a: Action):
 
 
 def _declare_check(s, a: Action):
-    why = _not_now(s, a) or _held(s, a)
+    why = _held(s, a)
     if why is not None:
         return why
     p, c = a.player, _CI[a.args[0]]
@@ -265,9 +227,6 @@ def _take_legal(s, node) -> list[Action]:
 
 
 def _take_check(s, a: Action):
-    why = _not_now(s, a)
-    if why is not None:
-        return why
     x = a.args[0]
     avail = s.mansion_available()
     if x > C.MAX_REVEAL:
@@ -332,16 +291,6 @@ def _assist_legal(s, node) -> list[Action]:
 
 
 def _assist_check(s, a: Action):
-    why = _no_seat(s, a)
-    if why is not None:
-        return why
-    if s.asked >> a.player & 1:
-        return s.refuse(f"{a}: {s._name(a.player)} asked for assistance this round: only \"Players who didn't ask "
-                        "for assistance and still have left over damage can use it towards helping out other "
-                        "players\"", R_HELP)
-    why = _other_seat(s, a)
-    if why is not None:
-        return why
     n, x = s.num_players, a.args[0]
     if not 0 <= x < n:
         return s.refuse(f"{a}: 'assist' names the seat of a waiting player (0 to {n - 1}), got {x!r}", R_HELP,
@@ -379,7 +328,7 @@ ACTIONS = ActionTable([
                canonical=_shuffle_canonical),
     ActionKind("plan", (Arg("plan", WORD, "Explore the Hotel or Inventory Management", choices=PLAN_WORDS),),
                R_PLAN, "Choose the round's Game Plan in secret (revealed when every seat has chosen; ruling HZ-04).",
-               _step(S._do_plan), legal=_plan_legal, check=_not_now, words=_plan_words, target=_plan_target),
+               _step(S._do_plan), legal=_plan_legal, words=_plan_words, target=_plan_target),
     ActionKind("play", (_CARD,), R_PLAY_ACTION, "Play an action card from hand: it goes to the play area and "
                "gives its bonuses (before buying; 1 action a turn plus what cards give; ruling HZ-02).",
                _step(S._do_play), legal=_turn_legal, check=_play_check, words=_card_words, target=_hand_target),
@@ -395,22 +344,22 @@ ACTIONS = ActionTable([
                target=_hand_target),
     ActionKind("done", (), R_NORMAL_TURN, "End the turn; after the last seat's, the turns are revealed "
                "together (ruling HZ-03).",
-               _step(S._do_done), listed_with="play", check=_not_now, words=_plain_words("end the turn")),
+               _step(S._do_done), listed_with="play", words=_plain_words("end the turn")),
     ActionKind("take", (Arg("count", INT, "how many mansion cards to be dealt face down (at most 4)"),),
                R_CHOOSE_COUNT, "Choose how many mansion cards to take, from the most damage down (1 to 4; 0 "
                "only when none can be dealt; ruling HZ-06).",
                _step(S._do_take), legal=_take_legal, check=_take_check, words=_take_words, target=_take_target),
     ActionKind("hit", (), R_FAIL, "Take the hit: the infected's damage comes off your health, and it is open "
                "to a Kill Steal (chosen in secret; ruling HZ-09, HZ-10).",
-               _step(Combat._do_hit), legal=_fight_legal, check=_not_now, words=_fight_words("take the hit"),
+               _step(Combat._do_hit), legal=_fight_legal, words=_fight_words("take the hit"),
                target=_fight_target),
     ActionKind("wait", (), R_FAIL, "Wait for assistance: deal all your damage to the infected and wait for the "
                "group (chosen in secret; ruling HZ-09, HZ-13).",
-               _step(Combat._do_wait), listed_with="hit", check=_not_now,
-               words=_fight_words("wait for assistance"), target=_fight_target),
+               _step(Combat._do_wait), listed_with="hit", words=_fight_words("wait for assistance"),
+               target=_fight_target),
     ActionKind("steal", (), R_KILL_STEAL, "Kill Steal the infected another explorer took the hit from "
                "(ruling HZ-10).",
-               _step(Combat._do_steal), legal=_steal_legal, check=_not_now, words=_plain_words("Kill Steal"),
+               _step(Combat._do_steal), legal=_steal_legal, words=_plain_words("Kill Steal"),
                target=_steal_target),
     ActionKind("assist", (Arg("seat", INT, "the waiting player's seat"),), R_HELP,
                "Put your left-over damage into a waiting player's first infected (ruling HZ-13, HZ-15).",
@@ -418,6 +367,6 @@ ACTIONS = ActionTable([
                target=_assist_target),
     ActionKind("pass", (), R_HELP, "Do not Kill Steal this infected, or do not assist in this window "
                "(ruling HZ-10, HZ-15).",
-               _step(Combat._do_pass), legal=_pass_legal, check=_not_now, words=_plain_words("pass")),
+               _step(Combat._do_pass), legal=_pass_legal, words=_plain_words("pass")),
 ])
 """Hotel Zombie's moves, in rulebook order (see the module's docstring)."""

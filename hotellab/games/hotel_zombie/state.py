@@ -37,7 +37,7 @@ import random
 
 from ...core.actions import Action
 from ...core.rules import Event, ScoreItem
-from ...core.state import State
+from ...core.state import Refusal, State
 from ...core.storage import replaced
 # not "from . import components": that names the package, whose __init__ imports game and view
 import hotellab.games.hotel_zombie.components as C
@@ -52,7 +52,7 @@ from .rules import (
     N_ASSIST, N_COUNT, N_DEAL_SHUFFLE, N_END, N_FIGHT, N_KILL_STEAL, N_PLAN, N_REGROUP_SHUFFLE,
     N_SETUP, N_TURN, N_TURN_SHUFFLE, R_ASSIST_AFTER_REVEALING, R_ASSIST_REWARD, R_BASE_GAME, R_BUY,
     R_CHOOSE_COUNT, R_DEALT, R_DECLARE, R_DEFEAT, R_DISCARD_DRAW, R_EXPLORE_TURN, R_FAIL,
-    R_GROUP_LOSES, R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_INVENTORY_SKIPS, R_KILL_STEAL,
+    R_GROUP_LOSES, R_HELP, R_INVENTORY, R_INVENTORY_NO_WEAPONS, R_INVENTORY_SKIPS, R_KILL_STEAL,
     R_MOST_DECORATIONS, R_NORMAL_TURN, R_PHASES, R_PLAN, R_PLAY_ACTION, R_RAISE, R_REPEAT,
     R_ROUNDS, R_SAME_TIME, R_SETUP_COUNTER, R_SETUP_HAND,
 )
@@ -628,6 +628,17 @@ class HotelZombieState(Combat, State):
         """The rule that governs the current node (cited by every rejection)."""
         return _NODE_RULE[self.node[0]]
 
+    def _turn_note(self, action: Action) -> str:
+        """What the refusal of a seat's action while another seat decides adds: a player who
+        asked for assistance this round never assists (ruling HZ-24); the secret choices are
+        taken one seat at a time (rulings HZ-03, HZ-04, HZ-09). Each note cites its rule."""
+        if action.kind == "assist" and self.asked >> action.player & 1:
+            return Refusal(f" — {self._name(action.player)} asked for assistance this round: only \"Players who "
+                           "didn't ask for assistance and still have left over damage can use it towards helping "
+                           "out other players\"", R_HELP)
+        why = _ONE_AT_A_TIME.get(self.node[0])
+        return Refusal(why, R_SAME_TIME) if why else ""
+
     def round_label(self) -> str | None:
         return None if self.stage == ST_SETUP else f"Hotel counter {self.counter}"
 
@@ -756,3 +767,11 @@ _NODE_RULE = {
     N_ASSIST: R_ASSIST_AFTER_REVEALING, N_REGROUP_SHUFFLE: R_DISCARD_DRAW, N_END: R_REPEAT,
 }
 """The rule that governs each node kind (``current_rule``)."""
+
+_ONE_AT_A_TIME = {
+    N_PLAN: " (the choices are taken one seat at a time and stay hidden until every seat has chosen)",
+    N_TURN: " (the turns are played one seat at a time and stay hidden until every turn is done)",
+    N_FIGHT: " (the choices are taken one seat at a time and stay hidden until every one is made)",
+}
+"""The node kinds whose secret choices are taken one seat at a time, and the note the refusal of
+another seat's action adds (``_turn_note``; How the Game Works)."""

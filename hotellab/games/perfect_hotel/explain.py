@@ -4,8 +4,9 @@ sentence of an action, one function per action kind (the kinds' ``check`` and ``
 view modules.
 
 The core checks an action's grammar first (its kind, its arguments' types and words:
-``hotellab.core.kinds.ActionTable.malformed``) and that the node allows its kind; a kind's
-check then says why an action of the right shape is refused. Refusals are
+``hotellab.core.kinds.ActionTable.malformed``), that the deciding seat plays it (citing the rule
+:func:`turn_note` names) and that the node allows its kind; a kind's check then says why the
+deciding seat's action of the right shape is refused. Refusals are
 :class:`~hotellab.core.state.Refusal` objects made with ``state.refuse(text, rule, code)``,
 so an :class:`~hotellab.IllegalActionError` carries the RuleRef its message names and a code
 (``malformed`` for an action of the wrong shape, ``not_legal`` otherwise; the core sets
@@ -14,7 +15,7 @@ so an :class:`~hotellab.IllegalActionError` carries the RuleRef its message name
 
 from __future__ import annotations
 
-from ...core.actions import CHANCE
+from ...core.state import Refusal
 from .components import HIGH_SEASON_MIN, KINDS, KIND_INDEX, MIN_SET, NUM_CARDS, RESEARCH_DRAW
 from .rules import (
     N_END, N_PLACE, N_SHUFFLE, R_BUILD, R_BUILD_ROW, R_DRAW, R_HIGH_SEASON, R_NEXT, R_ONE_SET, R_ONE_TOURIST, R_PLACE,
@@ -32,44 +33,24 @@ def is_kind(x) -> bool:
 
 
 # == refusals, one per action kind =============================================================
-def _whose(state, a):
-    """The seat checks of every player's action: a seat of the game, and the seat that decides
-    now (Gameplay / End of turn); None when both hold."""
-    p = state.node.seat
-    n = state.game.num_players
-    name = state.game.seat_label
-    if not 0 <= a.player < n:
-        return state.refuse(f"{a}: there is no seat {a.player} (seats 0 to {n - 1})", code="malformed")
-    if a.player != p:
-        return state.refuse(f"{a} is not {name(a.player)}'s to play: {name(p)} decides now "
-                            f"({state.status_text()})", R_NEXT, "not_your_turn")
-    return None
+def turn_note(state, a):
+    """The refusal of a seat's action while another seat decides cites the rule of whose turn
+    it is (Gameplay / End of turn: the turn passes clockwise) and adds nothing."""
+    return Refusal("", R_NEXT)
 
 
 def check_shuffle(state, action):
     """None for a valid shuffle (a permutation of the 62 card numbers, the House Deck from the
-    top), else why not (Game Setup / 1); at a player's decision, no chance outcome applies."""
-    if state.node.seat != CHANCE:
-        return state.refuse(f"{action}: a chance outcome cannot be applied now: "
-                            f"{state.game.seat_label(state.node.seat)} decides now ({state.status_text()})")
+    top), else why not (Game Setup / 1)."""
     if sorted(action.args[0]) != _ALL:
         return state.refuse(f"{action}: the shuffle must be a permutation of the card numbers 0..61 "
                             f"(the House Deck from the top)", R_SETUP, "malformed")
     return None
 
 
-def check_research(state, a):
-    """Research is refused only to a seat that does not decide now (at a turn it is always
-    allowed: the House Deck is not empty)."""
-    return _whose(state, a)
-
-
 def check_place(state, a):
     """Gameplay / A. Research / 2 and Additional Rules (one Tourist per Tag Row); at a turn,
     A. Research / 1 (the draw comes first)."""
-    why = _whose(state, a)
-    if why is not None:
-        return why
     if state.node.kind != N_PLACE:
         return state.refuse(f"{a}: a card is placed on a Tag Row as the second step of Research: "
                             f"research first (draw {RESEARCH_DRAW})", R_DRAW)
@@ -92,9 +73,6 @@ def check_place(state, a):
 
 def check_build(state, a):
     """Gameplay / B. Build / 1, Additional Rules, Tourist Group Cards, High-Season."""
-    why = _whose(state, a)
-    if why is not None:
-        return why
     p = a.player
     kid, src, na, nb, nc = a.args
     k = KIND_INDEX[kid]

@@ -830,6 +830,7 @@ class PerfectHotelState(State):
         return f"Game {no}"
 
     _status_text = X.status_text
+    _turn_note = X.turn_note
 
     # ================================================================== hidden information
     def resample_hidden(self, seat: int, rng: random.Random) -> "PerfectHotelState":
@@ -926,8 +927,8 @@ ACTIONS = ActionTable([
                canonical=_shuffle_canonical),
     ActionKind("research", (), R_DRAW,
                "Research, step 1: draw 2 cards from the House Deck into the hand (then place 1: `place`).",
-               PerfectHotelState._research_draw, legal=PerfectHotelState._turn_actions, check=X.check_research,
-               words=X.research_words, target=_research_target),
+               PerfectHotelState._research_draw, legal=PerfectHotelState._turn_actions, words=X.research_words,
+               target=_research_target),
     ActionKind("place", (Arg("row", WORD, "the Tag Row, by its kind", choices=KIND_IDS),
                          Arg("card", WORD, "the hand card placed: a plain or starred Build Card of the row's kind, "
                                            "or a Tourist Group card", choices=("plain", "star", "tourist"))),
