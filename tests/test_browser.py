@@ -283,6 +283,7 @@ def _replay_last() -> int:
 OTHER_NOTEBOOKS = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.name != "hostil_hostal.ipynb")
 
 
+@pytest.mark.timeout(900)  # design_lab runs its simulations in the kernel: 140 s idle, 305 s on a busy machine
 @pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
 def test_notebook_in_jupyterlab(tmp_path, name):
     sync_api = pytest.importorskip("playwright.sync_api")

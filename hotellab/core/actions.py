@@ -25,6 +25,8 @@ TERMINAL = -4
 """``current_player`` at a terminal state."""
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:\-]*$")
+_INT = re.compile(r"^-?[0-9]+$")  # ASCII digits only (int() also reads "١", "+3" and "1_0")
+_SEAT = re.compile(r"^p(0|[1-9][0-9]*)$")
 
 
 class Action(tuple):
@@ -89,11 +91,12 @@ def _int_text(x) -> str:
 
 def _parse_arg(tok: str):
     if "," in tok:
-        return tuple(int(x) for x in tok.split(",") if x != "")
-    try:
-        return int(tok)
-    except ValueError:
-        return tok
+        parts = [x for x in tok.split(",") if x != ""]
+        bad = [x for x in parts if not _INT.match(x)]
+        if bad:
+            raise ValueError(f"{bad[0]!r} in {tok!r} is not a whole number")
+        return tuple(int(x) for x in parts)
+    return int(tok) if _INT.match(tok) else tok
 
 
 def parse_action(text: str) -> Action:
@@ -114,7 +117,7 @@ def parse_action(text: str) -> Action:
     who, kind, *rest = parts
     if who == "chance":
         player = CHANCE
-    elif who.startswith("p") and who[1:].isdigit():
+    elif _SEAT.match(who):
         player = int(who[1:])
     else:
         raise InvalidActionError(

@@ -17,6 +17,25 @@ def json_type(value) -> str:
     return type(value).__name__
 
 
+MESSAGE_LIMIT = 2000
+"""The longest error message, in characters: a message that quotes a huge input (a million-
+character field, a shuffle of 100,000 cards) keeps its start and end, with the middle left
+out and counted."""
+
+
+def capped(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` when it is at most ``limit`` characters, else its start and end with
+    "… (N characters left out) …" between them.
+
+    >>> capped("abcdefghij" * 3, 20)
+    'abcde … (20 characters left out) … fghij'
+    """
+    if len(text) <= limit:
+        return text
+    keep = max(limit // 4, 1)
+    return f"{text[:keep]} … ({len(text) - 2 * keep} characters left out) … {text[-keep:]}"
+
+
 class HotellabError(Exception):
     """Base class of every error hotellab raises on purpose."""
 
@@ -44,7 +63,7 @@ class IllegalActionError(HotellabError, ValueError):
     default_code = "not_legal"
 
     def __init__(self, message: str, *, action=None, rule=None, code: str | None = None):
-        super().__init__(message)
+        super().__init__(capped(message))
         self.action = action
         self.rule = rule
         self.code = code or self.default_code
@@ -58,6 +77,28 @@ class InvalidActionError(IllegalActionError):
     :meth:`hotellab.Game.parse_action` and by ``apply`` given such text."""
 
     default_code = "malformed"
+
+
+class Problem(tuple):
+    """One problem of a declared position: ``field`` (the path, e.g. ``"rooms[2].beds[1]"``;
+    None for the position as a whole), ``message`` (what is wrong) and ``rule`` (the
+    :class:`~hotellab.core.rules.RuleRef` it breaks; None for a shape error). ``str()`` is
+    the sentence a PositionError shows."""
+
+    __slots__ = ()
+
+    def __new__(cls, field: str | None, message: str, rule=None):
+        return tuple.__new__(cls, (field, message, rule))
+
+    field = property(lambda self: self[0])
+    message = property(lambda self: self[1])
+    rule = property(lambda self: self[2])
+
+    def __str__(self) -> str:
+        return str(PositionError(self[1], field=self[0], rule=self[2], problems=()))
+
+    def __repr__(self) -> str:
+        return f"Problem({self[0]!r}, {self[1]!r})"
 
 
 class PositionError(HotellabError, ValueError):
@@ -75,10 +116,12 @@ class PositionError(HotellabError, ValueError):
         if field and message.startswith(f"{field}: "):  # said once is enough
             message = message[len(field) + 2:]
         tail = f" — {rule.section}" if rule is not None and rule.section not in message else ""
-        super().__init__(where + message + tail)
+        super().__init__(capped(where + message + tail))
         self.field = field
         self.rule = rule
-        self.problems = list(problems) if problems is not None else []
+        if problems is None:  # one problem: this one
+            problems = [Problem(field, message, rule)]
+        self.problems = list(problems)
 
 
 class PluginError(HotellabError, ImportError):

@@ -387,10 +387,13 @@ def game_class(game_id: str) -> type[Game]:
     Raises UnknownGameError (listing the known ids) or PluginError (naming the plug-in's
     entry point and what went wrong) when its entry point cannot be loaded.
     """
+    if not isinstance(game_id, str):
+        raise UnknownGameError(f"a game id is a word such as 'hostil_hostal', got {type(game_id).__name__} "
+                               f"{game_id!r:.60}; known games: {', '.join(list_games())}")
     cls = _REGISTRY.get(game_id)
     if cls is not None:
         return cls
-    ep = _entry_points().get(game_id) if isinstance(game_id, str) else None
+    ep = _entry_points().get(game_id)
     if ep is None:
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(list_games())}")
     try:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .actions import CHANCE, Action
+from .errors import capped
 from .rules import RuleRef
 
 __all__ = ["Arg", "ActionKind", "ActionTable", "INT", "WORD", "INTS"]
@@ -62,6 +63,11 @@ class Arg:
     doc: str = ""
     choices: tuple | None = None
 
+    def __post_init__(self):
+        if self.type not in _TYPE_WORDS:
+            raise TypeError(f"argument <{self.name}>: type must be INT, WORD or INTS (int, str or tuple), "
+                            f"got {self.type!r}")
+
     def problem(self, value) -> str | None:
         """None when ``value`` has this argument's type (and is one of ``choices``), else
         what is wrong, in words."""
@@ -70,10 +76,10 @@ class Arg:
               isinstance(value, str) if t is str else
               isinstance(value, tuple) and all(type(x) is int for x in value))
         if not ok:
-            return f"<{self.name}> must be {_TYPE_WORDS.get(t, t.__name__)}, got {value!r}"
+            return f"<{self.name}> must be {_TYPE_WORDS.get(t, t.__name__)}, got {capped(repr(value), 200)}"
         if self.choices is not None and value not in self.choices:
             shown = ", ".join(str(c) for c in self.choices[:12])
-            return f"<{self.name}> must be one of {shown}, got {value!r}"
+            return f"<{self.name}> must be one of {shown}, got {capped(repr(value), 200)}"
         return None
 
 
@@ -153,6 +159,10 @@ class ActionTable:
         order of ``node.actions`` (kinds listed with another are skipped)."""
         gens = self._gens.get(node[2])
         if gens is None:  # the generators of these allowed kinds, found once
+            unknown = [n for n in node[2] if n not in self.by_name]
+            if unknown:
+                raise ValueError(f"node {node[0]!r} allows {', '.join(map(repr, unknown))}, which the game's action "
+                                 f"table does not have; its kinds are {', '.join(self.by_name)}")
             gens = self._gens[node[2]] = tuple(
                 self.by_name[n].legal for n in node[2] if self.by_name[n].legal is not None)
         if len(gens) == 1:

@@ -192,12 +192,20 @@ class Match:
 
 def play(game, agents=None, seed: int | None = 0, *, max_steps: int = 1_000_000, players=None, progress=False):
     """Play a whole game with one agent per player seat; returns its :class:`GameLog`.
+    ``game`` is a :class:`Game` or a game id (its default players and options). Raises
+    TypeError for anything else and UnknownGameError for an id no game has.
 
     >>> import hotellab as hl
     >>> log = hl.play(hl.load_game("hostil_hostal", num_players=3), agents=["random"] * 3, seed=1)
     >>> hl.Replay(log).final_state.is_terminal
     True
     """
+    if isinstance(game, str):  # a game id: the game with its default players and options
+        from .game import load_game
+
+        game = load_game(game)
+    elif not isinstance(getattr(game, "num_players", None), int):
+        raise TypeError(f"play() takes a Game (hl.load_game(...)) or a game id, got {type(game).__name__}")
     if agents is None:
         agents = ["random"] * game.num_players
     m = Match(game, seed=seed, agents=agents, players=players)

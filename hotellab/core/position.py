@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .errors import OptionError, PositionError, json_type
+from .errors import OptionError, PositionError, Problem, capped, json_type  # noqa: F401 (Problem: re-exported)
 
 POSITION_FORMAT = "hotellab-position"
 POSITION_VERSION = 1
@@ -135,28 +135,6 @@ def check_partition(places: dict[str, list], expected: Counter | dict, what: str
 
 
 # == positions as schemas =====================================================================
-class Problem(tuple):
-    """One problem of a declared position: ``field`` (the path, e.g. ``"rooms[2].beds[1]"``;
-    None for the position as a whole), ``message`` (what is wrong) and ``rule`` (the
-    :class:`~hotellab.core.rules.RuleRef` it breaks; None for a shape error). ``str()`` is
-    the sentence a PositionError shows."""
-
-    __slots__ = ()
-
-    def __new__(cls, field: str | None, message: str, rule=None):
-        return tuple.__new__(cls, (field, message, rule))
-
-    field = property(lambda self: self[0])
-    message = property(lambda self: self[1])
-    rule = property(lambda self: self[2])
-
-    def __str__(self) -> str:
-        return str(PositionError(self[1], field=self[0], rule=self[2]))
-
-    def __repr__(self) -> str:
-        return f"Problem({self[0]!r}, {self[1]!r})"
-
-
 class Problems:
     """Collects every problem of a position (python-chess's ``status()`` reports them all at
     once; so does :meth:`PositionSchema.problems`). A game's ``build`` adds one with
@@ -242,7 +220,9 @@ class PositionSchema:
 
     The core then gives the reader (:meth:`read`: raises one PositionError listing every
     problem), :meth:`problems` (every problem, raising nothing) and the docs page
-    (:meth:`markdown`)."""
+    (:meth:`markdown`). Problems come in two layers: every problem of shape first (types,
+    missing and unknown fields, each with its path and its field's rule); ``build`` checks the
+    rules once the shape is sound."""
 
     def __init__(self, module: str):
         self.module_name = module
@@ -275,11 +255,8 @@ class PositionSchema:
             fields = self.model.model_fields
             for e in exc.errors(include_url=False):
                 loc = e["loc"]
-                rule = None
-                top = fields.get(loc[0]) if loc and isinstance(loc[0], str) else None
-                extra = top.json_schema_extra if top is not None else None
-                if isinstance(extra, dict) and "rule" in extra:
-                    rule = _rule_named(game, extra["rule"])
+                section = _rule_at(self.model, loc)
+                rule = _rule_named(game, section) if section else None
                 msg = e["msg"]
                 if e["type"] == "extra_forbidden":
                     msg = f"unknown field; known fields: {', '.join(sorted(fields))}" if len(loc) == 1 else \
@@ -287,7 +264,7 @@ class PositionSchema:
                 elif e["type"] == "missing":
                     msg = "is missing"
                 else:
-                    msg = f"{msg[0].lower()}{msg[1:]}, got {e.get('input')!r}"
+                    msg = f"{msg[0].lower()}{msg[1:]}, got {capped(repr(e.get('input')), 200)}"
                 problems.add(loc_path(loc), msg, rule)
             return None
 
@@ -331,6 +308,37 @@ class PositionSchema:
                  ""]
         _schema_table(lines, schema, defs, "")
         return "\n".join(lines).rstrip() + "\n"
+
+
+def _model_in(annotation):
+    """The pydantic model inside a field's type (``M``, ``list[M]``, ``dict[str, M]``,
+    ``M | None``...), or None."""
+    import typing
+
+    from pydantic import BaseModel
+
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _rule_at(model, loc) -> str | None:
+    """The rule section of the deepest field on the error location ``loc`` that declares one
+    (``json_schema_extra={"rule": ...}``): a nested field's own rule, else its parent's."""
+    section, current = None, model
+    for part in loc:
+        fields = getattr(current, "model_fields", None)
+        if not isinstance(part, str) or fields is None or part not in fields:
+            continue  # a list index or a table's key: the same model goes on
+        f = fields[part]
+        if isinstance(f.json_schema_extra, dict) and "rule" in f.json_schema_extra:
+            section = f.json_schema_extra["rule"]
+        current = _model_in(f.annotation)
+    return section
 
 
 def _rule_named(game, section: str):

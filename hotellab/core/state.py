@@ -85,11 +85,13 @@ class State(Stored):
         self._outs = None  # the chance outcomes, once asked for (False: unlisted, a shuffle)
         self._pending_events = None
         self._start = None  # the declared position the history starts from (None: setup)
+        if hasattr(type(self), "_OWN_BIT"):  # declared fields (hotellab.core.storage): none owned yet
+            self._own = 0
 
     def _missing(self, hook: str) -> NotImplementedError:
         return NotImplementedError(
             f"game {self.game.id!r} ({type(self).__name__}) does not implement the required hook "
-            f"State.{hook}; see docs/dev/new_game.md"
+            f"{hook if hook.startswith('Game.') else 'State.' + hook}; see docs/dev/new_game.md"
         )
 
     # == required hooks ==========================================================
@@ -166,7 +168,10 @@ class State(Stored):
         ``apply(state, action)``, which records what happened with :meth:`_emit`. Called only
         with a legal action in its canonical form; it must not change any object shared with
         the old state (see :meth:`~hotellab.core.storage.Stored.own`)."""
-        self.game.actions.appliers[action[0]](self, action)
+        kinds = self.game.actions
+        if kinds is None:
+            raise self._missing("Game.actions (the game's ActionTable)")
+        kinds.appliers[action[0]](self, action)
 
     def _copy(self) -> "State":
         """A new state of the same class sharing every declared field (copy-on-write): made
@@ -333,10 +338,17 @@ class State(Stored):
         parts left out). Default: every event is public."""
         return self.events
 
-    def action_to_string(self, action: Action, perspective: int | None = None) -> str:
+    def action_to_string(self, action: "Action | str", perspective: int | None = None) -> str:
         """A sentence for people (``str(action)`` is the canonical text): the kind's
         ``words(state, action, perspective)``. With a ``perspective``, parts hidden from that
         seat (a face-down card, a shuffle's order) are left out."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        elif not isinstance(action, Action):
+            raise InvalidActionError(f"action_to_string() takes an Action or its text, got {type(action).__name__}",
+                                     action=action)
+        if perspective is not None:
+            self._check_seat(perspective)
         kinds = self.game.actions
         k = kinds.by_name.get(action.kind) if kinds is not None else None
         if k is not None and k.words is not None:

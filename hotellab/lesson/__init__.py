@@ -870,7 +870,11 @@ def step_targets(step, state, perspective=None, where: str = "") -> list[str]:
 
     if not step.targets:
         return []
-    drawn = board_targets(state.game.render_svg(state.view(perspective)))
+    try:
+        drawn = board_targets(state.game.render_svg(state.view(perspective)))
+    except ValueError as exc:  # the game's board, not the lesson (docs/dev/board.md)
+        raise ScenarioError(f"{where}.targets: the {state.game.id} board cannot be pointed at: {exc} "
+                            "(each data-target needs a data-label; see docs/dev/board.md)") from None
     try:
         return match_targets(step.targets, drawn)
     except ValueError as exc:

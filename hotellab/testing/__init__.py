@@ -276,6 +276,13 @@ def check_state(state, rng: random.Random, *, deep: bool = True, mutate: int = 2
         ET.fromstring(svg)
     except ET.ParseError as exc:
         raise _fail(state, f"render_svg gives malformed SVG: {exc}") from None
+    try:  # every target drawn once, with a label (docs/dev/board.md)
+        drawn = board_targets(svg)
+    except ValueError as exc:
+        raise _fail(state, f"render_svg's board targets: {exc} (docs/dev/board.md)") from None
+    missing = sorted(set(state.action_targets()) - set(drawn))
+    if missing:
+        raise _fail(state, f"actions concern targets the board does not draw: {missing[:5]}")
     pos = state.to_position()
     try:
         _dumps(pos)

@@ -172,8 +172,9 @@ def test_an_irritation_token_needs_a_guest(hp):
     # ("if you must add a second Irritation token to a Guest, do not do so"), so an irritated
     # room holds a guest and a position cannot give a guest two tokens
     s = _base(hp)
-    _refused(s, lambda p: p["hotels"]["Red"]["rooms"]["2"].update(irritated=2), "hotels.Red.rooms.2.irritated", None,
-             "must be true or false")
+    # (a shape problem cites the rule its field declares: the Irritation Tokens)
+    _refused(s, lambda p: p["hotels"]["Red"]["rooms"]["2"].update(irritated=2), "hotels.Red.rooms.2.irritated",
+             "Course of the Game / 4. Do the Tour of the Rooms / Irritation Tokens", "must be true or false")
 
 
 @pytest.mark.parametrize("coins", [36, 37, 200])

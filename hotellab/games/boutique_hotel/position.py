@@ -366,7 +366,8 @@ def _read_hotel(game, i: int, h: Hotel, problems: Problems) -> tuple:
     prices, draft, staff = _read_dice(w, h, problems)
     ledger = _read_ledger(w, h, problems)
     stays = _read_stays(w, h.stays, built, problems)
-    problems.check(-1 <= h.bid <= h.money, f"{w}.bid", f"must be from -1 to {h.money}, got {h.bid}", R_TIE_BID)
+    if h.money >= 0:  # (a negative money is its own problem: the bid is then not checked against it)
+        problems.check(-1 <= h.bid <= h.money, f"{w}.bid", f"must be from -1 to {h.money}, got {h.bid}", R_TIE_BID)
     problems.check(h.bid <= 0 or not h.bid % C.MONEY_STEP, f"{w}.bid", f"a bid is a multiple of {C.MONEY_STEP}",
                    R_TIE_BID)
     _in(problems, h.roll, 0, C.FACES, f"{w}.roll")
