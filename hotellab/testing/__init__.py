@@ -271,6 +271,13 @@ def check_state(state, rng: random.Random, *, deep: bool = True, mutate: int = 2
 
     if not deep:
         return
+    _check_board(state, game)
+    _check_positions_and_hidden(state, game, seats, rng)
+
+
+def _check_board(state, game) -> None:
+    """The omniscient board is well-formed SVG whose targets are drawn once, with labels, and
+    hold every target the legal actions concern (docs/dev/board.md)."""
     svg = game.render_svg(state.view(None))
     try:
         ET.fromstring(svg)
@@ -283,6 +290,11 @@ def check_state(state, rng: random.Random, *, deep: bool = True, mutate: int = 2
     missing = sorted(set(state.action_targets()) - set(drawn))
     if missing:
         raise _fail(state, f"actions concern targets the board does not draw: {missing[:5]}")
+
+
+def _check_positions_and_hidden(state, game, seats, rng: random.Random) -> None:
+    """The position round trip gives the same state; resampling what a seat cannot see
+    changes nothing it sees (its observation, view and legal actions)."""
     pos = state.to_position()
     try:
         _dumps(pos)
