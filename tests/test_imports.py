@@ -36,6 +36,16 @@ def _walk(tree):
         todo.extend(ast.iter_child_nodes(node))
 
 
+def _from_module(node: ast.ImportFrom, package: str) -> str:
+    """The absolute name of the module a ``from ... import`` statement in ``package`` reads
+    (``from ..lesson import x`` in ``hotellab.core`` is ``hotellab.lesson``)."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")
+    base = base[: len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def import_graph() -> nx.DiGraph:
     """Edges module -> module it imports (within hotellab), for every .py file."""
     g = nx.DiGraph()
@@ -48,12 +58,7 @@ def import_graph() -> nx.DiGraph:
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")
-                    base = base[: len(base) - node.level + 1]
-                    stem = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    stem = node.module or ""
+                stem = _from_module(node, package)
                 subs = [f"{stem}.{a.name}" for a in node.names]
                 # `from . import components` imports the submodule (the package is already
                 # initialising): only the names that are not submodules depend on `stem` itself
@@ -134,12 +139,7 @@ def _imported_modules(path: Path, text: str | None = None) -> list[tuple[int, st
         if isinstance(node, ast.Import):
             found += [(node.lineno, a.name) for a in node.names]
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")
-                base = base[: len(base) - node.level + 1]
-                stem = ".".join(base + ([node.module] if node.module else []))
-            else:
-                stem = node.module or ""
+            stem = _from_module(node, package)
             found += [(node.lineno, stem)] + [(node.lineno, f"{stem}.{a.name}") for a in node.names]
         elif isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
                 and isinstance(node.args[0].value, str) \
