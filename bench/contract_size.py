@@ -35,7 +35,7 @@ from hotellab.core.state import State
 hooks = {n for n in vars(State) if n.startswith("_") and not n.startswith("__") and callable(getattr(State, n))}
 hooks |= {"initial", "adjacency_graph", "resample_hidden", "explain_chance", "canonical_chance", "current_rule",
           "round_label", "heuristic_value", "events_for", "action_to_string"}
-hooks -= {"_missing", "_copy_base", "_outcomes", "_emit", "_emit_later", "_find_legal", "_illegal_reason",
+hooks -= {"_missing", "_outcomes", "_emit", "_emit_later", "_find_legal", "_illegal_reason",
           "_rule_suffix", "_check_seat", "_node", "_kinds"}
 out = {}
 for gid in ("boutique_hotel", "hellton_palace", "hostil_hostal", "hotel_zombie", "perfect_hotel"):

@@ -9,7 +9,9 @@ An :class:`ActionKind` says, for one kind of action (``"place"``, ``"roll"``...)
 - the rule (:class:`~hotellab.core.rules.RuleRef`) that allows it, and who takes it
   (``"player"`` or ``"chance"``);
 - ``legal(state, node)``: its legal instances at the node (a list of Actions); a kind listed
-  together with another names it in ``listed_with`` and has no ``legal`` of its own;
+  together with another names it in ``listed_with``: where both are allowed, the other's
+  ``legal`` lists it, and its own ``legal`` (if any) serves only the nodes that do not allow
+  the other kind;
 - ``check(state, action)``: why an instance that is not legal is refused (a
   :class:`~hotellab.core.state.Refusal` naming its rule, a sentence, or None for the core's
   generic sentence);
@@ -90,7 +92,8 @@ class ActionKind:
     ``name`` (the word after the seat), ``args`` (tuple of :class:`Arg`; with ``repeat`` the
     last one may repeat, zero or more times), ``rule`` (RuleRef), ``doc`` (one line: what
     the action does), ``apply(state, action) -> None``; optional: ``legal(state, node) ->
-    list[Action]``, ``listed_with`` (the kind whose ``legal`` lists this one too),
+    list[Action]``, ``listed_with`` (the kind whose ``legal`` lists this one too, at the
+    nodes that allow both; its own ``legal`` serves the other nodes),
     ``check(state, action) -> Refusal | str | None``, ``words(state, action, perspective) ->
     str``, ``target(state, action) -> str | None``, ``who`` ("player" or "chance") and, for a
     chance kind whose outcomes cannot be listed (a shuffle), ``canonical(state, action) ->
@@ -156,21 +159,38 @@ class ActionTable:
     # -- listing and checking ----------------------------------------------------------
     def legal(self, state, node) -> list[Action]:
         """The legal actions at ``node``: each allowed kind's ``legal(state, node)``, in the
-        order of ``node.actions`` (kinds listed with another are skipped)."""
-        gens = self._gens.get(node[2])
-        if gens is None:  # the generators of these allowed kinds, found once
-            unknown = [n for n in node[2] if n not in self.by_name]
-            if unknown:
-                raise ValueError(f"node {node[0]!r} allows {', '.join(map(repr, unknown))}, which the game's action "
-                                 f"table does not have; its kinds are {', '.join(self.by_name)}")
-            gens = self._gens[node[2]] = tuple(
-                self.by_name[n].legal for n in node[2] if self.by_name[n].legal is not None)
+        order of ``node.actions`` (a kind listed with another kind the node also allows is
+        skipped: that kind's ``legal`` lists it)."""
+        lister = self._gens.get(node[2])
+        if lister is None:
+            lister = self.lister(node)
+        return lister(state, node)
+
+    def lister(self, node):
+        """The function ``(state, node) -> list[Action]`` that lists the legal actions at a
+        node allowing ``node.actions`` (see :meth:`legal`): the one kind's ``legal`` itself
+        when one kind lists them all (the core calls it directly: no call in between), made
+        once per tuple of allowed kinds. Raises ValueError naming a kind the table lacks."""
+        allowed = node[2]
+        lister = self._gens.get(allowed)
+        if lister is not None:
+            return lister
+        unknown = [n for n in allowed if n not in self.by_name]
+        if unknown:
+            raise ValueError(f"node {node[0]!r} allows {', '.join(map(repr, unknown))}, which the game's action "
+                             f"table does not have; its kinds are {', '.join(self.by_name)}")
+        gens = tuple(k.legal for k in map(self.by_name.__getitem__, allowed)
+                     if k.legal is not None and k.listed_with not in allowed)
         if len(gens) == 1:
-            return gens[0](state, node)
-        out: list[Action] = []
-        for gen in gens:
-            out += gen(state, node)
-        return out
+            lister = gens[0]
+        else:
+            def lister(state, node, gens=gens) -> list[Action]:
+                out: list[Action] = []
+                for gen in gens:
+                    out += gen(state, node)
+                return out
+        self._gens[allowed] = lister
+        return lister
 
     def malformed(self, action: Action) -> str | None:
         """None when ``action`` fits its kind's grammar, else a sentence naming the kind, the

@@ -74,7 +74,10 @@ class State(Stored):
     :class:`~hotellab.core.rules.Event` caused by the action that led here.
     """
 
-    __slots__ = ("game", "_ev", "_hist", "_len", "_legal", "_outs", "_pending_events", "_start")
+    __slots__ = ("game", "_ev", "_hist", "_len", "_legal", "_outs", "_pending_events", "_start", "_sampled")
+    # what a copy (the compiled ``_copy``, hotellab.core.storage) shares and what it resets
+    COPY_KEPT = ("game", "_hist", "_len", "_start")
+    COPY_RESET = {"_ev": (), "_legal": None, "_outs": None, "_pending_events": None, "_sampled": None}
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -85,6 +88,7 @@ class State(Stored):
         self._outs = None  # the chance outcomes, once asked for (False: unlisted, a shuffle)
         self._pending_events = None
         self._start = None  # the declared position the history starts from (None: setup)
+        self._sampled = None  # the unlisted chance action sample_chance drew here (legal by making)
         if hasattr(type(self), "_OWN_BIT"):  # declared fields (hotellab.core.storage): none owned yet
             self._own = 0
 
@@ -370,17 +374,6 @@ class State(Stored):
         return "end of the game"
 
     # == construction helpers for games ===========================================
-    def _copy_base(self, new: "State") -> "State":
-        new.game = self.game
-        new._ev = ()
-        new._hist = self._hist
-        new._len = self._len
-        new._legal = None
-        new._outs = None
-        new._pending_events = None
-        new._start = self._start
-        return new
-
     def _outcomes(self):
         """:meth:`_chance_outcomes`, computed once per state (None: unlisted, a shuffle)."""
         outs = self._outs
@@ -438,12 +431,18 @@ class State(Stored):
     @property
     def is_chance_node(self) -> bool:
         """True when the next action is a chance outcome."""
-        return self._current_player() == CHANCE
+        try:
+            return self.node[1] == CHANCE  # _current_player, inlined (hot)
+        except AttributeError:
+            return self._current_player() == CHANCE
 
     @property
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self._current_player() == TERMINAL
+        try:
+            return self.node[1] == TERMINAL  # _current_player, inlined (hot)
+        except AttributeError:
+            return self._current_player() == TERMINAL
 
     @property
     def phase(self) -> "Phase":
@@ -455,16 +454,22 @@ class State(Stored):
     def legal_actions(self) -> list[Action]:
         """The deciding player's legal actions; at a chance node the listable outcomes
         (dice), else []. Empty at a terminal state."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             cp = self._current_player()
             if cp >= 0:
-                self._legal = self._legal_actions()
+                node = self.node
+                try:  # the table's lister for the allowed kinds, called directly (hot)
+                    lister = self.game.actions._gens[node[2]]
+                except (AttributeError, KeyError, TypeError):
+                    lister = None
+                legal = self._legal = lister(self, node) if lister is not None else self._legal_actions()
             elif cp == CHANCE:
                 outs = self._outcomes()
-                self._legal = [a for a, _ in outs] if outs is not None else []
+                legal = self._legal = [a for a, _ in outs] if outs is not None else []
             else:
-                self._legal = []
-        return list(self._legal)
+                legal = self._legal = []
+        return legal[:]  # a copy: the cache stays as listed
 
     def action_targets(self, perspective: int | None = None) -> dict[str, list[Action]]:
         """What on the board each legal action concerns: ``{target id: [Action, ...]}``, in
@@ -514,7 +519,9 @@ class State(Stored):
                 if r < acc:
                     return a
             return outs[-1][0]
-        return self._sample_unlisted_chance(rng)
+        # a shuffle: legal by making, so apply() need not check it again (see _find_legal)
+        action = self._sampled = self._sample_unlisted_chance(rng)
+        return action
 
     def apply(self, action: Action | str) -> "State":
         """Return the NEW state after ``action``; ``self`` is unchanged.
@@ -540,9 +547,10 @@ class State(Stored):
             raise IllegalActionError(str.__str__(reason), action=action, rule=reason.rule, code=reason.code)
         action = legal
         new = self._copy()
-        new._pending_events = []
-        new._apply(action)
-        new._ev = new._pending_events  # made into Events when first read (see :attr:`events`)
+        new._pending_events = ev = []
+        # _apply, inlined (hot): the table exists, or no action would have been legal
+        self.game.actions.appliers[action[0]](new, action)
+        new._ev = ev  # made into Events when first read (see :attr:`events`)
         new._pending_events = None
         new._hist = (self._hist, action)
         new._len = self._len + 1
@@ -557,6 +565,8 @@ class State(Stored):
                 return pool[pool.index(action)]
             except ValueError:
                 return None
+        if action is self._sampled and action is not None:  # drawn here by sample_chance
+            return action
         cp = self._current_player()
         if cp >= 0:
             pool = self._legal

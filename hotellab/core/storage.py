@@ -90,6 +90,8 @@ class Stored:
     __slots__ = ()
     SHARED: tuple[str, ...] = ()
     OWNED: tuple[str, ...] = ()
+    COPY_KEPT: tuple[str, ...] = ()  # fields of a base class that a copy shares (the core's State)
+    COPY_RESET: dict = {}  # fields of a base class a copy sets to a constant (literals only: caches)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
@@ -104,10 +106,14 @@ class Stored:
             raise TypeError(f"{cls.__name__}: declared fields {missing} are not in __slots__")
         cls._OWN_BIT = {name: 1 << i for i, name in enumerate(cls.OWNED)}
         cls._OWN_ALL = (1 << len(cls.OWNED)) - 1
-        body = [f"    new.{f} = self.{f}" for f in fields]
+        # the base class's fields (COPY_KEPT shared, COPY_RESET set to a constant) and the
+        # declared ones, written out in one function: no call per field
+        kept = tuple(getattr(cls, "COPY_KEPT", ()))
+        reset = dict(getattr(cls, "COPY_RESET", {}))
+        body = [f"    new.{f} = self.{f}" for f in kept + fields]
+        body += [f"    new.{f} = {v!r}" for f, v in reset.items()]
         src = ("def _copy(self):\n"
                "    new = _new(_cls)\n"
-               "    self._copy_base(new)\n"
                + "\n".join(body) + ("\n" if body else "")
                + "    new._own = 0\n    return new\n")
         ns: dict = {"_new": object.__new__, "_cls": cls}

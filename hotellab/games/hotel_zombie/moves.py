@@ -102,6 +102,12 @@ def _plan_target(s, a: Action) -> str:
 
 
 # == the turn (ruling HZ-02): play, trash, buy, declare, done =================================
+# every turn action of every seat, made once (a turn lists them without making any)
+_PLAY, _TRASH, _BUY, _DECLARE = (tuple(tuple(Action(kind, (_IDS[c],), p) for c in range(C.NUM_CARDS))
+                                       for p in range(4)) for kind in ("play", "trash", "buy", "declare"))
+_DONE = tuple(Action("done", (), p) for p in range(4))
+
+
 def _turn_legal(s, node) -> list[Action]:
     """The turn (ruling HZ-02): play action cards (while actions are left, before buying),
     trash (Inventory Management, before buying), buy (gold, buys, a pile not empty, before
@@ -109,29 +115,34 @@ def _turn_legal(s, node) -> list[Action]:
     p = node[1]
     hand = s.hands[p]
     step = s.t_step
-    key = (p, hand, step, s.t_acts > 0, s.t_trash, s.t_buys > 0 and s.t_gold, s.t_ammo,
-           s.plans[p], s.supply_seen(p) if step <= T_BUYS and s.t_buys > 0 else None)
-    got = _ACT_MEMO.get(key)
-    if got is not None:
-        return got
     out = []
-    kinds = sorted(set(hand))
-    if step == T_ACTIONS:
+    kinds = None
+    if step == T_ACTIONS and (s.t_acts > 0 or s.t_trash):
+        kinds = sorted(set(hand))
         if s.t_acts > 0:
-            out += [Action("play", (_IDS[c],), p) for c in kinds if _KIND[c] == C.ACTION]
+            play = _PLAY[p]
+            out += [play[c] for c in kinds if _KIND[c] == C.ACTION]
         if s.t_trash:
-            out += [Action("trash", (_IDS[c],), p) for c in kinds]
+            trash = _TRASH[p]
+            out += [trash[c] for c in kinds]
     if step <= T_BUYS and s.t_buys > 0:
         g = s.t_gold
-        sup = key[-1]
-        out += [Action("buy", (_IDS[c],), p) for c in range(C.NUM_CARDS) if sup[c] > 0 and C.COST[c] <= g]
+        sup = s.supply_seen(p)
+        key = (p, g, sup)
+        buys = _ACT_MEMO.get(key)
+        if buys is None:
+            buy = _BUY[p]
+            buys = [buy[c] for c in range(C.NUM_CARDS) if sup[c] > 0 and C.COST[c] <= g]
+            if len(_ACT_MEMO) > 100_000:
+                _ACT_MEMO.clear()
+            _ACT_MEMO[key] = buys
+        out += buys
     if s.plans[p] == EXPLORE:
         am = s.t_ammo
-        out += [Action("declare", (_IDS[c],), p) for c in kinds if _KIND[c] == C.WEAPON and _NEED[c] <= am]
-    out.append(Action("done", (), p))
-    if len(_ACT_MEMO) > 200_000:
-        _ACT_MEMO.clear()
-    _ACT_MEMO[key] = out
+        declare = _DECLARE[p]
+        out += [declare[c] for c in (kinds if kinds is not None else sorted(set(hand)))
+                if _KIND[c] == C.WEAPON and _NEED[c] <= am]
+    out.append(_DONE[p])
     return out
 
 
@@ -219,11 +230,12 @@ def _plain_words(text: str):
 
 
 # == the mansion cards taken ==================================================================
+_TAKE = tuple(tuple(Action("take", (k,), p) for k in range(C.MAX_REVEAL + 1)) for p in range(4))
+
+
 def _take_legal(s, node) -> list[Action]:
-    p = node[1]
-    avail = s.mansion_available()
-    top = min(C.MAX_REVEAL, avail)
-    return [Action("take", (k,), p) for k in range(1 if top else 0, top + 1)]
+    top = min(C.MAX_REVEAL, s.mansion_available())
+    return list(_TAKE[node[1]][1 if top else 0:top + 1])
 
 
 def _take_check(s, a: Action):
@@ -285,9 +297,13 @@ def _steal_target(s, a: Action) -> str | None:
     return f"steal:{s.stealq[0][0]}:0"  # the first of the queue is the first of the hit player's
 
 
+_ASSIST = tuple(tuple(Action("assist", (t,), p) for t in range(4)) for p in range(4))
+
+
 def _assist_legal(s, node) -> list[Action]:
-    p = node[1]
-    return [Action("assist", (t,), p) for t in range(s.num_players) if s.queue[t]]
+    assist = _ASSIST[node[1]]
+    queue = s.queue
+    return [assist[t] for t in range(s.num_players) if queue[t]]
 
 
 def _assist_check(s, a: Action):

@@ -76,10 +76,10 @@ _BUILD_MEMO: dict = {}
 SHUFFLE = Node(N_SHUFFLE, CHANCE, ("shuffle",))
 """Game Setup / 1: chance shuffles and deals (each game of a match)."""
 TURN = tuple(Node(N_TURN, p, ("research", "build", "place")) for p in range(4))
-"""Gameplay: seat p researches or builds. It names ``place`` too, which lists nothing there:
-so that a placement before the draw is refused by the place check, citing A. Research / 1
-("research first"), not by the core's generic "cannot be played now" (the tutorial's
-lesson 3 asks exactly that)."""
+"""Gameplay: seat p researches or builds. It names ``place`` too (listed with ``research``,
+whose generator lists no placement before the draw): so that a placement before the draw is
+refused by the place check, citing A. Research / 1 ("research first"), not by the core's
+generic "cannot be played now" (the tutorial's lesson 3 asks exactly that)."""
 PLACE = tuple(Node(N_PLACE, p, ("place",)) for p in range(4))
 """A. Research / 2: seat p places 1 card on a Tag Row."""
 END = Node(N_END, TERMINAL)
@@ -264,6 +264,60 @@ def _setup_texts(labels: tuple, first: int, deck_size: int, marks: tuple, game_n
     out.append(Event(f"{names[0]} starts{nxt}.", R_FIRST))
     out.append(Event(f"Play goes clockwise: {', '.join(names)}, then {names[0]} again.", R_NEXT))
     return out
+
+
+def _standing_of(summ: tuple, hands: tuple | None, star_bonus: bool, items: list | None = None) -> list[int]:
+    """Points of the game on the table for the hotel summaries ``summ`` (one per seat) and
+    ``hands`` (the hands, or None for the hotel points without the Tourist Group Cards in
+    hand), Point Calculation and Award Cards; with ``items`` (a list) also the ScoreItem
+    fields of every line. The rules are :func:`_own_lines` and :func:`_award` (Build's
+    ``_rescored`` uses them too)."""
+    n = len(summ)
+    pts = [0] * n
+    for s in range(n):
+        in_hand = 0
+        if hands is not None:
+            for c in hands[s]:
+                if c >= _FIRST_TOURIST:
+                    in_hand += 1
+        cnt, tour, stars, _, _ = summ[s]
+        for cat, p, rule in _own_lines(6 - cnt.count(0), tour, stars, in_hand, star_bonus):
+            pts[s] += p
+            if items is not None:
+                items.append((s, cat, p, rule))
+    for k, col in enumerate(zip(*[x[0] for x in summ])):
+        best = max(col)
+        sole = col.count(best) == 1
+        for s, v in enumerate(_award(k, col)):
+            if v:
+                pts[s] += v
+                if items is not None:
+                    name = _KINDS[k].name
+                    items.append((s, f"{name} majority ({best} cards)", v, kind_rule(k)) if sole
+                                 else (s, f"{name} tie ({best} cards)", v, R_TIE))
+    col = tuple([x[3] for x in summ])
+    best = max(col)
+    tied = ", tie" if col.count(best) > 1 else ""
+    for s, v in enumerate(_award(6, col)):
+        if v:
+            pts[s] += v
+            if items is not None:
+                items.append((s, f"Perfect View ({_plural(best, 'floor')}{tied})", v, R_PERFECT_VIEW))
+    col = tuple([x[4] for x in summ])
+    best = max(col)
+    for s, v in enumerate(_award(7, col)):
+        if v:
+            pts[s] += v
+            if items is not None:
+                items.append((s, f"Sky Room ({best} cards on the top floor)", v, R_SKY_ROOM))
+    return pts
+
+
+def _count_events_of(labels: tuple, summ: tuple, hands: tuple, star_bonus: bool) -> list:
+    """:func:`_count_events` with the lines of :func:`_standing_of` (made when the events are read)."""
+    items: list = []
+    _standing_of(summ, hands, star_bonus, items)
+    return _count_events(labels, summ, tuple(items))
 
 
 def _count_events(labels: tuple, summ: tuple, items: tuple) -> list:
@@ -505,9 +559,7 @@ class PerfectHotelState(State):
     def _place_actions(self, node: Node) -> list[Action]:
         """Gameplay / A. Research / 2: one action per kind of card in hand (plain / starred) on
         the row of its kind, and a Tourist on every row without one (Additional Rules)."""
-        if node[0] != N_PLACE:
-            return []  # a turn names place only for its refusal (see TURN)
-        p = node[1]
+        p = node[1]  # only at PLACE: a turn lists place with research (see TURN)
         classes = {_CLASS[c] for c in self.hands[p]}
         acts = _PLACE[p]
         out = [acts[cls] for cls in sorted(classes) if cls < 12]
@@ -647,9 +699,10 @@ class PerfectHotelState(State):
         n = self.game.num_players
         self._emit(f"The House Deck is empty and {self._name(self.node.seat)} has placed the last card: "
                    f"the game ends.", R_LAST)
-        items: list = []
-        standing = self._standing(items)
-        self._emit_later(_count_events, self.game.seat_labels, self.summ, tuple(items))
+        # the points of this game: the scores (kept up to date step by step) less the Point Track's
+        standing = [sc - b for sc, b in zip(self.score, self.base)]
+        self._emit_later(_count_events_of, self.game.seat_labels, self.summ, self.hands,
+                         self.game.options["star_bonus"])
         self.results = self.results + (tuple(standing),)
         if self.game_no < self.game.options["games"]:
             track = ", ".join(f"{self._name(s)} {self.base[s] + standing[s]}" for s in range(n))
@@ -707,50 +760,8 @@ class PerfectHotelState(State):
     def _standing(self, items=None, hands: bool = True) -> list[int]:
         """Points of the game on the table, as the hotels and hands stand (Point Calculation
         and Award Cards); with ``items`` (a list) also the ScoreItem fields of every line;
-        with ``hands=False`` without the Tourist Group Cards in hand. The rules are
-        :func:`_own_lines` and :func:`_award` (Build's :meth:`_rescored` uses them too)."""
-        g = self.game
-        n = g.num_players
-        star_bonus = g.options["star_bonus"]
-        summ = self.summ
-        pts = [0] * n
-        for s in range(n):
-            in_hand = 0
-            if hands:
-                for c in self.hands[s]:
-                    if c >= _FIRST_TOURIST:
-                        in_hand += 1
-            cnt, tour, stars, _, _ = summ[s]
-            for cat, p, rule in _own_lines(6 - cnt.count(0), tour, stars, in_hand, star_bonus):
-                pts[s] += p
-                if items is not None:
-                    items.append((s, cat, p, rule))
-        for k, col in enumerate(zip(*[x[0] for x in summ])):
-            best = max(col)
-            sole = col.count(best) == 1
-            for s, v in enumerate(_award(k, col)):
-                if v:
-                    pts[s] += v
-                    if items is not None:
-                        name = _KINDS[k].name
-                        items.append((s, f"{name} majority ({best} cards)", v, kind_rule(k)) if sole
-                                     else (s, f"{name} tie ({best} cards)", v, R_TIE))
-        col = tuple([x[3] for x in summ])
-        best = max(col)
-        tied = ", tie" if col.count(best) > 1 else ""
-        for s, v in enumerate(_award(6, col)):
-            if v:
-                pts[s] += v
-                if items is not None:
-                    items.append((s, f"Perfect View ({_plural(best, 'floor')}{tied})", v, R_PERFECT_VIEW))
-        col = tuple([x[4] for x in summ])
-        best = max(col)
-        for s, v in enumerate(_award(7, col)):
-            if v:
-                pts[s] += v
-                if items is not None:
-                    items.append((s, f"Sky Room ({best} cards on the top floor)", v, R_SKY_ROOM))
-        return pts
+        with ``hands=False`` without the Tourist Group Cards in hand (:func:`_standing_of`)."""
+        return _standing_of(self.summ, self.hands if hands else None, self.game.options["star_bonus"], items)
 
     def _totals(self) -> tuple:
         """Every seat's score: the finished games on the Point Track plus the game on the
@@ -935,7 +946,7 @@ ACTIONS = ActionTable([
                R_PLACE, "Research, step 2: place 1 card from hand onto the Tag Row of its kind (face down unless "
                         "option research_face is 'up'); a Tourist Group card on any row without one.",
                PerfectHotelState._research_place, legal=PerfectHotelState._place_actions, check=X.check_place,
-               words=X.place_words, target=_place_target),
+               words=X.place_words, target=_place_target, listed_with="research"),
     ActionKind("build", (Arg("kind", WORD, "the set's Build kind", choices=KIND_IDS),
                          Arg("source", WORD, "'row': the whole Tag Row of the kind plus hand cards; 'hand': hand "
                                              "cards only", choices=("row", "hand")),
