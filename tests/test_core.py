@@ -9,6 +9,7 @@ import re
 import pytest
 
 import hotellab as hl
+from hotellab.core.actions import Action, parse_action
 from hotellab.core import scenario as scenario_module
 
 GAME = "hostil_hostal"
@@ -161,6 +162,27 @@ def test_initial_state_and_chance_sampling():
     assert s2.chance_outcomes() and abs(sum(p for _, p in s2.chance_outcomes()) - 1) < 1e-9
     with pytest.raises(ValueError, match="not a chance node"):
         _decision_state().sample_chance(1)
+
+
+@pytest.mark.parametrize("game_id", hl.list_games())
+def test_a_shuffle_drawn_by_sample_chance_is_applied_as_drawn_and_a_forged_one_is_still_checked(game_id):
+    """apply() trusts the one action sample_chance drew at this state (it is legal by making),
+    and only that object: an equal action typed in is checked as before, and a shuffle that is
+    not a permutation of the pile is refused, even after a sample was drawn here."""
+    s = hl.load_game(game_id).new_initial_state()
+    rng = random.Random(5)
+    while not (s.is_chance_node and not s.chance_outcomes()):  # the first shuffle (an unlisted outcome)
+        if s.is_terminal:
+            pytest.skip(f"{game_id} has no chance outcome that cannot be listed")
+        s = s.apply(s.sample_chance(rng) if s.is_chance_node else rng.choice(s.legal_actions()))
+    drawn = s.sample_chance(rng)
+    assert s.apply(drawn).history()[-1] is drawn
+    typed = parse_action(str(drawn))
+    assert typed is not drawn and s.apply(typed).history()[-1] == drawn
+    kind, args = drawn.kind, drawn.args
+    forged = hl.Action(kind, args[:-1] + ((0,) * len(args[-1]),), hl.CHANCE)  # every card the first
+    with pytest.raises(hl.IllegalActionError):
+        s.apply(forged)
 
 
 def _decision_state(seed=1):

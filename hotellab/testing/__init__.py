@@ -247,7 +247,16 @@ def check_state(state, rng: random.Random, *, deep: bool = True, mutate: int = 2
                 pool = [a for a, _ in outs]
                 legal_set = set(pool)
             else:
-                pool = [state.sample_chance(rng)]
+                sampled = state.sample_chance(rng)
+                # apply() trusts the action sample_chance drew here: it must be a valid outcome
+                # in its canonical form (the log keeps it as drawn)
+                why = state.explain_chance(sampled)
+                if why is not None:
+                    raise _fail(state, f"sample_chance drew {sampled}, which explain_chance refuses: {why}")
+                if state.canonical_chance(sampled) != sampled or type(sampled) is not Action:
+                    raise _fail(state, f"sample_chance drew {sampled!r}, not in its canonical form "
+                                       f"{state.canonical_chance(sampled)!r}")
+                pool = [sampled]
                 legal_set = None
         else:
             pool = state.legal_actions()
