@@ -14,8 +14,11 @@ its probabilities), on both sides:
 
 The rounds are interleaved (round 1 runs every contender, then round 2 ...) so that a change
 of machine load hits all of them alike; each contender plays whole games for ``--budget``
-seconds per round, and its figure is the median of its rounds' steps/s. Printed ratios
-(targets from issue 13, on an idle machine):
+seconds per round, and its figure is the median of its rounds' steps/s. Each game's reference
+is measured again right after the game's cells in every round, and a ratio is the median over
+rounds of these paired ratios (this machine's speed drifts within seconds: a ratio of two
+medians measured apart moved by 0.3 from run to run). Printed ratios (targets from issue 13,
+on an idle machine):
 
 - Perfect Hotel's slowest default cell / ``python_kuhn_poker``: at least 1.5;
 - every other game's slowest default cell / ``python_liars_poker``: at least 1.5 (issue 22; 1.2 in issue 13).
@@ -109,35 +112,56 @@ def main() -> None:
             contenders[f"{gid} {n}p"] = ("hotellab", gid, g)
     for name in ("python_kuhn_poker", "python_liars_poker"):
         contenders[name] = ("openspiel", name, pyspiel.load_game(name))
+    games = list(dict.fromkeys(v[1] for v in contenders.values() if v[0] == "hotellab"))
 
     rates: dict[str, list[float]] = {k: [] for k in contenders}
+    # each game's reference is measured again right after the game's cells, so that each round
+    # gives a paired ratio (this machine's speed drifts within seconds)
+    beside: dict[str, list[float]] = {gid: [] for gid in games}
     load = os.getloadavg()
     print(f"{len(contenders)} contenders, {args.rounds} interleaved rounds of {args.budget} s each; "
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores)")
+
+    def measure(key, r):
+        side, _, g = contenders[key]
+        rng = random.Random(f"{key}:{r}")
+        steps, dt = (hotellab_steps if side == "hotellab" else openspiel_steps)(g, rng, args.budget)
+        return steps / dt
+
     for r in range(args.rounds):
-        for key, (side, _, g) in contenders.items():
-            rng = random.Random(f"{key}:{r}")
-            steps, dt = (hotellab_steps if side == "hotellab" else openspiel_steps)(g, rng, args.budget)
-            rates[key].append(steps / dt)
+        for gid in games:
+            for key, (side, g_id, _) in contenders.items():
+                if side == "hotellab" and g_id == gid:
+                    rates[key].append(measure(key, r))
+            ref = TARGETS.get(gid, DEFAULT_TARGET)[0]
+            beside[gid].append(measure(ref, r))
+            rates[ref].append(beside[gid][-1])
         print(f"round {r + 1}/{args.rounds} done")
 
+    rates = {k: v for k, v in rates.items() if v}  # a reference no chosen game compares with is not run
     med = {k: statistics.median(v) for k, v in rates.items()}
     print(f"\n{'contender':<24} {'steps/s (median)':>17} {'min':>9} {'max':>9}")
-    for k in contenders:
+    for k in rates:
         print(f"{k:<24} {med[k]:>17,.0f} {min(rates[k]):>9,.0f} {max(rates[k]):>9,.0f}")
 
-    print("\nratios (slowest default cell of each game / OpenSpiel reference, both with a copy per step)")
+    print("\nratios (slowest default cell of each game / OpenSpiel reference, both with a copy per step;\n"
+          "paired: the median over rounds of the cell's rate / the reference's measured right after it)")
     results = {}
-    for gid in dict.fromkeys(v[1] for v in contenders.values() if v[0] == "hotellab"):
+    for gid in games:
         cells = {k: med[k] for k, v in contenders.items() if v[0] == "hotellab" and v[1] == gid}
         slowest = min(cells, key=cells.get)
         ref, target = TARGETS.get(gid, DEFAULT_TARGET)
-        ratio = cells[slowest] / med[ref]
+        paired = [c / b for c, b in zip(rates[slowest], beside[gid])]
+        ratio = statistics.median(paired)
+        quart = statistics.quantiles(paired, n=4) if len(paired) > 1 else [ratio, ratio, ratio]
         ok = "meets" if ratio >= target else "below"
         print(f"  {gid:<16} slowest cell {slowest:<20} {cells[slowest]:>9,.0f} steps/s / {ref} "
-              f"{med[ref]:>9,.0f} = {ratio:4.2f}  (target {target}: {ok})")
+              f"{statistics.median(beside[gid]):>9,.0f} = {ratio:4.2f} (quartiles {quart[0]:.2f}-{quart[2]:.2f}; "
+              f"ratio of medians {cells[slowest] / med[ref]:.2f})  (target {target}: {ok})")
         results[gid] = {"slowest_cell": slowest, "steps_per_s": cells[slowest], "reference": ref,
-                        "reference_steps_per_s": med[ref], "ratio": ratio, "target": target}
+                        "reference_steps_per_s": statistics.median(beside[gid]), "ratio": ratio,
+                        "ratio_quartiles": [quart[0], quart[2]], "ratio_of_medians": cells[slowest] / med[ref],
+                        "target": target}
     path = save("vs_openspiel", {"rounds": args.rounds, "budget_s": args.budget, "load_average": list(load),
                                  "median_steps_per_s": med, "all_rounds": rates, "ratios": results})
     print(f"written {path}")

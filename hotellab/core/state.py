@@ -456,9 +456,12 @@ class State(Stored):
         (dice), else []. Empty at a terminal state."""
         legal = self._legal
         if legal is None:
-            cp = self._current_player()
-            if cp >= 0:
+            try:
                 node = self.node
+            except AttributeError:
+                node = self._node()
+            cp = node[1]
+            if cp >= 0:
                 try:  # the table's lister for the allowed kinds, called directly (hot)
                     lister = self.game.actions._gens[node[2]]
                 except (AttributeError, KeyError, TypeError):
@@ -532,6 +535,31 @@ class State(Stored):
         when the action is not legal, and its subclass
         :class:`~hotellab.core.errors.InvalidActionError` for text that cannot be read.
         """
+        pool = self._legal
+        if pool and type(action) is Action:  # the common case: an action legal_actions() listed (that very object)
+            try:
+                legal = pool[pool.index(action)]
+            except ValueError:
+                legal = None
+            if legal is not action:
+                legal = self._legal_form(action)
+        else:
+            legal = self._legal_form(action)
+        action = legal
+        new = self._copy()
+        new._pending_events = ev = []
+        # _apply, inlined (hot): the table exists, or no action would have been legal
+        self.game.actions.appliers[action[0]](new, action)
+        new._ev = ev  # made into Events when first read (see :attr:`events`)
+        new._pending_events = None
+        new._hist = (self._hist, action)
+        new._len = self._len + 1
+        return new
+
+    def _legal_form(self, action) -> Action:
+        """The legal action ``action`` stands for (an :class:`Action` or its text), in its
+        canonical form; raises the :class:`IllegalActionError` or :class:`InvalidActionError`
+        that :meth:`apply` documents."""
         if type(action) is not Action:
             if isinstance(action, str):
                 action = parse_action(action)
@@ -545,16 +573,7 @@ class State(Stored):
         if legal is None:
             reason = self._illegal_reason(action)
             raise IllegalActionError(str.__str__(reason), action=action, rule=reason.rule, code=reason.code)
-        action = legal
-        new = self._copy()
-        new._pending_events = ev = []
-        # _apply, inlined (hot): the table exists, or no action would have been legal
-        self.game.actions.appliers[action[0]](new, action)
-        new._ev = ev  # made into Events when first read (see :attr:`events`)
-        new._pending_events = None
-        new._hist = (self._hist, action)
-        new._len = self._len + 1
-        return new
+        return legal
 
     def _find_legal(self, action: Action):
         """The legal action equal to ``action``, in its canonical form (``3.0`` equals ``3``;

@@ -73,6 +73,9 @@ _KIND_LO = tuple(min(_CLASS_LO[2 * k], _CLASS_LO[2 * k + 1]) for k in range(6))
 """The lowest card number of each kind (its starred and plain cards are numbered in a row)."""
 
 _BUILD_MEMO: dict = {}
+_PLACE_MEMO: dict = {}  # (seat, classes in hand, rows without a Tourist) -> the place actions
+_CLASS_BIT = tuple(1 << cls for cls in _CLASS)
+_TOURIST_BIT = 1 << 12
 SHUFFLE = Node(N_SHUFFLE, CHANCE, ("shuffle",))
 """Game Setup / 1: chance shuffles and deals (each game of a match)."""
 TURN = tuple(Node(N_TURN, p, ("research", "build", "place")) for p in range(4))
@@ -219,9 +222,11 @@ def _place_event(name: str, p: int, k: int, what: str, research_face: str, chang
 
 
 def _build_event(name: str, k: int, from_row: int, na: int, nb: int, nc: int, tours: int, floor: int,
-                 annex_size: int, deltas: tuple) -> Event:
+                 annex_size: int, change: tuple) -> Event:
     """Gameplay / B. Build / 2 (from the row or the hand), or Annex Building when
-    ``annex_size`` (the cards of the one set after it) is not 0."""
+    ``annex_size`` (the cards of the one set after it) is not 0; ``change``: every seat's
+    change of score."""
+    deltas = tuple([(s, d) for s, d in enumerate(change) if d])
     kind = _KINDS[k].name
     parts = []
     if from_row:
@@ -480,16 +485,6 @@ class PerfectHotelState(State):
         h = self.hotels[seat]
         return h[-1][0] if h else None
 
-    @staticmethod
-    def _take(hand: tuple, cls: int, count: int) -> tuple[tuple, tuple]:
-        """(taken, rest): the first ``count`` cards of class ``cls`` out of ``hand`` (a hand is
-        sorted and a class's cards are numbered in a row, so they sit side by side in it; the
-        caller has checked that the hand holds ``count`` of them: a legal action)."""
-        if not count:
-            return (), hand
-        i = bisect_left(hand, _CLASS_LO[cls])
-        return hand[i:i + count], hand[:i] + hand[i + count:]
-
     def _sample_unlisted_chance(self, rng: random.Random) -> Action:
         perm = list(_ALL)
         rng.shuffle(perm)
@@ -560,13 +555,25 @@ class PerfectHotelState(State):
         """Gameplay / A. Research / 2: one action per kind of card in hand (plain / starred) on
         the row of its kind, and a Tourist on every row without one (Additional Rules)."""
         p = node[1]  # only at PLACE: a turn lists place with research (see TURN)
-        classes = {_CLASS[c] for c in self.hands[p]}
-        acts = _PLACE[p]
-        out = [acts[cls] for cls in sorted(classes) if cls < 12]
-        if 12 in classes:
-            for k in range(6):
-                if not self.row_has_tourist(k):
-                    out.append(acts[12 + k])
+        mask = 0  # the classes in hand, one bit each
+        for c in self.hands[p]:
+            mask |= _CLASS_BIT[c]
+        free = 0  # the rows without a Tourist Group card (asked only with one in hand)
+        if mask & _TOURIST_BIT:
+            for k, row in enumerate(self.rows):
+                for e in row:
+                    if e & _CARD_BITS >= _FIRST_TOURIST:
+                        break
+                else:
+                    free |= 1 << k
+        key = (p, mask, free)
+        out = _PLACE_MEMO.get(key)
+        if out is None:
+            if len(_PLACE_MEMO) > 100_000:
+                _PLACE_MEMO.clear()
+            acts = _PLACE[p]
+            out = _PLACE_MEMO[key] = [acts[cls] for cls in range(12) if mask >> cls & 1] + [
+                acts[12 + k] for k in range(6) if free >> k & 1]
         return out
 
     def _research_place(self, a: Action) -> None:
@@ -577,7 +584,7 @@ class PerfectHotelState(State):
         what = a.args[1]
         cls = 12 if what == "tourist" else 2 * k + (what == "star")
         hand = self.hands[p]
-        i = bisect_left(hand, _CLASS_LO[cls])  # the class's first card (see _take)
+        i = bisect_left(hand, _CLASS_LO[cls])  # the class's first card: a hand is sorted, a class numbered in a row
         card = hand[i]
         self.hands = replaced(self.hands, p, hand[:i] + hand[i + 1:])
         self.rows = replaced(self.rows, k, self.rows[k] + (card | p << _SEAT_SHIFT,))
@@ -646,18 +653,25 @@ class PerfectHotelState(State):
         kid, source, na, nb, nc = a.args
         k = KIND_INDEX[kid]
         hand = self.hands[p]
-        plain = star = tour = ()
-        if na:
-            plain, hand = self._take(hand, 2 * k, na)
-        if nb:
-            star, hand = self._take(hand, 2 * k + 1, nb)
-        if nc:
-            tour, hand = self._take(hand, 12, nc)
-        from_row = ()
+        cards = ()
         if source == "row":
-            from_row = tuple(e & _CARD_BITS for e in self.rows[k])
-            self.rows = replaced(self.rows, k, ())
-        cards = from_row + plain + star + tour
+            row = self.rows[k]
+            cards = tuple([e & _CARD_BITS for e in row])
+            self.rows = self.rows[:k] + ((),) + self.rows[k + 1:]
+        nrow = len(cards)
+        # the hand's cards of the set: a class's cards sit side by side in the sorted hand (numbered in a row)
+        if na:
+            i = bisect_left(hand, _CLASS_LO[2 * k])
+            cards += hand[i:i + na]
+            hand = hand[:i] + hand[i + na:]
+        if nb:
+            i = bisect_left(hand, _CLASS_LO[2 * k + 1])
+            cards += hand[i:i + nb]
+            hand = hand[:i] + hand[i + nb:]
+        if nc:
+            i = bisect_left(hand, _CLASS_LO[12])
+            cards += hand[i:i + nc]
+            hand = hand[:i] + hand[i + nc:]
         hotel = self.hotels[p]
         annex = bool(hotel) and hotel[-1][0] == k
         self.hotels = replaced(self.hotels, p, hotel + ((k, cards),))
@@ -665,22 +679,21 @@ class PerfectHotelState(State):
         now = self._grow(was, k, cards)
         self.summ = replaced(self.summ, p, now)
         old_hpts = self.hpts
-        self.hpts = self._rescored(was, p, k)
+        self.hpts = hpts = self._rescored(was, p, k)
         self.hands = replaced(self.hands, p, hand)
-        kd = _KINDS[k]
         tours = now[1] - was[1]
         # the scores change by the hotel points' change, and seat p's hand lost nc Tourists
-        change = list(map(sub, self.hpts, old_hpts))
+        change = tuple(map(sub, hpts, old_hpts))
         if nc:
-            change[p] -= TOURIST_PENALTY * nc
+            change = replaced(change, p, change[p] - TOURIST_PENALTY * nc)
         self.score = tuple(map(add, self.score, change))
-        self._emit_later(_build_event, self.game.seat_labels[p], k, len(from_row), na, nb, nc, tours, len(hotel) + 1,
-                         now[0][k] if annex else 0, tuple([(s, d) for s, d in enumerate(change) if d]))
+        self._emit_later(_build_event, self.game.seat_labels[p], k, nrow, na, nb, nc, tours, len(hotel) + 1,
+                         now[0][k] if annex else 0, change)
         if tours:
             self._emit_later(_tourist_event, k, tours, len(cards))
-        if from_row and self.game.options["high_season"] and not self.high >> k & 1:
+        if nrow and not self.high >> k & 1 and self.game.options["high_season"]:
             self.high |= 1 << k
-            self._emit(f"The {kd.name} Build Tag is flipped upside-down: High-Season for the rest of the game "
+            self._emit(f"The {_KINDS[k].name} Build Tag is flipped upside-down: High-Season for the rest of the game "
                        f"(no Build from this row until it shows at least {HIGH_SEASON_MIN} cards).", R_HIGH_SEASON_FLIP)
         self._end_turn(p)
 
@@ -754,8 +767,14 @@ class PerfectHotelState(State):
         own = _own_points(w, sb) - _own_points(o, sb)
         if own:
             pts = replaced(pts, p, pts[p] + own)
-        return tuple(map(add, map(add, pts, _award_change(k, n, c0, c1)),
-                         map(add, _award_change(6, n, f0, f1), _award_change(7, n, t0, t1))))
+        # the floors column always changes (one floor more); the kind's and the top floor's
+        # columns may not (an Annex of as many cards as the top floor had)
+        pts = tuple(map(add, pts, _award_change(6, n, f0, f1)))
+        if c1 != c0:
+            pts = tuple(map(add, pts, _award_change(k, n, c0, c1)))
+        if t1 != t0:
+            pts = tuple(map(add, pts, _award_change(7, n, t0, t1)))
+        return pts
 
     def _standing(self, items=None, hands: bool = True) -> list[int]:
         """Points of the game on the table, as the hotels and hands stand (Point Calculation
