@@ -8,6 +8,12 @@ seat's current or stopped tour, 10 once a tour is complete.
 
 from __future__ import annotations
 
+import copy
+
+import pytest
+
+import hotellab as hl
+
 VS, FIRE_IMP, GARGOYLE = 1, 14, 17
 FILLER = "filler"  # a plain neighbour: a different card in each room (conftest.adjust)
 
@@ -87,3 +93,68 @@ def test_terminal_state_refuses_actions_and_reports(hp):
     assert "game is over" in s.explain_illegal("p0 rents")
     items = s.score_breakdown()
     assert {(i.player, i.category) for i in items} >= {(1, "Tour complete"), (0, "Last room served")}
+
+
+# -- a declared end position must be the end the board shows (position.py: _end_of_board) ------
+
+def _ends(hp):
+    """The four ways a game ends (End of the Game), each a terminal state, with its winners:
+    Blue completes its last tour; both hotels fell and the last rooms served differ; both fell,
+    same room, fewer irritated guests; both fell, a full tie (shared defeat); Blue's hotel fell
+    in Blue's own turn."""
+    complete = hp.run(red_falls_at_room(hp), "p1 welcome 2 1 a", "p1 tour", "p1 serve 1")
+    rooms = blue_last_turn_at(hp, 3).apply("p1 serve 3")
+    irritated = blue_last_turn_at(hp, 1, red_irritated=[6]).apply("p1 serve 1")
+    shared = blue_last_turn_at(hp, 1, red_irritated=[]).apply("p1 serve 1")
+    blue = hp.at_room(hp.start(), 1, 5, hotels={1: {5: GARGOYLE}}, pillars={1: [1, 4, 4]}, reached={0: 10})
+    blue = blue.apply("p1 serve 5")
+    return {"complete": (complete, ["Blue"]), "rooms": (rooms, ["Blue"]), "irritated": (irritated, ["Blue"]),
+            "shared": (shared, []), "blue_falls": (blue, ["Red"])}
+
+
+def _refused(s, pos, field, words, rule):
+    with pytest.raises(hl.PositionError) as exc:
+        s.game.state_from_position(pos)
+    found = {(p.field, p.rule.section if p.rule else None) for p in exc.value.problems}
+    assert any(f == field and (r or "").startswith(rule) for f, r in found), (field, rule, str(exc.value))
+    assert words in str(exc.value), str(exc.value)
+
+
+def test_an_end_position_reads_back_only_with_the_winners_the_board_gives(hp):
+    # the winners of each end, from the rules (End of the Game): the First player's fall and Blue's
+    # completed last tour -> Blue; both fallen -> the higher last room served (Blue 3 vs Red 1),
+    # then the fewer irritated guests (Red 1, Blue 0), else nobody; Blue's fall in its turn -> Red
+    for name, (s, winners) in _ends(hp).items():
+        pos = s.to_position()
+        assert pos["step"] == "end" and pos["winners"] == winners, name
+        again = s.game.state_from_position(copy.deepcopy(pos))
+        assert again.winners() == s.winners() and again.is_terminal, name
+        for other in (["Red"], ["Blue"], []):
+            if other == winners:
+                continue
+            spoiled = copy.deepcopy(pos)
+            spoiled["winners"] = other
+            _refused(s, spoiled, "winners", f"got {other}", "End of the Game")
+
+
+def test_an_end_position_whose_board_shows_no_end_is_refused(hp):
+    ends = _ends(hp)
+    s, _ = ends["blue_falls"]
+    pos = copy.deepcopy(s.to_position())
+    pos["hotels"]["Blue"]["pillars"] = [4, 4, 4]  # no hotel fell: the game goes on
+    _refused(s, pos, "hotels", "neither hotel has fallen", "End of the Game")
+    # Red's hotel fell and Blue's stands: the end must be Blue's completed last tour
+    s, _ = ends["complete"]
+    pos = copy.deepcopy(s.to_position())
+    pos["hotels"]["Blue"]["tour_complete"] = False
+    pos["hotels"]["Blue"]["last_room_served"] = 1
+    _refused(s, pos, "hotels.Blue.tour_complete", "Blue's last tour complete",
+             "End of the Game / If one of these conditions occurs in the First")
+    # the last turn is Blue's, and only after Red's hotel fell
+    pos = copy.deepcopy(s.to_position())
+    pos["last_turn"] = False
+    _refused(s, pos, "last_turn", "last_turn = true", "End of the Game / If one of these conditions occurs in the First")
+    s, _ = ends["blue_falls"]
+    pos = copy.deepcopy(s.to_position())
+    pos["player"] = "Red"
+    _refused(s, pos, "player", "the game ends in the Second player's turn", "End of the Game")

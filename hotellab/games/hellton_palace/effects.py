@@ -53,7 +53,7 @@ def run(s) -> None:
                 return
             continue
         ATOMIC[k](s, op)
-        if s.doorbells[h] == 0 or 0 in s.pillars[h]:
+        if s.hotel_fallen(h):
             s._hotel_falls(h)
             return
     s._next_room()

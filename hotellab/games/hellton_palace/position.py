@@ -57,9 +57,9 @@ from .components import (
 )
 from .rules import (
     COLLECT, END, HIRE, N_COLLECT, N_DISPLAY, N_END, N_HIRE, N_PILLAR, N_SERVE, N_SWAP, N_TARGET, N_WELCOME,
-    NODE_KINDS, R_COINS, R_COURSE, R_DOORBELL_COUNTER, R_DOUBLE_SIDED, R_EFFECTS, R_END, R_END_FIRST, R_GROOM,
-    R_GROOM_TILES, R_IRRITATION, R_PILLAR_GROUPS, R_ROOMS, R_SERVE, R_SETUP, R_TOUR, R_WELCOME, SERVE, WELCOME,
-    choice_node, swap_node,
+    NODE_KINDS, R_COINS, R_COURSE, R_DOORBELL_COUNTER, R_DOUBLE_SIDED, R_EFFECTS, R_END, R_END_COMPARE,
+    R_END_COMPLETE, R_END_FIRST, R_END_SECOND, R_GROOM, R_GROOM_TILES, R_IRRITATION, R_PILLAR_GROUPS, R_ROOMS,
+    R_SERVE, R_SETUP, R_TOUR, R_WELCOME, SERVE, WELCOME, choice_node, swap_node,
 )
 from .state import HelltonPalaceState
 
@@ -547,7 +547,8 @@ def _node_swap(s, p: Position, active: int, problems: Problems) -> None:
 
 
 def _node_end(s, p: Position, problems: Problems) -> None:
-    """End of the Game: one winner, or a shared defeat."""
+    """End of the Game: one winner, or a shared defeat; the winners must be those the board
+    gives (:func:`_end_of_board`)."""
     if p.winners is None:
         problems.add("winners", "is missing")
         return
@@ -556,11 +557,46 @@ def _node_end(s, p: Position, problems: Problems) -> None:
         if problems.check(w in SEATS, f"winners[{i}]", f"must be \"Red\" (the First player) or \"Blue\", got {w!r}",
                           R_END):
             ws.append(SEATS.index(w))
-    problems.check(len(p.winners) <= 1, "winners", "at most one player wins (the defeat is shared, or one hotel "
-                   "stands)", R_END)
+    one = problems.check(len(p.winners) <= 1, "winners", "at most one player wins (the defeat is shared, or one "
+                         "hotel stands)", R_END)
+    if one and len(ws) == len(p.winners):
+        _end_of_board(s, p, tuple(ws), problems)
     s.result = tuple(ws)
     s.end_text = p.end_text or ""
     s.node = END
+
+
+def _end_of_board(s, p: Position, winners: tuple, problems: Problems) -> None:
+    """The end the board shows (End of the Game), checked against ``winners``. The game ends in
+    Blue's turn: Blue's hotel falls in Blue's own turn (Red wins), or Red's hotel fell and Blue
+    played the last turn, which ends with Blue's whole tour completed (Blue wins) or with Blue's
+    hotel fallen too (the groom pawns are compared)."""
+    problems.check(s.active == 1, "player", "the game ends in the Second player's turn (the fall of Blue's hotel, "
+                   "or Blue's last turn): player = \"Blue\"", R_END)
+    red, blue = s.hotel_fallen(0), s.hotel_fallen(1)
+    problems.check(p.last_turn == red, "last_turn", "Red's hotel fell, so the game ended in Blue's last turn: "
+                   "last_turn = true" if red else "Red's hotel stands, so there was no last turn: last_turn = false",
+                   R_END_FIRST)
+    if not (red or blue):
+        problems.add("hotels", "neither hotel has fallen (every Hall has a doorbell and every pillar group a pillar): "
+                     "the game is not over", R_END)
+        return
+    if blue and not red:
+        expected, why, rule = (0,), "Blue's hotel fell in Blue's turn: Red wins", R_END_SECOND
+    elif not blue:
+        if not problems.check(s.reached[1] == COMPLETE, "hotels.Blue.tour_complete", "Red's hotel fell and Blue's "
+                              "stands, so the game ended with Blue's last tour complete (or goes on)", R_END_COMPLETE):
+            return
+        expected, why, rule = (1,), "Red's hotel fell and Blue completed its last tour: Blue wins", R_END_COMPLETE
+    else:
+        a, b = s.reached
+        expected = s.compared()
+        why = (f"both hotels fell, so the groom pawns are compared: last rooms served Red {a}, Blue {b}; irritated "
+               f"guests Red {s.irritated_count(0)}, Blue {s.irritated_count(1)}")
+        rule = R_END_COMPARE
+    names = " and ".join(SEATS[w] for w in expected) or "nobody (a shared defeat)"
+    problems.check(winners == expected, "winners", f"{why}; the winner is {names}, got "
+                   f"{[SEATS[w] for w in winners]}", rule)
 
 
 def _node_tour(s, p: Position, active: int, problems: Problems) -> None:

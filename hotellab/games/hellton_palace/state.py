@@ -141,6 +141,23 @@ class HelltonPalaceState(State):
         """Irritated guests in ``seat``'s hotel (the end's tie-break)."""
         return _bits(self.tokens[seat])
 
+    def hotel_fallen(self, seat: int) -> bool:
+        """An end-of-game condition holds in ``seat``'s hotel (End of the Game): no Doorbell
+        token left in its Hall, or one of its 3 pillar groups empty."""
+        return self.doorbells[seat] == 0 or 0 in self.pillars[seat]
+
+    def compared(self) -> tuple[int, ...]:
+        """End of the Game's comparison of the groom pawns (in the last turn): the winner, the
+        highest last room served and then the fewest irritated guests; () when both tie, a
+        shared defeat."""
+        a, b = self.reached
+        if a != b:
+            return (0 if a > b else 1,)
+        ia, ib = self.irritated_count(0), self.irritated_count(1)
+        if ia != ib:
+            return (0 if ia < ib else 1,)
+        return ()
+
     def _free(self, seat: int, floor: int) -> tuple[int, ...]:
         g = self.guests[seat]
         return tuple([n for n in FLOOR_ROOMS[floor] if not g[n]])
@@ -525,15 +542,14 @@ class HelltonPalaceState(State):
         a, b = self.reached
         ia, ib = self.irritated_count(0), self.irritated_count(1)
         n0, n1 = self._name(0), self._name(1)
+        won = self.compared()
         if a != b:
-            w = 0 if a > b else 1
-            self._emit(f"Last rooms served: {n0} {a}, {n1} {b}: {self._name(w)} wins.", R_END_COMPARE)
-            self._finish((w,), f"last room served {a} vs {b}")
-        elif ia != ib:
-            w = 0 if ia < ib else 1
+            self._emit(f"Last rooms served: {n0} {a}, {n1} {b}: {self._name(won[0])} wins.", R_END_COMPARE)
+            self._finish(won, f"last room served {a} vs {b}")
+        elif won:
             self._emit(f"Last rooms served: both {a}. Irritated guests: {n0} {ia}, {n1} {ib}: "
-                       f"{self._name(w)} wins.", R_END_COMPARE)
-            self._finish((w,), f"tie on room {a}; irritated guests {ia} vs {ib}")
+                       f"{self._name(won[0])} wins.", R_END_COMPARE)
+            self._finish(won, f"tie on room {a}; irritated guests {ia} vs {ib}")
         else:
             self._emit(f"Last rooms served: both {a}; irritated guests: both {ia}. You share the defeat.", R_END_COMPARE)
             self._finish((), f"tie on room {a} and on {ia} irritated guests: shared defeat")
