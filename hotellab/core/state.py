@@ -167,16 +167,6 @@ class State(Stored):
             self._node()
             raise
 
-    def _apply(self, action: Action) -> None:
-        """Change ``self`` (a fresh :meth:`_copy`) by the legal ``action``: its kind's
-        ``apply(state, action)``, which records what happened with :meth:`_emit`. Called only
-        with a legal action in its canonical form; it must not change any object shared with
-        the old state (see :meth:`~hotellab.core.storage.Stored.own`)."""
-        kinds = self.game.actions
-        if kinds is None:
-            raise self._missing("Game.actions (the game's ActionTable)")
-        kinds.appliers[action[0]](self, action)
-
     def _copy(self) -> "State":
         """A new state of the same class sharing every declared field (copy-on-write): made
         by :class:`~hotellab.core.storage.Stored` from ``SHARED`` and ``OWNED``."""
@@ -548,7 +538,9 @@ class State(Stored):
         action = legal
         new = self._copy()
         new._pending_events = ev = []
-        # _apply, inlined (hot): the table exists, or no action would have been legal
+        # the kind's apply (ActionKind.apply) on the fresh copy, which records what happened
+        # with _emit and must not change an object shared with self (Stored.own); the table
+        # exists, or no action would have been legal
         self.game.actions.appliers[action[0]](new, action)
         new._ev = ev  # made into Events when first read (see :attr:`events`)
         new._pending_events = None
@@ -584,7 +576,7 @@ class State(Stored):
                 return pool[pool.index(action)]
             except ValueError:
                 return None
-        if action is self._sampled and action is not None:  # drawn here by sample_chance
+        if action is self._sampled:  # drawn here by sample_chance (None is never an action)
             return action
         cp = self._current_player()
         if cp >= 0:
@@ -714,7 +706,7 @@ class State(Stored):
                 if name not in out and hasattr(self, name):
                     out[name] = getattr(self, name)
         out["_hist"] = tuple(self.history())
-        out["_legal"] = out["_outs"] = None
+        out["_legal"] = out["_outs"] = out["_sampled"] = None
         return out
 
     def __setstate__(self, fields: dict) -> None:
