@@ -92,6 +92,56 @@ def test_a_float_seat_or_a_kind_that_is_not_a_word_is_never_legal():
             state.apply(bad)
 
 
+class _Kind(str):
+    """A str subclass: equal to the kind's word, but not a plain str."""
+
+
+class _Seat(int):
+    """An int subclass (as an IntEnum is): equal to the seat, but not a plain int."""
+
+
+class _Unequal:
+    """An argument whose == raises (a careless user type)."""
+
+    def __eq__(self, other):
+        raise TypeError("cannot compare")
+
+    __hash__ = object.__hash__
+
+
+@pytest.mark.parametrize("game_id", hl.list_games())
+def test_an_action_equal_to_a_legal_one_but_not_of_plain_types_is_refused_with_a_clear_error(game_id):
+    """Every game, at a decision and at a chance node: a kind that is a str subclass, a seat that
+    is an int subclass, an argument whose == raises and a numpy array argument are refused with
+    IllegalActionError naming the problem (never a TypeError or ValueError from inside the
+    engine), and the state is left as it was. (A new user's trial found the first two crashing
+    with "descriptor '__str__' requires a 'str' object".)"""
+    np = pytest.importorskip("numpy")
+    state = hl.load_game(game_id).new_initial_state()
+    rng = random.Random(3)
+    seen = set()
+    while not state.is_terminal and len(seen) < 2:
+        kind = "chance" if state.is_chance_node else "decision"
+        legal = state.sample_chance(rng) if state.is_chance_node else state.legal_actions()[0]
+        if kind not in seen:
+            seen.add(kind)
+            before = state.to_position()
+            args = legal.args
+            for bad, why in [
+                (hl.Action(_Kind(legal.kind), args, legal.player), "kind must be a word"),
+                (hl.Action(legal.kind, args, _Seat(legal.player)), "must be a seat number"),
+                (hl.Action(legal.kind, tuple(_Unequal() for _ in args), legal.player), "> must be "),
+                (hl.Action(legal.kind, tuple(np.array([1, 2]) for _ in args), legal.player), "> must be "),
+            ]:
+                if not args and why == "> must be ":
+                    continue  # an action without arguments has none to spoil (the grammar names the argument)
+                with pytest.raises(hl.IllegalActionError, match=why):
+                    state.apply(bad)
+                assert isinstance(state.explain_illegal(bad), str) and state.explain_illegal(bad)
+            assert state.to_position() == before
+        state = state.apply(legal)
+
+
 @pytest.mark.parametrize("game_id", hl.list_games())
 def test_an_action_that_is_not_the_deciding_seats_is_refused_by_the_core(game_id):
     """Whose turn it is, checked once for every game (State._not_theirs, issue 22), before the
@@ -503,3 +553,29 @@ def test_a_field_is_named_once():
         hl.GameLog.from_json(log)
     assert str(err.value).startswith("field 'players[0]': player name 'Bl\\x07ue' contains the control character U+0007")
     assert err.value.field == "players[0]"
+
+
+def test_an_action_table_names_a_node_whose_allowed_kinds_nothing_lists():
+    """ActionTable.lister: a kind listed with another (one generator for both) is listed by that
+    kind where the node allows both, by its own legal elsewhere; a node allowing a kind that no
+    allowed kind lists is an authoring mistake, named (a new user's trial found it listed [])."""
+    from hotellab.core.kinds import ActionKind, ActionTable
+    from hotellab.core.node import Node
+    from hotellab.core.rules import RuleRef
+
+    rule = RuleRef("toy", "Turn")
+    table = ActionTable([
+        ActionKind("research", (), rule, "draw", lambda s, a: None,
+                   legal=lambda s, n: [hl.Action("research", (), n.seat)]),
+        ActionKind("build", (), rule, "build", lambda s, a: None, listed_with="research"),
+        ActionKind("place", (), rule, "place", lambda s, a: None, listed_with="research",
+                   legal=lambda s, n: [hl.Action("place", (), n.seat)]),
+    ])
+    # at a turn allowing all three, research's generator lists them (here: research only)
+    assert table.legal(None, Node("turn", 0, ("research", "build", "place"))) == [hl.Action("research", (), 0)]
+    # where research is not allowed, place lists itself
+    assert table.legal(None, Node("place", 1, ("place",))) == [hl.Action("place", (), 1)]
+    with pytest.raises(ValueError, match="allows 'build', which no kind it allows lists"):
+        table.legal(None, Node("build_only", 0, ("build",)))
+    with pytest.raises(ValueError, match="allows 'sell', which the game's action table does not have"):
+        table.legal(None, Node("market", 0, ("sell",)))

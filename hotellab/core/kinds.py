@@ -179,8 +179,12 @@ class ActionTable:
         if unknown:
             raise ValueError(f"node {node[0]!r} allows {', '.join(map(repr, unknown))}, which the game's action "
                              f"table does not have; its kinds are {', '.join(self.by_name)}")
-        gens = tuple(k.legal for k in map(self.by_name.__getitem__, allowed)
-                     if k.legal is not None and k.listed_with not in allowed)
+        kinds = [self.by_name[n] for n in allowed]
+        unlisted = [k.name for k in kinds if k.legal is None and k.listed_with not in allowed]
+        if unlisted:
+            raise ValueError(f"node {node[0]!r} allows {', '.join(map(repr, unlisted))}, which no kind it allows "
+                             f"lists: give the kind a legal(state, node), or allow the kind it is listed_with")
+        gens = tuple(k.legal for k in kinds if k.legal is not None and k.listed_with not in allowed)
         if len(gens) == 1:
             lister = gens[0]
         else:

@@ -529,7 +529,7 @@ class State(Stored):
         if pool and type(action) is Action:  # the common case: an action legal_actions() listed (that very object)
             try:
                 legal = pool[pool.index(action)]
-            except ValueError:
+            except Exception:  # noqa: BLE001 - not listed, or an argument that cannot be compared
                 legal = None
             if legal is not action:
                 legal = self._legal_form(action)
@@ -564,6 +564,9 @@ class State(Stored):
                  if type(action[2]) is int and type(action[0]) is str else None)
         if legal is None:
             reason = self._illegal_reason(action)
+            if reason is None:  # never expected: the two checks disagree; still a clear refusal
+                reason = Refusal(f"{action!r} cannot be read as a legal action here ({self.status_text()})",
+                                 self.current_rule(), "malformed")
             raise IllegalActionError(str.__str__(reason), action=action, rule=reason.rule, code=reason.code)
         return legal
 
@@ -574,7 +577,7 @@ class State(Stored):
         if pool:  # the listed actions are known: legal means listed (the common case)
             try:
                 return pool[pool.index(action)]
-            except ValueError:
+            except Exception:  # noqa: BLE001 - not listed, or an argument that cannot be compared
                 return None
         if action is self._sampled:  # drawn here by sample_chance (None is never an action)
             return action
@@ -598,19 +601,19 @@ class State(Stored):
             return None
         try:
             return pool[pool.index(action)]
-        except ValueError:
-            return None
+        except Exception:  # noqa: BLE001 - not listed, or an argument that cannot be compared (the
+            return None    # grammar check names it: _illegal_reason)
 
     def _illegal_reason(self, action: Action) -> Refusal | None:
         """None when ``action`` is legal, else the :class:`Refusal` (sentence, rule, code)."""
         player = action.player
         rule = self.current_rule()
-        if isinstance(player, bool) or not isinstance(player, int):
-            return Refusal(f"{action!r}: an action's player must be a seat number or CHANCE (-1), "
-                           f"got {player!r}", None, "malformed")
-        if not isinstance(action.kind, str):
-            return Refusal(f"{action!r}: an action's kind must be a word (str), got "
-                           f"{type(action.kind).__name__}", None, "malformed")
+        if type(player) is not int:  # not a bool, a float, an IntEnum or a numpy integer either
+            return Refusal(f"{action!r}: its player is {player!r}, a {type(player).__name__}; an action's player "
+                           f"must be a seat number or CHANCE (-1), a plain int", None, "malformed")
+        if type(action.kind) is not str:
+            return Refusal(f"{action!r}: its kind is a {type(action.kind).__name__}; an action's kind must be a "
+                           f"word (str), a plain str", None, "malformed")
         if self.is_terminal:
             return Refusal(f"{action} cannot be played: the game is over ({self._end_rule()})",
                            rule, "game_over")

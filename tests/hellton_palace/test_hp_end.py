@@ -158,3 +158,20 @@ def test_an_end_position_whose_board_shows_no_end_is_refused(hp):
     pos = copy.deepcopy(s.to_position())
     pos["player"] = "Red"
     _refused(s, pos, "player", "the game ends in the Second player's turn", "End of the Game")
+
+
+def test_a_fallen_hotel_never_has_a_completed_tour(hp):
+    # a hotel falls during its own tour (the effects of the guests served, HP-16) and its groom
+    # stays in front of the last room served (End of the Game): a fallen hotel whose tour is
+    # complete is no position of the game, at the end (a new user's trial: a random game ending
+    # with both hotels fallen, Red 5 and Blue 2, was accepted as "Blue completed its tour, Blue
+    # wins") or in Blue's last turn (Red's hotel)
+    s, _ = _ends(hp)["rooms"]
+    pos = copy.deepcopy(s.to_position())
+    pos["hotels"]["Blue"].update(tour_complete=True, last_room_served=0)
+    pos["winners"] = ["Blue"]
+    _refused(s, pos, "hotels.Blue.tour_complete", "its tour is not complete", "End of the Game")
+    last_turn = red_falls_at_room(hp)
+    pos = copy.deepcopy(last_turn.to_position())
+    pos["hotels"]["Red"].update(tour_complete=True, last_room_served=0)
+    _refused(last_turn, pos, "hotels.Red.tour_complete", "Red's hotel fell", "End of the Game")

@@ -476,6 +476,11 @@ def _read_turn(p: Position, hotels: list, problems: Problems) -> int:
         what = "no doorbell in the Hall" if h["doorbells"] == 0 else "an empty pillar group"
         problems.check(ok, f"hotels.{SEATS[seat]}", f"{SEATS[seat]}'s hotel has {what}: the game would be over (or "
                        f"in Blue's last turn)", R_END)
+        # a hotel falls during its own tour (the effects of the guests served, HP-16): its groom
+        # stays in front of the last room served, never back in the Hall
+        problems.check(not _fallen(h) or h["reached"] != COMPLETE, f"hotels.{SEATS[seat]}.tour_complete",
+                       f"{SEATS[seat]}'s hotel fell, which happens during its own tour: the groom stops in front of "
+                       f"the last room served (last_room_served), its tour is not complete", R_END)
     if p.last_turn:
         problems.check(_fallen(hotels[0]), "last_turn",
                        "the last turn follows the fall of the First player's hotel; Red's stands", R_END_FIRST)
@@ -550,7 +555,7 @@ def _node_end(s, p: Position, problems: Problems) -> None:
     """End of the Game: one winner, or a shared defeat; the winners must be those the board
     gives (:func:`_end_of_board`)."""
     if p.winners is None:
-        problems.add("winners", "is missing")
+        problems.add("winners", "is missing (at the end: the winner, or [] for a shared defeat)", R_END)
         return
     ws = []
     for i, w in enumerate(p.winners):
@@ -574,9 +579,9 @@ def _end_of_board(s, p: Position, winners: tuple, problems: Problems) -> None:
     problems.check(s.active == 1, "player", "the game ends in the Second player's turn (the fall of Blue's hotel, "
                    "or Blue's last turn): player = \"Blue\"", R_END)
     red, blue = s.hotel_fallen(0), s.hotel_fallen(1)
-    problems.check(p.last_turn == red, "last_turn", "Red's hotel fell, so the game ended in Blue's last turn: "
-                   "last_turn = true" if red else "Red's hotel stands, so there was no last turn: last_turn = false",
-                   R_END_FIRST)
+    # (a last turn while Red's hotel stands is refused with the turn: _read_turn)
+    problems.check(p.last_turn or not red, "last_turn", "Red's hotel fell, so the game ended in Blue's last turn: "
+                   "last_turn = true", R_END_FIRST)
     if not (red or blue):
         problems.add("hotels", "neither hotel has fallen (every Hall has a doorbell and every pillar group a pillar): "
                      "the game is not over", R_END)

@@ -125,8 +125,9 @@ class _Table(ActionTable):
     def malformed(self, action: Action) -> str | None:
         if action.kind == "side" and action.player == CHANCE:
             return self._coin.malformed(action)
-        if action.kind in ("moveto", "relocate") and action.args == ("lobby",):
-            return None
+        args = action.args
+        if action.kind in ("moveto", "relocate") and len(args) == 1 and type(args[0]) is str and args[0] == "lobby":
+            return None  # (an argument's own == is never asked: a numpy array's is not a truth value)
         return super().malformed(action)
 
 
