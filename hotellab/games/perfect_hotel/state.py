@@ -170,17 +170,22 @@ _OWN_MEMO: dict = {}
 
 
 def _own_points(summary: tuple, star_bonus: bool) -> int:
-    """The points of :func:`_own_lines` of a hotel ``summary`` without a hand (memoised)."""
-    key = (summary[0].count(0), summary[1], summary[2], star_bonus)
+    """The points of :func:`_own_lines` of a hotel ``summary`` without a hand (memoised by
+    ``(summary, star_bonus)``)."""
+    key = (summary, star_bonus)
     hit = _OWN_MEMO.get(key)
     if hit is None:
-        hit = _OWN_MEMO[key] = sum(p for _, p, _ in _own_lines(6 - key[0], key[1], key[2], 0, star_bonus))
+        if len(_OWN_MEMO) > 200_000:
+            _OWN_MEMO.clear()
+        hit = _OWN_MEMO[key] = sum(p for _, p, _ in _own_lines(6 - summary[0].count(0), summary[1], summary[2], 0,
+                                                                star_bonus))
     return hit
 
 
 def _award_change(award: int, n: int, before: int, after: int) -> tuple:
     """Per seat (``n`` seats), the change of :func:`_award`'s points when its column goes from
-    ``before`` to ``after`` (see :func:`_column_keys`; memoised: columns repeat)."""
+    ``before`` to ``after`` (see :func:`_column_keys`; memoised: columns repeat, and a pair not
+    seen yet is made from the points of each column, memoised too)."""
     if before == after:
         return _ZEROS[n]
     key = (award, n, before, after)
@@ -188,10 +193,22 @@ def _award_change(award: int, n: int, before: int, after: int) -> tuple:
     if hit is None:
         if len(_AWARD_MEMO) > 200_000:
             _AWARD_MEMO.clear()
-        col0 = tuple(_COL_GET[s](before) for s in range(n))
-        col1 = tuple(_COL_GET[s](after) for s in range(n))
-        hit = _AWARD_MEMO[key] = tuple(map(sub, _award(award, col1), _award(award, col0)))
+        hit = _AWARD_MEMO[key] = tuple(map(sub, _award_points(award, n, after), _award_points(award, n, before)))
     return hit
+
+
+_POINTS_MEMO: dict = {}
+
+
+def _award_points(award: int, n: int, column: int) -> tuple:
+    """Per seat (``n`` seats), :func:`_award`'s points for a packed ``column`` (memoised)."""
+    key = (award, n, column)
+    pts = _POINTS_MEMO.get(key)
+    if pts is None:
+        if len(_POINTS_MEMO) > 200_000:
+            _POINTS_MEMO.clear()
+        pts = _POINTS_MEMO[key] = tuple(_award(award, tuple([_COL_GET[s](column) for s in range(n)])))
+    return pts
 
 
 _ZEROS = tuple((0,) * n for n in range(9))
@@ -534,7 +551,7 @@ class PerfectHotelState(State):
     # ================================================================== Gameplay: A. Research
     def _research_draw(self, a: Action) -> None:
         """Gameplay / A. Research / 1: draw 2 cards from the House Deck (what is left, at its end)."""
-        p = a.player
+        p = a[2]  # a.player (the hot steps read the Action's items: no property call)
         top = self.top
         drawn = self.deck[top:top + RESEARCH_DRAW]
         self.top = top = top + len(drawn)
@@ -579,9 +596,8 @@ class PerfectHotelState(State):
     def _research_place(self, a: Action) -> None:
         """Gameplay / A. Research / 2: one hand card onto the Tag Row of its kind (face down,
         ruling PH-07); a Tourist Group card onto any row without one (Additional Rules)."""
-        p = a.player
-        k = KIND_INDEX[a.args[0]]
-        what = a.args[1]
+        _, (kid, what), p = a  # (kind, (row, card), player)
+        k = KIND_INDEX[kid]
         cls = 12 if what == "tourist" else 2 * k + (what == "star")
         hand = self.hands[p]
         i = bisect_left(hand, _CLASS_LO[cls])  # the class's first card: a hand is sorted, a class numbered in a row
@@ -649,8 +665,7 @@ class PerfectHotelState(State):
         """Gameplay / B. Build: the set becomes a new Floor on top of the hotel (B. Build / 2);
         an Annex when the top floor is of the same kind (Annex Building). High-Season: taking
         a Tag Row flips its Build Tag."""
-        p = a.player
-        kid, source, na, nb, nc = a.args
+        _, (kid, source, na, nb, nc), p = a  # (kind, args, player)
         k = KIND_INDEX[kid]
         hand = self.hands[p]
         cards = ()
@@ -764,16 +779,22 @@ class PerfectHotelState(State):
         self.ck = ck[:k] + (c1,) + ck[k + 1:6] + (f1, t1)
         pts = self.hpts
         sb = self.game.options["star_bonus"]
-        own = _own_points(w, sb) - _own_points(o, sb)
-        if own:
-            pts = replaced(pts, p, pts[p] + own)
-        # the floors column always changes (one floor more); the kind's and the top floor's
-        # columns may not (an Annex of as many cards as the top floor had)
-        pts = tuple(map(add, pts, _award_change(6, n, f0, f1)))
-        if c1 != c0:
-            pts = tuple(map(add, pts, _award_change(k, n, c0, c1)))
+        # the memos are read here first (a hot step: a call only for what is not memoised yet)
+        own = _OWN_MEMO.get((w, sb))
+        if own is None:
+            own = _own_points(w, sb)
+        was = _OWN_MEMO.get((o, sb))
+        if was is None:
+            was = _own_points(o, sb)
+        if own != was:
+            pts = replaced(pts, p, pts[p] + own - was)
+        # the kind's and the floors' columns always change (cards of kind k, one floor more);
+        # the top floor's may not (an Annex of as many cards as the top floor had)
+        memo = _AWARD_MEMO
+        pts = tuple(map(add, map(add, pts, memo.get((k, n, c0, c1)) or _award_change(k, n, c0, c1)),
+                        memo.get((6, n, f0, f1)) or _award_change(6, n, f0, f1)))
         if t1 != t0:
-            pts = tuple(map(add, pts, _award_change(7, n, t0, t1)))
+            pts = tuple(map(add, pts, memo.get((7, n, t0, t1)) or _award_change(7, n, t0, t1)))
         return pts
 
     def _standing(self, items=None, hands: bool = True) -> list[int]:
