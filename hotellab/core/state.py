@@ -382,8 +382,11 @@ class State(Stored):
         return Refusal(text, rule, code)
 
     def _emit(self, text: str, rule, deltas=()) -> None:
-        if self._pending_events is not None:
-            self._pending_events.append(Event(text, rule, tuple(deltas)))
+        """Emit the :class:`Event` ``(text, rule, deltas)`` of the step being applied (made when
+        :attr:`events` is first read: a playout that never reads them makes none)."""
+        pe = self._pending_events
+        if pe is not None:
+            pe.append((Event, (text, rule, tuple(deltas))))
 
     def _emit_later(self, make, *args) -> None:
         """Emit the :class:`Event` ``make(*args)`` (or the Events of the list it returns), made

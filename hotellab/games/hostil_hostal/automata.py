@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.actions import Action
 import hotellab.games.hostil_hostal.cards as cards
 import hotellab.games.hostil_hostal.components as C
-from .encoding import card, guest, guest_seat
+from .encoding import act, card, guest, guest_seat
 from .rules import (
     AUTOROOM, FORCED_GRRR, N_FORCED_GRRR, PICK, RELOCATE, ROLLOFF, R_2P_DAMAGE, R_2P_DUSK, R_2P_GRRR, R_2P_PHASE, autobed_node,
     card_rule,
@@ -77,13 +77,13 @@ def room_actions(s, node) -> list[Action]:
     """"place it face down on a room where they would like to place an automata's guest … A
     player cannot select a filled up room.\""""
     p = node.seat
-    return [Action("autoroom", (s.boards[q],), p) for q in range(len(s.beds)) if not s._room_full(q)]
+    return [act("autoroom", (s.boards[q],), p) for q in range(len(s.beds)) if not s._room_full(q)]
 
 
 def bed_actions(s, node) -> list[Action]:
     """"place a guest in the bed of her choice in the room she selected" (an unoccupied bed)."""
     p, pos = node.seat, node.context[0]
-    return [Action("autobed", (b,), p) for b, gs in enumerate(s.beds[pos]) if not gs]
+    return [act("autobed", (b,), p) for b, gs in enumerate(s.beds[pos]) if not gs]
 
 
 def do_autoroom(s, a: Action) -> None:

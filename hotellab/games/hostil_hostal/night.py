@@ -94,8 +94,8 @@ class NightRules:
         unoccupied bed (HH-08) but the one the guest left, the same room included, or the Lobby."""
         p = node.seat
         _, ex_pos, ex_bed, _ = self.ctx
-        out = [Action("moveto", (self.boards[q], b), p) for q, b in self._free_beds() if (q, b) != (ex_pos, ex_bed)]
-        out.append(Action("moveto", ("lobby",), p))
+        out = [_act("moveto", (self.boards[q], b), p) for q, b in self._free_beds() if (q, b) != (ex_pos, ex_bed)]
+        out.append(_act("moveto", ("lobby",), p))
         return out
 
     def _relocate_destinations(self, p: int) -> list[Action]:
@@ -104,8 +104,8 @@ class NightRules:
         from the room". The guest leaves the room: an unoccupied bed of ANOTHER room, or the
         Lobby (ruling HH-18). Used for players and for the automata alike."""
         _, _, ex_pos, _ = self.ctx
-        out = [Action("relocate", (self.boards[q], b), p) for q, b in self._free_beds() if q != ex_pos]
-        out.append(Action("relocate", ("lobby",), p))
+        out = [_act("relocate", (self.boards[q], b), p) for q, b in self._free_beds() if q != ex_pos]
+        out.append(_act("relocate", ("lobby",), p))
         return out
 
     def _do_place(self, a: Action) -> None:

@@ -47,6 +47,9 @@ from .rules import (
 GAME_ID = "hostil_hostal"
 
 
+_OUTCOMES: dict = {}  # (node kind, room board) -> the side coin's or the wear dice's outcomes (never changed)
+
+
 class HostilHostalState(NightRules, DawnRules, DayRules, State):
     """A Hostil Hostal position. Use :meth:`Game.new_initial_state` or
     ``game.state_from_position(table)``; never mutate."""
@@ -113,7 +116,7 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
 
     # ================================================================== small helpers
     def _name(self, seat: int) -> str:
-        return self.game.seat_label(seat)
+        return self.game.seat_labels[seat]
 
     def _order(self) -> tuple[int, ...]:
         """Player seats in turn order from the first player (the automata is not in it)."""
@@ -210,13 +213,18 @@ class HostilHostalState(NightRules, DawnRules, DayRules, State):
     def _chance_outcomes(self):
         """The side coin, wear dice, misfortune die, a guest's die (#10, #11), the roll-off and the automata's pick; None for shuffles."""
         kind = self.node.kind
-        if kind == N_SIDE:
-            b = self.boards[self.cursor]
-            return [(Action("side", (b, "A")), 0.5), (Action("side", (b, "B")), 0.5)]
-        if kind == N_WEAR:
-            b = self.boards[self.cursor]
-            faces = C.dice()["wear"]
-            return [(Action("wear", (b, f)), 1 / len(faces)) for f in faces]
+        if kind == N_SIDE or kind == N_WEAR:  # a room's coin or its wear dice: the same lists each time
+            key = (kind, self.boards[self.cursor])
+            outs = _OUTCOMES.get(key)
+            if outs is None:
+                b = key[1]
+                if kind == N_SIDE:
+                    outs = [(Action("side", (b, "A")), 0.5), (Action("side", (b, "B")), 0.5)]
+                else:
+                    faces = C.dice()["wear"]
+                    outs = [(Action("wear", (b, f)), 1 / len(faces)) for f in faces]
+                outs = _OUTCOMES[key] = outs
+            return outs
         if kind == N_MISFORTUNE:
             extra = (self.boards[self.node.context[0]],) if self.node.context else ()
             faces = C.dice()["misfortune"]
