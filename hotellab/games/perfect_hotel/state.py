@@ -73,6 +73,7 @@ _KIND_LO = tuple(min(_CLASS_LO[2 * k], _CLASS_LO[2 * k + 1]) for k in range(6))
 """The lowest card number of each kind (its starred and plain cards are numbered in a row)."""
 
 _BUILD_MEMO: dict = {}
+_EMPTY_TABLE: dict = {}  # (players, star_bonus) -> (summ, ck, hpts, score) of the table before Game Setup
 _PLACE_MEMO: dict = {}  # (seat, classes in hand, rows without a Tourist) -> the place actions
 _CLASS_BIT = tuple(1 << cls for cls in _CLASS)
 _TOURIST_BIT = 1 << 12
@@ -452,7 +453,12 @@ class PerfectHotelState(State):
         s.drawn = ()  # the cards the current Research drew (shown to the drawer)
         s.node = SHUFFLE
         s._own = 0
-        s._recount()
+        key = (n, game.options["star_bonus"])  # all the empty table's points depend on
+        counted = _EMPTY_TABLE.get(key)
+        if counted is None:
+            s._recount()
+            counted = _EMPTY_TABLE[key] = (s.summ, s.ck, s.hpts, s.score)
+        s.summ, s.ck, s.hpts, s.score = counted
         return s
 
     def _recount(self) -> None:
