@@ -129,7 +129,7 @@ class ActionTable:
     kinds: Iterable[ActionKind]
     by_name: dict = field(init=False, repr=False)
     appliers: dict = field(init=False, repr=False)
-    _gens: dict = field(init=False, repr=False)
+    listers: dict = field(init=False, repr=False)  # allowed kinds -> the lister made by lister()
 
     def __post_init__(self):
         self.kinds = tuple(self.kinds)
@@ -142,7 +142,7 @@ class ActionTable:
             if k.listed_with is not None and k.listed_with not in self.by_name:
                 raise ValueError(f"action kind {k.name!r} is listed with {k.listed_with!r}, which is no kind")
         self.appliers = {k.name: k.apply for k in self.kinds}
-        self._gens = {}
+        self.listers = {}
 
     def __getitem__(self, name: str) -> ActionKind:
         return self.by_name[name]
@@ -161,7 +161,7 @@ class ActionTable:
         """The legal actions at ``node``: each allowed kind's ``legal(state, node)``, in the
         order of ``node.actions`` (a kind listed with another kind the node also allows is
         skipped: that kind's ``legal`` lists it)."""
-        lister = self._gens.get(node[2])
+        lister = self.listers.get(node[2])
         if lister is None:
             lister = self.lister(node)
         return lister(state, node)
@@ -172,7 +172,7 @@ class ActionTable:
         when one kind lists them all (the core calls it directly: no call in between), made
         once per tuple of allowed kinds. Raises ValueError naming a kind the table lacks."""
         allowed = node[2]
-        lister = self._gens.get(allowed)
+        lister = self.listers.get(allowed)
         if lister is not None:
             return lister
         unknown = [n for n in allowed if n not in self.by_name]
@@ -193,7 +193,7 @@ class ActionTable:
                 for gen in gens:
                     out += gen(state, node)
                 return out
-        self._gens[allowed] = lister
+        self.listers[allowed] = lister
         return lister
 
     def malformed(self, action: Action) -> str | None:

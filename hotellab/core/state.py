@@ -456,7 +456,7 @@ class State(Stored):
             cp = node[1]
             if cp >= 0:
                 try:  # the table's lister for the allowed kinds, called directly (hot)
-                    lister = self.game.actions._gens[node[2]]
+                    lister = self.game.actions.listers[node[2]]
                 except (AttributeError, KeyError, TypeError):
                     lister = None
                 legal = self._legal = lister(self, node) if lister is not None else self._legal_actions()

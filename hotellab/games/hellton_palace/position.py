@@ -61,7 +61,7 @@ from .rules import (
     R_END_COMPLETE, R_END_FIRST, R_END_SECOND, R_GROOM, R_GROOM_TILES, R_IRRITATION, R_PILLAR_GROUPS, R_ROOMS,
     R_SERVE, R_SETUP, R_TOUR, R_WELCOME, SERVE, WELCOME, choice_node, swap_node,
 )
-from .state import HelltonPalaceState
+from .state import HelltonPalaceState, fallen
 
 SEATS = ("Red", "Blue")
 STEPS = NODE_KINDS
@@ -456,7 +456,7 @@ def _check_cards(s, display: tuple, hotels: list, problems: Problems) -> None:
 
 
 def _fallen(h: dict) -> bool:
-    return h["doorbells"] == 0 or 0 in h["pillars"]
+    return fallen(h["doorbells"], h["pillars"])
 
 
 def _read_turn(p: Position, hotels: list, problems: Problems) -> int:

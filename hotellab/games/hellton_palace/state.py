@@ -75,6 +75,13 @@ def _welcomes(p: int, card: int, free: tuple) -> tuple[Action, ...]:
     return tuple(Action("welcome", (card, room, SIDES[s]), p) for room in free for s in range(n_sides))
 
 
+def fallen(doorbells: int, pillars) -> bool:
+    """End of the Game: "A player no longer has any Doorbell tokens in their Hall", or "One of
+    the 3 groups of 4 Pillars no longer contains any Pillar tokens" (``pillars``: the 3 groups'
+    counts)."""
+    return doorbells == 0 or 0 in pillars
+
+
 class HelltonPalaceState(State):
     """A Hellton Palace position. Use :meth:`Game.new_initial_state` or
     ``game.state_from_position(table)``; never mutate."""
@@ -142,9 +149,8 @@ class HelltonPalaceState(State):
         return _bits(self.tokens[seat])
 
     def hotel_fallen(self, seat: int) -> bool:
-        """An end-of-game condition holds in ``seat``'s hotel (End of the Game): no Doorbell
-        token left in its Hall, or one of its 3 pillar groups empty."""
-        return self.doorbells[seat] == 0 or 0 in self.pillars[seat]
+        """An end-of-game condition holds in ``seat``'s hotel (End of the Game): :func:`fallen`."""
+        return fallen(self.doorbells[seat], self.pillars[seat])
 
     def compared(self) -> tuple[int, ...]:
         """End of the Game's comparison of the groom pawns (in the last turn): the winner, the
