@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -111,3 +112,29 @@ def trust(base: Path, path: Path) -> None:
     notary = NotebookNotary(data_dir=str(base / "data"))
     nb = nbformat.read(path, as_version=4)
     notary.sign(nb)
+
+
+def save_notebook(page, path: Path, timeout: float = 90.0) -> None:
+    """Save the current notebook through File > Save Notebook and wait until ``path`` on disk
+    changes. The menu is used, not Ctrl+S: a key press goes to whatever holds the focus. The
+    wait pumps playwright's events (``page.wait_for_timeout``): a page from
+    ``offline_browser.offline_page`` sends each request through a route handler in this
+    process, so a ``time.sleep`` poll holds the save's own request back until it gives up (the
+    cause of a CI failure: "the notebook was not saved"). Raises AssertionError naming the file, and the text of any
+    JupyterLab dialog that stands in the way, if the file never changes."""
+    before = path.stat().st_mtime_ns
+    for attempt in range(2):
+        page.keyboard.press("Escape")  # close any open menu or completer
+        page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+        page.locator(".lm-Menu-item:not(.lm-mod-disabled) .lm-Menu-itemLabel",
+                     has_text=re.compile(r"^Save Notebook$")).first.click()
+        deadline = time.monotonic() + timeout / 2
+        while time.monotonic() < deadline:
+            if path.stat().st_mtime_ns != before:
+                return
+            # the page's requests pass through this process (offline_page routes every one):
+            # wait through playwright, never time.sleep, or the save's own request waits too
+            page.wait_for_timeout(200)
+    dialogs = page.locator(".jp-Dialog")
+    shown = dialogs.first.inner_text() if dialogs.count() else "no dialog"
+    raise AssertionError(f"{path.name} was not saved within {timeout:.0f} s (File > Save Notebook, twice); {shown!r}")

@@ -388,11 +388,7 @@ def test_run_save_and_reopen_without_a_kernel(tmp_path):
             page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
             page.wait_for_function(f"() => ({LIVE_VIEWS_JS})() >= 2", timeout=120_000)
             page.wait_for_function(lab.KERNEL_IDLE_JS, timeout=120_000)
-            page.locator(".jp-Notebook").first.click()
-            page.keyboard.press("Control+s")
-            deadline = time.monotonic() + 30
-            while saved.stat().st_mtime == before and time.monotonic() < deadline:
-                time.sleep(0.2)
+            lab.save_notebook(page, saved)
             nb = nbformat.read(saved, as_version=4)
             players = [o["data"] for c in nb.cells for o in c.get("outputs", []) if PLAYER_MIME in o.get("data", {})]
             # no kernel: every session ends

@@ -22,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-import offline_browser as ob  # noqa: E402  (tests/ is on sys.path: conftest.py)
+import lab_server  # noqa: E402  (tests/ is on sys.path: conftest.py)
+import offline_browser as ob  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("_hl_browser_setup", Path(__file__).with_name("test_browser.py"))
 _browser = importlib.util.module_from_spec(_spec)
@@ -188,9 +189,8 @@ def test_live_steps_reach_the_saved_notebook(lab):
         item.click()
     else:
         page.keyboard.press("Escape")
-    page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
-    page.keyboard.press("Control+s")
     path = tmp_path / "notebooks" / "themes.ipynb"
+    lab_server.save_notebook(page, path)
     for _ in range(100):
         nb = json.loads(path.read_text("utf-8"))
         state = nb.get("metadata", {}).get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
