@@ -235,6 +235,38 @@ def test_a_shuffle_drawn_by_sample_chance_is_applied_as_drawn_and_a_forged_one_i
         s.apply(forged)
 
 
+@pytest.mark.parametrize("game_id", hl.list_games())
+def test_a_chance_outcome_that_breaks_its_grammar_is_malformed_at_every_chance_node(game_id):
+    """A chance outcome the grammar cannot read (an argument too many, one missing, a word for a
+    number) is refused with code "malformed", as a seat's action of that shape is, naming the
+    kind, and leaves the state as it was (a well-formed outcome that the node does not allow
+    stays "not_legal": tests/boutique_hotel/test_bh_bad_input.py). Every chance node of a
+    random game is tried (the whole kind: the chance path called every grammar fault
+    "not_legal")."""
+    game = hl.load_game(game_id)
+    rng = random.Random(3)
+    s, tried = game.new_initial_state(), 0
+    while not s.is_terminal:
+        if s.is_chance_node:
+            good = s.sample_chance(rng)
+            before = s.to_position()
+            spoiled = [] if game.actions.by_name[good.kind].repeat else [hl.Action(good.kind, good.args + (1,), hl.CHANCE)]
+            if good.args:
+                spoiled.append(hl.Action(good.kind, good.args[:-1], hl.CHANCE))
+                spoiled.append(hl.Action(good.kind, good.args[:-1] + ("x!",), hl.CHANCE))
+            for bad in spoiled:
+                with pytest.raises(hl.IllegalActionError) as err:
+                    s.apply(bad)
+                assert err.value.code == "malformed", (str(bad), str(err.value))
+                assert good.kind in str(err.value), str(err.value)
+                assert s.to_position() == before
+                tried += 1
+            s = s.apply(good)
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert tried >= 3, f"{game_id}: only {tried} spoiled chance outcomes tried"
+
+
 def _decision_state(seed=1):
     m = hl.Match(_game(), seed=seed, agents=["random"] * 3)
     m.run(until=lambda s: not s.is_chance_node)

@@ -232,7 +232,7 @@ class State(Stored):
         if kinds is not None:
             why = kinds.malformed(action)
             if why is not None:
-                return Refusal(why, self.current_rule(), "not_legal")
+                return Refusal(why, self.current_rule(), "malformed")
             allowed = self.node[2]
             if action.kind not in allowed and kinds.by_name[action.kind].listed_with not in allowed:
                 return self.refuse(f"{action} is not a chance outcome of this node ({self.status_text()}); "
