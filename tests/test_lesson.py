@@ -37,20 +37,27 @@ def test_predict_reads_the_answer_from_the_state():
                  '[[steps]]\nkind = "predict"\nquestion = "May Amber take 3?"\nanswer = "legal:p0 take 3"\n')
     fb = run.answer("Teal")  # seats by name too; the first miss says how far off and the rule, not the answer
     assert not fb.correct and fb.level == 1
-    assert fb.text == 'Not that seat. Rule: Turn ("take 1 or 2 keys from the key board").'
+    # who decides: the first miss names the rule's section only; its words ("the Second player then
+    # takes a last turn", in Hellton Palace) come close to the answer, so they wait for the second
+    assert fb.text == "Not that seat. Rule: Turn."
     assert "Amber" not in fb.text and "0" not in fb.text
     assert run.index == 0 and run.progress["wrong"] == 1
     fb = run.answer("the porter")  # unreadable: what to type, and no miss counted
     assert not fb.correct and fb.level == 0 and fb.text.startswith("Type a seat: its name (Amber, Teal)")
     assert run.progress["wrong"] == 1
+    # the second miss: no rule words here, for "Turn" is the toy's phase and its words ("take 1 or 2
+    # keys") say what the phase is, not who plays in it (a rule below the phase is quoted:
+    # test_who_decides_is_taught_by_the_rule_that_decides)
+    fb = run.answer("Teal")
+    assert fb.level == 2 and fb.text == "Not that seat. Rule: Turn. Read the rule again, then try once more."
     assert run.answer(0).correct and run.index == 1
     fb = run.answer("0, 0")
     assert fb.correct and fb.text == "Right: 0, 0. Amber 0, Teal 0."
     fb = run.answer("yes")           # "take 1 or 2 keys": 3 is not legal
     assert not fb.correct and fb.text.startswith("Rule: Turn")
     assert run.answer("no").correct and run.done
-    # 3 learner steps of 3 points: 1 miss at the first (2), 1 at the last (2), none at the second (3)
-    assert run.score == (7, 9)
+    # 3 learner steps of 3 points: 2 misses at the first (1), 1 at the last (2), none at the second (3)
+    assert run.score == (6, 9)
 
 
 def test_do_step_names_the_rule_for_an_illegal_move_and_gates_a_legal_other_one():
@@ -451,3 +458,55 @@ def test_the_authoring_page_example_loads_and_its_answers_are_the_rules():
     assert run.done and run.progress["score"] == 3 * 4 - 1  # four learner steps, one miss
     assert len(lesson_tree(sc)) == 9  # 5 steps to the do step, then its last 2 on each of 2 branches
     assert tutorial_problems([sc]) == []
+
+
+def _first_node(name: str, kind: str):
+    """The first node of lesson ``name`` whose step is a predict step answering ``kind``."""
+    from hotellab.lesson import lesson_tree
+
+    for node in lesson_tree(hl.Scenario.load(SCENARIOS / f"{name}.toml")):
+        if node.step.kind == "predict" and parse_answer_spec(node.step.answer)[0] == kind:
+            return node.step, node.match.state
+    raise AssertionError(f"{name} has no {kind} question")
+
+
+def test_who_decides_is_taught_by_the_rule_that_decides():
+    """Hellton Palace, End of the Game / If one of these conditions occurs in the First
+    player's Hotel: "The First player's turn stops immediately. … The Second player then takes
+    a last turn". Lesson 9 asks who plays once Red's last doorbell went: the rule that decides is
+    that one, not the rule of the decision at hand (1. Welcome a New Guest), which it used to
+    cite. Its words are the second miss's; the first names the section only."""
+    from hotellab.lesson import answer_rule, check_step
+
+    step, state = _first_node("hellton_palace_lesson_09_end_first", "current_player")
+    end = "End of the Game / If one of these conditions occurs in the First player's Hotel"
+    assert state.current_player == 1 and answer_rule(step, state).section == end
+    first = check_step(step, state, "Red", misses=1)
+    assert first.level == 1 and first.text.endswith(f"Not that seat. Rule: {end}.")
+    assert "Second player" not in first.text and "Blue" not in first.text
+    second = check_step(step, state, "Red", misses=2)
+    assert "The Second player then takes a last turn" in second.text and "Blue" not in second.text
+    shown = check_step(step, state, "Red", misses=3)
+    assert f"The answer is Blue. Blue decides now. Rule: {end}" in shown.text
+
+
+@pytest.mark.parametrize("name,section,words", [
+    # Perfect Hotel, Point Calculation: "If there exists a tie in the total points accumulated,
+    # the best hotel mogul moniker is shared" (it used to cite Game End: the deck clears)
+    ("perfect_hotel_lesson_08_game_end", "Point Calculation", "moniker is shared"),
+    # Hotel Zombie, Objective: "the player with the most decorations wins" (it used to cite
+    # Game Phases: repeat until the Hotel counter reaches 20)
+    ("hotel_zombie_lesson_10_end", "Objective", "most decorations wins"),
+    # Hellton Palace, both hotels fell: the groom pawns compared (same section, that sentence)
+    ("hellton_palace_lesson_09_end_first", "End of the Game / If one of these conditions occurs in the First "
+     "player's Hotel", "compare the number of the last room served"),
+])
+def test_who_wins_cites_the_rule_that_names_the_winners(name, section, words):
+    from hotellab.lesson import answer_rule, check_step
+
+    step, state = _first_node(name, "winners")
+    rule = answer_rule(step, state)
+    assert rule.section == section and words in rule.quote
+    misses = [fb for fb in (check_step(step, state, state.game.seat_label(s), misses=1)
+                            for s in range(state.game.num_seats)) if not fb.correct]
+    assert misses and all(fb.level == 1 and words in fb.text for fb in misses)  # a wrong seat, the first miss

@@ -469,12 +469,44 @@ def _diff_rule(state, chosen, best, seat: int):
     return cat, rule, a.get((cat, rule), 0), b.get((cat, rule), 0)
 
 
+def _end_section(state) -> str | None:
+    phases = state.game.phases
+    return phases[-1].rule.section if phases else None
+
+
+def _in_end(rule, end: str | None) -> bool:
+    return end is not None and rule is not None and (rule.section == end or rule.section.startswith(end + " /"))
+
+
+def turn_rule(state):
+    """The RuleRef that makes ``state.current_player`` the one who decides: the rule of the
+    decision at hand, unless the last action's events started the end of the game (an event
+    citing a rule of the game's last phase, e.g. Hellton Palace's "End of the Game / If one of
+    these conditions occurs in the First player's Hotel": the Second player takes a last turn),
+    which then decides who plays. Source: the game's phase table (``Game.phases``)."""
+    end = _end_section(state)
+    for e in reversed(state.events):
+        if _in_end(e.rule, end):
+            return e.rule
+    return state.current_rule()
+
+
+def winners_rule(state):
+    """The RuleRef that names the winners: at the end of the game, the rule of the last event,
+    the one that states the outcome (Perfect Hotel's "Point Calculation": the top hotel mogul;
+    Hotel Zombie's "Objective"; Hellton Palace's end condition); before it, the rule of the
+    game's last phase; None for a game with neither."""
+    if state.is_terminal and state.events:
+        return state.events[-1].rule
+    return state.game.phases[-1].rule if state.game.phases else None
+
+
 def answer_rule(step, state):
     """The RuleRef that decides a learner's step: for a legality question the rule that
     forbids the move (or the rule of the decision that allows it); for a score the rule of the
-    seat's largest score line (of the named category); for the winners the rule of the end of
-    the game; for the scores the rule of the largest line; for a move the rule its first event
-    cites; else the rule of the decision at hand."""
+    seat's largest score line (of the named category); for the winners :func:`winners_rule`;
+    for who decides :func:`turn_rule`; for the scores the rule of the largest line; for a move
+    the rule its first event cites; else the rule of the decision at hand."""
     if step.kind == "predict":
         spec = parse_answer_spec(step.answer)
         if spec[0] == "legal":
@@ -492,8 +524,12 @@ def answer_rule(step, state):
             fresh = [i for i in items if i.rule in recent and i.points]
             if fresh or items:
                 return max(fresh or items, key=lambda i: abs(i.points)).rule
-        elif spec[0] == "winners" and state.game.phases:
-            return state.game.phases[-1].rule
+        elif spec[0] == "winners":
+            rule = winners_rule(state)
+            if rule is not None:
+                return rule
+        elif spec[0] == "current_player":
+            return turn_rule(state)
         elif spec[0] == "view":
             return declared_rules(step, state.game)[0]
     elif step.kind in ("do", "exercise"):
@@ -553,8 +589,7 @@ def explain_right(step, state, move=None) -> list[str]:
         if why is not None:
             return [_why_words(state, move, why)]
         return [f"{_label(state, move)} is legal here. " + _rule_words(state.current_rule())]
-    rule = state.current_rule()
-    return [f"{state.game.seat_label(state.current_player)} decides now. " + _rule_words(rule)]
+    return [f"{state.game.seat_label(state.current_player)} decides now. " + _rule_words(turn_rule(state))]
 
 
 def narrow_text(step, state) -> str:
@@ -582,13 +617,19 @@ def narrow_text(step, state) -> str:
             cats = sorted({i.category for i in items if i.points})
             if cats:
                 parts.append("Add up: " + ", ".join(cats) + ".")
-        elif spec[0] == "legal":
-            why = state._illegal_reason(parse_action(spec[1]))
-            rule = why.rule if why is not None else state.current_rule()
+        elif spec[0] in ("legal", "current_player"):
+            if spec[0] == "legal":
+                why = state._illegal_reason(parse_action(spec[1]))
+                rule = why.rule if why is not None else state.current_rule()
+            else:
+                rule = turn_rule(state)
+                if any(rule.section == p.rule.section for p in state.game.phases):
+                    rule = None  # a phase's own words say what the phase is, not who decides in it
             if rule is not None and rule.quote:
                 parts.append(f'The rule says: "{rule.quote}".')
         elif spec[0] in ("winners", "scores"):
-            parts.append("Count each seat's points first.")
+            # not "points": Hellton Palace compares tours, Hotel Zombie decorations
+            parts.append("Work out where each seat stands by what the rule counts, then compare.")
     if step.area:
         parts.append(f"Look at: {step.area}.")
     return " ".join(parts) or "Read the rule again, then try once more."
@@ -663,8 +704,14 @@ def miss_text(step, state, move) -> tuple[str, Any]:
 
 
 def predict_miss_text(step, state) -> str:
-    """The rule sentence a wrong prediction shows (after how far off it is)."""
-    return _rule_words(answer_rule(step, state))
+    """The rule sentence a wrong prediction shows (after how far off it is). For who decides
+    (``current_player``) only the rule's section: its words name the seat's part in the turn
+    ("the Second player then takes a last turn"), close to the answer, so they come at the
+    second miss (:func:`narrow_text`)."""
+    rule = answer_rule(step, state)
+    if rule is not None and step.kind == "predict" and parse_answer_spec(step.answer)[0] == "current_player":
+        return f"Rule: {rule.section}."
+    return _rule_words(rule)
 
 
 def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Feedback:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from ..core.rules import RuleRef
-from . import answers, answer_spec, lesson_tree, parse_answer_spec
+from . import answers, answer_spec, lesson_tree, parse_answer_spec, turn_rule, winners_rule
 
 __all__ = ["answer_fingerprint", "answer_rules", "applied_rules", "notebook_files", "practised_rules",
            "tutorial_problems", "tutorial_scenarios", "untaught"]
@@ -63,8 +63,8 @@ def answer_rules(step, state) -> list[RuleRef]:
                     _add(out, item.rule)
         elif kind in ("scores", "winners"):
             out = _lines_of(state, set(range(state.game.num_seats)))
-            if kind == "winners" and state.game.phases:
-                _add(out, state.game.phases[-1].rule)
+            if kind == "winners":
+                _add(out, winners_rule(state))
         elif kind == "view":  # the engine cannot attribute a number of the view: the step declares it
             from . import declared_rules
 
@@ -72,6 +72,8 @@ def answer_rules(step, state) -> list[RuleRef]:
         elif kind == "legal":
             why = state._illegal_reason(parse_action(spec[1]))
             _add(out, why.rule if why is not None else state.current_rule())
+        elif kind == "current_player":
+            _add(out, turn_rule(state))
         else:
             _add(out, state.current_rule())
         return out
