@@ -120,8 +120,8 @@ def save_notebook(page, path: Path, timeout: float = 90.0) -> None:
     wait pumps playwright's events (``page.wait_for_timeout``): a page from
     ``offline_browser.offline_page`` sends each request through a route handler in this
     process, so a ``time.sleep`` poll holds the save's own request back until it gives up (the
-    cause of a CI failure: "the notebook was not saved"). Raises AssertionError naming the file, and the text of any
-    JupyterLab dialog that stands in the way, if the file never changes."""
+    cause of a CI failure: "the notebook was not saved"). Raises AssertionError naming the
+    file, and the text of any JupyterLab dialog in the way, if the file never changes."""
     before = path.stat().st_mtime_ns
     for attempt in range(2):
         page.keyboard.press("Escape")  # close any open menu or completer

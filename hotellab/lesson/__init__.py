@@ -709,7 +709,7 @@ def predict_miss_text(step, state) -> str:
     ("the Second player then takes a last turn"), close to the answer, so they come at the
     second miss (:func:`narrow_text`)."""
     rule = answer_rule(step, state)
-    if rule is not None and step.kind == "predict" and parse_answer_spec(step.answer)[0] == "current_player":
+    if rule is not None and parse_answer_spec(step.answer)[0] == "current_player":
         return f"Rule: {rule.section}."
     return _rule_words(rule)
 
