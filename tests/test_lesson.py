@@ -510,3 +510,19 @@ def test_who_wins_cites_the_rule_that_names_the_winners(name, section, words):
     misses = [fb for fb in (check_step(step, state, state.game.seat_label(s), misses=1)
                             for s in range(state.game.num_seats)) if not fb.correct]
     assert misses and all(fb.level == 1 and words in fb.text for fb in misses)  # a wrong seat, the first miss
+
+
+def test_who_decides_hints_give_the_rule_section_before_its_words():
+    """The engine's hints for who decides come in the miss ladder's order: Hellton Palace lesson
+    9's step without its authored hints gets "Look at the rule: End of the Game / If one of these
+    conditions occurs in the First player's Hotel", then the rule's words ("The Second player
+    then takes a last turn"), then where to look."""
+    import dataclasses
+
+    from hotellab.lesson import hints_for
+
+    step, state = _first_node("hellton_palace_lesson_09_end_first", "current_player")
+    got = hints_for(dataclasses.replace(step, hints=[]), state)
+    assert got[0] == "Look at the rule: End of the Game / If one of these conditions occurs in the First player's Hotel"
+    assert got[1].startswith('The rule says: "The First player') and "Second player then takes a last turn" in got[1]
+    assert got[2] == f"Look at: {step.area}" and "Blue" not in " ".join(got)

@@ -491,6 +491,13 @@ def turn_rule(state):
     return state.current_rule()
 
 
+def _turn_quoted(state):
+    """:func:`turn_rule`, or None where its words would not help: a phase's own words say what
+    the phase is, not who decides in it."""
+    rule = turn_rule(state)
+    return None if any(rule.section == p.rule.section for p in state.game.phases) else rule
+
+
 def winners_rule(state):
     """The RuleRef that names the winners: at the end of the game, the rule of the last event,
     the one that states the outcome (Perfect Hotel's "Point Calculation": the top hotel mogul;
@@ -622,9 +629,7 @@ def narrow_text(step, state) -> str:
                 why = state._illegal_reason(parse_action(spec[1]))
                 rule = why.rule if why is not None else state.current_rule()
             else:
-                rule = turn_rule(state)
-                if any(rule.section == p.rule.section for p in state.game.phases):
-                    rule = None  # a phase's own words say what the phase is, not who decides in it
+                rule = _turn_quoted(state)
             if rule is not None and rule.quote:
                 parts.append(f'The rule says: "{rule.quote}".')
         elif spec[0] in ("winners", "scores"):
@@ -770,13 +775,20 @@ def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Fee
 
 def hints_for(step, state) -> list[str]:
     """The step's hints, one at a time: its own ``hints``, or made from the engine: the rule
-    the step is about (:func:`answer_rule`) and where to look (``area``). A hint never gives
-    the answer: "Show me" does (:func:`reveal_text`)."""
+    the step is about (:func:`answer_rule`; for who decides its section, then its words) and
+    where to look (``area``). A hint never gives the answer: "Show me" does
+    (:func:`reveal_text`)."""
     if step.hints:
         return list(step.hints)
     out = []
     rule = answer_rule(step, state)
-    if rule is not None:
+    if rule is not None and step.kind == "predict" and parse_answer_spec(step.answer)[0] == "current_player":
+        # who decides: the section first, its words (close to the answer) as the next hint
+        out.append(f"Look at the rule: {rule.section}")
+        quoted = _turn_quoted(state)
+        if quoted is not None and quoted.quote:
+            out.append(f'The rule says: "{quoted.quote}"')
+    elif rule is not None:
         out.append(f"Look at the rule: {rule.section}" + (f' — "{rule.quote}"' if rule.quote else ""))
     if step.area:
         out.append(f"Look at: {step.area}")
