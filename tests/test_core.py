@@ -39,6 +39,14 @@ def test_option_specs_are_json_able():
 
 
 # ---------------------------------------------------------------- actions
+def test_a_number_list_of_one_or_none_round_trips():
+    # the text forms of a number list: "3,0,2", one number "3,", none ","
+    for args in [((3, 0, 2),), ((3,),), ((),)]:
+        a = Action("pick", args, 0)
+        assert parse_action(str(a)) == a, str(a)
+    assert str(Action("pick", ((),), 0)) == "p0 pick ,"
+
+
 def test_action_basics():
     a = hl.Action("place", (2, 3), player=0)
     assert (a.kind, a.args, a.player) == ("place", (2, 3), 0)
@@ -61,7 +69,9 @@ def test_action_basics():
         g.parse_action("p0 place 2")
 
 
-@pytest.mark.parametrize("text", ["", "p0", "q1 place 1 1", "p0 3place", "px place 1", "chance shuffle a,b"])
+@pytest.mark.parametrize("text", ["", "p0", "q1 place 1 1", "p0 3place", "px place 1", "chance shuffle a,b",
+                                  # an empty item of a number list was dropped ("1,,2" read as 1,2)
+                                  "chance shuffle 1,,2", "chance shuffle ,1,", "chance shuffle 1,2,"])
 def test_parse_action_errors(text):
     # an unreadable text is an IllegalActionError (a HotellabError and a ValueError), from
     # parse_action and from apply, which leaves the state as it was
@@ -100,6 +110,15 @@ class _Seat(int):
     """An int subclass (as an IntEnum is): equal to the seat, but not a plain int."""
 
 
+class _RaisingWord(str):
+    """A str subclass whose == raises: a word argument that looks right but is not a plain str."""
+
+    def __eq__(self, other):
+        raise RuntimeError("cannot compare")
+
+    __hash__ = str.__hash__
+
+
 class _Unequal:
     """An argument whose == raises (a careless user type)."""
 
@@ -132,9 +151,15 @@ def test_an_action_equal_to_a_legal_one_but_not_of_plain_types_is_refused_with_a
                 (hl.Action(legal.kind, args, _Seat(legal.player)), "must be a seat number"),
                 (hl.Action(legal.kind, tuple(_Unequal() for _ in args), legal.player), "> must be "),
                 (hl.Action(legal.kind, tuple(np.array([1, 2]) for _ in args), legal.player), "> must be "),
+                # a new user's trial: a str subclass in a word argument (Hostil Hostal's shuffle
+                # <what>) raised RuntimeError from the choices check
+                (hl.Action(legal.kind, tuple(_RaisingWord(a) if type(a) is str else a for a in args), legal.player),
+                 "> must be a word"),
             ]:
-                if not args and why == "> must be ":
+                if not args and why.startswith("> must be "):
                     continue  # an action without arguments has none to spoil (the grammar names the argument)
+                if why == "> must be a word" and str not in {type(a) for a in args}:
+                    continue  # no word argument to spoil
                 with pytest.raises(hl.IllegalActionError, match=why):
                     state.apply(bad)
                 assert isinstance(state.explain_illegal(bad), str) and state.explain_illegal(bad)
@@ -231,8 +256,9 @@ def test_a_shuffle_drawn_by_sample_chance_is_applied_as_drawn_and_a_forged_one_i
     assert typed is not drawn and s.apply(typed).history()[-1] == drawn
     kind, args = drawn.kind, drawn.args
     forged = hl.Action(kind, args[:-1] + ((0,) * len(args[-1]),), hl.CHANCE)  # every card the first
-    with pytest.raises(hl.IllegalActionError):
+    with pytest.raises(hl.IllegalActionError) as err:
         s.apply(forged)
+    assert err.value.code == "not_legal"  # well formed, not a deck: the same code in every game
 
 
 @pytest.mark.parametrize("game_id", hl.list_games())
@@ -611,3 +637,13 @@ def test_an_action_table_names_a_node_whose_allowed_kinds_nothing_lists():
         table.legal(None, Node("build_only", 0, ("build",)))
     with pytest.raises(ValueError, match="allows 'sell', which the game's action table does not have"):
         table.legal(None, Node("market", 0, ("sell",)))
+
+
+def test_the_argument_count_is_counted_in_words():
+    # Hostil Hostal's misfortune takes a face and, with misfortune='per_room', a room: "at least
+    # 1 argument", not "at least 1 arguments" (a new user's trial)
+    kinds = hl.load_game("hostil_hostal").actions
+    why = kinds.malformed(Action("misfortune", (), hl.CHANCE))
+    assert "misfortune takes at least 1 argument (<face> <room> ...), got 0" in why, why
+    why = kinds.malformed(Action("reform", (), 0))
+    assert "reform takes 1 argument (<side>), got 0" in why, why

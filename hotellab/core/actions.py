@@ -74,9 +74,9 @@ def _arg_text(a) -> str:
         return "1" if a else "0"
     if isinstance(a, int):
         return str(a)
-    if isinstance(a, tuple):
+    if isinstance(a, tuple):  # "3,0,2"; one number "3,"; none ","
         body = ",".join(_int_text(x) for x in a)
-        return body + "," if len(a) == 1 else body
+        return body + "," if len(a) <= 1 else body
     return str(a)
 
 
@@ -90,8 +90,12 @@ def _int_text(x) -> str:
 
 
 def _parse_arg(tok: str):
-    if "," in tok:
-        parts = [x for x in tok.split(",") if x != ""]
+    if "," in tok:  # the forms _arg_text writes: "3,0,2", "3," (one number), "," (none)
+        body = tok[:-1] if tok.endswith(",") and tok.count(",") == 1 else tok
+        parts = body.split(",") if body else []
+        if "" in parts:
+            raise ValueError(f"{tok!r} has an empty item: write whole numbers separated by single commas "
+                             f"(3,0,2; one number as 3,)")
         bad = [x for x in parts if not _INT.match(x)]
         if bad:
             raise ValueError(f"{bad[0]!r} in {tok!r} is not a whole number")

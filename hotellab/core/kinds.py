@@ -75,7 +75,7 @@ class Arg:
         what is wrong, in words."""
         t = self.type
         ok = (type(value) is int if t is int else
-              isinstance(value, str) if t is str else
+              type(value) is str if t is str else  # a str subclass may compare or hash as it likes
               isinstance(value, tuple) and all(type(x) is int for x in value))
         if not ok:
             return f"<{self.name}> must be {_TYPE_WORDS.get(t, t.__name__)}, got {capped(repr(value), 200)}"
@@ -209,8 +209,9 @@ class ActionTable:
         n, got = len(k.args), len(action.args)
         if got != n and not (k.repeat and got >= n - 1):
             names = " ".join(f"<{a.name}>" for a in k.args) + (" ..." if k.repeat else "")
-            return (f"{action}: {k.name} takes {'at least ' + str(n - 1) if k.repeat else n} "
-                    f"argument{'s' if n != 1 else ''} ({names}), got {got} — {k.rule.section}")
+            least = n - 1 if k.repeat else n
+            return (f"{action}: {k.name} takes {'at least ' if k.repeat else ''}{least} "
+                    f"argument{'s' if least != 1 else ''} ({names}), got {got} — {k.rule.section}")
         for i, value in enumerate(action.args):
             arg = k.args[min(i, n - 1)]
             why = arg.problem(value)

@@ -58,7 +58,8 @@ def test_error_codes_at_chance_and_terminal_nodes(ph):
     assert info.value.code == "chance_node" and info.value.rule.section == "Game Setup / 1. Card Setup"
     with pytest.raises(hl.IllegalActionError) as info:
         setup.apply("chance shuffle 1,2")
-    assert info.value.code == "malformed" and "permutation of the card numbers 0..61" in str(info.value)
+    # a number list (well formed) that is no deck: not legal, as in every game's shuffle
+    assert info.value.code == "not_legal" and "permutation of the card numbers 0..61" in str(info.value)
     p = ph.Pick()
     end = ph.ended(2, hotels={0: [("pool", p.plain("pool", 2))]}, point_track=[12, -3])
     with pytest.raises(hl.IllegalActionError) as info:

@@ -42,9 +42,9 @@ def turn_note(state, a):
 def check_shuffle(state, action):
     """None for a valid shuffle (a permutation of the 62 card numbers, the House Deck from the
     top), else why not (Game Setup / 1)."""
-    if sorted(action.args[0]) != _ALL:
+    if sorted(action.args[0]) != _ALL:  # well formed (the grammar passed) but not a deck: not legal
         return state.refuse(f"{action}: the shuffle must be a permutation of the card numbers 0..61 "
-                            f"(the House Deck from the top)", R_SETUP, "malformed")
+                            f"(the House Deck from the top)", R_SETUP)
     return None
 
 
