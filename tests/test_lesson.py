@@ -37,19 +37,17 @@ def test_predict_reads_the_answer_from_the_state():
                  '[[steps]]\nkind = "predict"\nquestion = "May Amber take 3?"\nanswer = "legal:p0 take 3"\n')
     fb = run.answer("Teal")  # seats by name too; the first miss says how far off and the rule, not the answer
     assert not fb.correct and fb.level == 1
-    # who decides: the first miss names the rule's section only; its words ("the Second player then
-    # takes a last turn", in Hellton Palace) come close to the answer, so they wait for the second
+    # who decides: the misses name the rule's section only; its words state the outcome ("the
+    # Second player then takes a last turn", in Hellton Palace), so they come with the answer
     assert fb.text == "Not that seat. Rule: Turn."
     assert "Amber" not in fb.text and "0" not in fb.text
     assert run.index == 0 and run.progress["wrong"] == 1
     fb = run.answer("the porter")  # unreadable: what to type, and no miss counted
     assert not fb.correct and fb.level == 0 and fb.text.startswith("Type a seat: its name (Amber, Teal)")
     assert run.progress["wrong"] == 1
-    # the second miss: no rule words here, for "Turn" is the toy's phase and its words ("take 1 or 2
-    # keys") say what the phase is, not who plays in it (a rule below the phase is quoted:
-    # test_who_decides_is_taught_by_the_rule_that_decides)
     fb = run.answer("Teal")
-    assert fb.level == 2 and fb.text == "Not that seat. Rule: Turn. Read the rule again, then try once more."
+    assert fb.level == 2 and fb.text == ("Not that seat. Rule: Turn. Read that rule: whom does it name, and which "
+                                         "seat is that here?")
     assert run.answer(0).correct and run.index == 1
     fb = run.answer("0, 0")
     assert fb.correct and fb.text == "Right: 0, 0. Amber 0, Teal 0."
@@ -475,7 +473,7 @@ def test_who_decides_is_taught_by_the_rule_that_decides():
     player's Hotel: "The First player's turn stops immediately. … The Second player then takes
     a last turn". Lesson 9 asks who plays once Red's last doorbell went: the rule that decides is
     that one, not the rule of the decision at hand (1. Welcome a New Guest), which it used to
-    cite. Its words are the second miss's; the first names the section only."""
+    cite. Its words come with the answer; the misses name the section only."""
     from hotellab.lesson import answer_rule, check_step
 
     step, state = _first_node("hellton_palace_lesson_09_end_first", "current_player")
@@ -485,8 +483,11 @@ def test_who_decides_is_taught_by_the_rule_that_decides():
     assert first.level == 1 and first.text.endswith(f"Not that seat. Rule: {end}.")
     assert "Second player" not in first.text and "Blue" not in first.text
     second = check_step(step, state, "Red", misses=2)
-    assert "The Second player then takes a last turn" in second.text and "Blue" not in second.text
+    assert second.text.endswith(f"Rule: {end}. Read that rule: whom does it name, and which seat is that here? "
+                                f"Look at: {step.area}.")
+    assert "Second player" not in second.text and "Blue" not in second.text
     shown = check_step(step, state, "Red", misses=3)
+    assert "The Second player then takes a last turn" in shown.text
     assert f"The answer is Blue. Blue decides now. Rule: {end}" in shown.text
 
 
@@ -507,22 +508,38 @@ def test_who_wins_cites_the_rule_that_names_the_winners(name, section, words):
     step, state = _first_node(name, "winners")
     rule = answer_rule(step, state)
     assert rule.section == section and words in rule.quote
-    misses = [fb for fb in (check_step(step, state, state.game.seat_label(s), misses=1)
-                            for s in range(state.game.num_seats)) if not fb.correct]
-    assert misses and all(fb.level == 1 and words in fb.text for fb in misses)  # a wrong seat, the first miss
+    # a wrong seat, the first and second misses: the section only ("The First player wins." in
+    # Hellton Palace lesson 10 would give the answer away); the words come with the answer
+    for level in (1, 2):
+        misses = [fb for fb in (check_step(step, state, state.game.seat_label(s), misses=level)
+                                for s in range(state.game.num_seats)) if not fb.correct]
+        assert misses and all(fb.level == level and f"Rule: {section}." in fb.text and words not in fb.text
+                              for fb in misses)
+    assert words in check_step(step, state, "nobody", misses=3).text
 
 
-def test_who_decides_hints_give_the_rule_section_before_its_words():
-    """The engine's hints for who decides come in the miss ladder's order: Hellton Palace lesson
-    9's step without its authored hints gets "Look at the rule: End of the Game / If one of these
-    conditions occurs in the First player's Hotel", then the rule's words ("The Second player
-    then takes a last turn"), then where to look."""
+def test_who_decides_hints_name_the_rule_not_its_words():
+    """The engine's hints for who decides name the rule's section, then where to look; the
+    rule's words ("The Second player then takes a last turn") would give the answer away, so they
+    come with it (Hellton Palace lesson 9's step, without its authored hints)."""
     import dataclasses
 
     from hotellab.lesson import hints_for
 
     step, state = _first_node("hellton_palace_lesson_09_end_first", "current_player")
     got = hints_for(dataclasses.replace(step, hints=[]), state)
-    assert got[0] == "Look at the rule: End of the Game / If one of these conditions occurs in the First player's Hotel"
-    assert got[1].startswith('The rule says: "The First player') and "Second player then takes a last turn" in got[1]
-    assert got[2] == f"Look at: {step.area}" and "Blue" not in " ".join(got)
+    assert got == ["Look at the rule: End of the Game / If one of these conditions occurs in the First player's Hotel",
+                   f"Look at: {step.area}"]
+
+
+def test_an_authored_mistake_for_a_set_of_winners_matches_in_any_order():
+    """Hotel Zombie lesson 10 authors words for the wrong set "Chris and Ada": the learner who
+    types the same seats in another order gets them too (the set is compared as the answer is,
+    in any order), and a wrong set never hears how many seats the answer holds."""
+    from hotellab.lesson import check_step
+
+    step, state = _first_node("hotel_zombie_lesson_10_end", "winners")
+    say = next(mk["say"] for mk in step.mistakes if mk["answer"] == "Chris and Ada")
+    for typed in ("Chris and Ada", "Ada, Chris", "ada chris"):
+        fb = check_step(step, state, typed, misses=1)
+        assert not fb.correct and fb.text.startswith(say + " That is not the answer."), (typed, fb.text)

@@ -491,13 +491,6 @@ def turn_rule(state):
     return state.current_rule()
 
 
-def _turn_quoted(state):
-    """:func:`turn_rule`, or None where its words would not help: a phase's own words say what
-    the phase is, not who decides in it."""
-    rule = turn_rule(state)
-    return None if any(rule.section == p.rule.section for p in state.game.phases) else rule
-
-
 def winners_rule(state):
     """The RuleRef that names the winners: at the end of the game, the rule of the last event,
     the one that states the outcome (Perfect Hotel's "Point Calculation": the top hotel mogul;
@@ -624,17 +617,18 @@ def narrow_text(step, state) -> str:
             cats = sorted({i.category for i in items if i.points})
             if cats:
                 parts.append("Add up: " + ", ".join(cats) + ".")
-        elif spec[0] in ("legal", "current_player"):
-            if spec[0] == "legal":
-                why = state._illegal_reason(parse_action(spec[1]))
-                rule = why.rule if why is not None else state.current_rule()
-            else:
-                rule = _turn_quoted(state)
+        elif spec[0] == "legal":
+            why = state._illegal_reason(parse_action(spec[1]))
+            rule = why.rule if why is not None else state.current_rule()
             if rule is not None and rule.quote:
                 parts.append(f'The rule says: "{rule.quote}".')
-        elif spec[0] in ("winners", "scores"):
+        elif spec[0] == "current_player":
+            parts.append("Read that rule: whom does it name, and which seat is that here?")
+        elif spec[0] == "winners":
             # not "points": Hellton Palace compares tours, Hotel Zombie decorations
-            parts.append("Work out where each seat stands by what the rule counts, then compare.")
+            parts.append("Read that rule: what does it compare? Work it out for each seat.")
+        elif spec[0] == "scores":
+            parts.append("Count each seat's points first.")
     if step.area:
         parts.append(f"Look at: {step.area}.")
     return " ".join(parts) or "Read the rule again, then try once more."
@@ -657,7 +651,8 @@ def _mistake_say(step, state, answer) -> str:
             spec = answer_spec(step, state)
             v, _ = reading.read(mk["answer"], spec)
             got, problem = reading.read(answer, spec)
-            if problem is None and v is not None and got == v:
+            # compared as the answer is (a set of winners in any order)
+            if problem is None and v is not None and reading.judge(got, dict(spec, value=v))["ok"]:
                 return mk["say"]
         elif str(state.game.parse_action(str(mk["move"]))) == str(answer):
             return mk["say"]
@@ -709,14 +704,20 @@ def miss_text(step, state, move) -> tuple[str, Any]:
 
 
 def predict_miss_text(step, state) -> str:
-    """The rule sentence a wrong prediction shows (after how far off it is). For who decides
-    (``current_player``) only the rule's section: its words name the seat's part in the turn
-    ("the Second player then takes a last turn"), close to the answer, so they come at the
-    second miss (:func:`narrow_text`)."""
+    """The rule sentence a wrong prediction shows (after how far off it is). Who decides
+    (``current_player``) and who wins (``winners``) get the rule's section only: its words
+    state the outcome ("The Second player then takes a last turn", "The First player wins."),
+    so they come with the answer (:func:`reveal_text`)."""
     rule = answer_rule(step, state)
-    if rule is not None and parse_answer_spec(step.answer)[0] == "current_player":
+    if rule is not None and _outcome_question(step):
         return f"Rule: {rule.section}."
     return _rule_words(rule)
+
+
+def _outcome_question(step) -> bool:
+    """Whether ``step`` asks who decides or who wins: the rule that answers it states the
+    outcome in its words."""
+    return step.kind == "predict" and parse_answer_spec(step.answer)[0] in ("current_player", "winners")
 
 
 def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Feedback:
@@ -775,19 +776,15 @@ def check_step(step, state, answer, misses: int = 1, shown: bool = False) -> Fee
 
 def hints_for(step, state) -> list[str]:
     """The step's hints, one at a time: its own ``hints``, or made from the engine: the rule
-    the step is about (:func:`answer_rule`; for who decides its section, then its words) and
-    where to look (``area``). A hint never gives the answer: "Show me" does
+    the step is about (:func:`answer_rule`; for who decides or wins its section only) and where
+    to look (``area``). A hint never gives the answer: "Show me" does
     (:func:`reveal_text`)."""
     if step.hints:
         return list(step.hints)
     out = []
     rule = answer_rule(step, state)
-    if rule is not None and step.kind == "predict" and parse_answer_spec(step.answer)[0] == "current_player":
-        # who decides: the section first, its words (close to the answer) as the next hint
+    if rule is not None and _outcome_question(step):  # its words state the outcome: not a hint
         out.append(f"Look at the rule: {rule.section}")
-        quoted = _turn_quoted(state)
-        if quoted is not None and quoted.quote:
-            out.append(f'The rule says: "{quoted.quote}"')
     elif rule is not None:
         out.append(f"Look at the rule: {rule.section}" + (f' — "{rule.quote}"' if rule.quote else ""))
     if step.area:

@@ -139,8 +139,8 @@ def judge(value, spec: dict) -> dict:
 def off_words(verdict: dict, spec: dict) -> str:
     """How far off a wrong answer is, in words, without the right answer: "Too high, but
     close." / "Too low, by more than 2." / "2 of the 3 are wrong." / "" when right. A set of
-    seats (winners) gets no count: "Not that one." / "Not those seats." / "Not nobody: at least
-    one seat does."."""
+    seats (winners) gets no count: "That is not the answer." / "Not nobody: at least one seat
+    does."."""
     if verdict["ok"]:
         return ""
     off = verdict["off"]
@@ -151,9 +151,8 @@ def off_words(verdict: dict, spec: dict) -> str:
         n = len(spec["value"])
         if spec.get("seats") and spec.get("ordered", True) is False:
             # a set of seats (the winners): how many it holds would give it away (3 entries of 3
-            # seats: every one), so only that it is not those
-            got = verdict.get("count", n)
-            return "Not that one." if got == 1 else "Not those seats." if got > 1 else "Not nobody: at least one seat does."
+            # seats: every one), and "not that one" would be false of one seat of a shared win
+            return "That is not the answer." if verdict.get("count", n) else "Not nobody: at least one seat does."
         if verdict.get("count", n) != n:
             return f"The answer has {n} {'entry' if n == 1 else 'entries'}, not {verdict['count']}."
         return f"{off} of the {n} {'is' if off == 1 else 'are'} wrong." if n > 1 else "Not that one."

@@ -298,7 +298,8 @@ async function render({ model, el }) {
           showFeedback(true, step.right);
           return;
         }
-        const said = (step.mistakes || []).find((mk) => JSON.stringify(mk.value) === JSON.stringify(value));
+        // compared as the answer is (a set of winners in any order)
+        const said = (step.mistakes || []).find((mk) => judge(value, { ...step.answer, value: mk.value }).ok);
         const base = [said ? said.say : "", offWords(verdict, step.answer), step.why].filter((x) => x).join(" ");
         showFeedback(false, missWords(base, miss()));
       };

@@ -92,9 +92,10 @@ export function offWords(verdict, spec) {
   if (spec.type === "list") {
     const n = spec.value.length;
     if (spec.seats && spec.seats.length && spec.ordered === false) {
-      // a set of seats (the winners): how many it holds would give it away
+      // a set of seats (the winners): how many it holds would give it away, and "not that one"
+      // would be false of one seat of a shared win
       const got = verdict.count === undefined ? n : verdict.count;
-      return got === 1 ? "Not that one." : got > 1 ? "Not those seats." : "Not nobody: at least one seat does.";
+      return got ? "That is not the answer." : "Not nobody: at least one seat does.";
     }
     if (verdict.count !== undefined && verdict.count !== n) return `The answer has ${n} ${n === 1 ? "entry" : "entries"}, not ${verdict.count}.`;
     return n > 1 ? `${off} of the ${n} ${off === 1 ? "is" : "are"} wrong.` : "Not that one.";
