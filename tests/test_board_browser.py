@@ -286,6 +286,7 @@ def test_keyboard_games_lesson_and_axe_in_jupyterlab(tmp_path):
                             "lessons": page.evaluate(AXE_RUN, ".jp-OutputArea-output .hl-lesson")}
             for i, gid in enumerate(GAMES):
                 found[gid] = _play_by_keyboard(page, i)
+            found["undo"] = _undo_by_keyboard(page, 0)
             found["lesson"] = _lesson_by_keyboard(page)
             assert not [e for e in errors if "favicon" not in e], errors[:3]
     finally:
@@ -296,6 +297,30 @@ def test_keyboard_games_lesson_and_axe_in_jupyterlab(tmp_path):
     for gid in GAMES:
         assert found[gid]["first_tab"] == "target", (gid, found[gid])
     assert found["lesson"]["done"], found["lesson"]
+
+
+def _undo_by_keyboard(page, idx: int) -> dict:
+    """Undo twice with Enter on the idx-th live view's Undo button. The button is disabled while
+    the kernel answers; the focus must stay in the view and come back to Undo, so that a second
+    Enter undoes again (it fell to the page's body: the kind of fault behind a keyboard test's
+    "focus fell out of the view")."""
+    view = page.locator(".hl-gameview").nth(idx)
+    view.locator(".hl-undo").focus()
+    seen = []
+    for _ in range(2):
+        before = page.evaluate(VIEW_JS, idx)["pos"]
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "([idx, before]) => { const v = [...document.querySelectorAll('.hl-gameview')]"
+            ".filter(r => !r.closest('.hotellab-mime, .hotellab-player'))[idx];"
+            " return v.querySelector('.hl-pos').textContent !== before && !v.classList.contains('hl-waiting'); }",
+            arg=[idx, before], timeout=30_000)
+        page.wait_for_timeout(100)
+        st = page.evaluate(VIEW_JS, idx)
+        seen.append([before, st["pos"], st["kind"]])
+        assert not st["kind"].startswith("outside"), f"focus fell out of the view after Undo: {st}"
+        assert "hl-undo" in st["kind"], f"the focus did not come back to Undo: {st}"
+    return {"undone": seen}
 
 
 def _lesson_by_keyboard(page) -> dict:

@@ -89,6 +89,7 @@ function render({ model, el }) {
     board: null, // the mounted board (js/board.js): its targets, focus()
     boardKey: null,
     focusAfter: null, // {id}: after a move, focus goes back to the board (that thing, or the first with moves)
+    refocus: null, // a control disabled under the focus: it gets the focus back once enabled (update)
     announced: null, // the step last announced to a screen reader
   };
 
@@ -722,7 +723,7 @@ function render({ model, el }) {
     const hadFocus = board.contains(active);
     const thing = hadFocus && active.closest ? active.closest("[data-target]") : null;
     const focusedId = thing ? thing.getAttribute("data-target") : null;
-    const onStepper = active === bNext || active === root || (active && active.classList && active.classList.contains("hl-stepbtn"));
+    const onStepper = !S.refocus && (active === bNext || active === root || (active && active.classList && active.classList.contains("hl-stepbtn")));
     const hadMoves = !!(S.board && S.board.active);
     S.board = mountBoard(board, fr.svg, { name: fr.status || "Board", moves: acts, onMove: (a, id) => { S.focusAfter = { id }; act(a); } });
     S.boardKey = key;
@@ -746,6 +747,13 @@ function render({ model, el }) {
   function placeFocus() {
     if (!S.placeFocus || S.waiting || document.activeElement !== root) return;
     S.placeFocus = false;
+    // a control that was disabled under the focus (Undo while the kernel answers) gets it back
+    const back = S.refocus;
+    S.refocus = null;
+    if (back && back.isConnected && !back.disabled && !back.hidden) {
+      back.focus({ preventScroll: true });
+      return;
+    }
     const first = [...actionsBox.querySelectorAll(".hl-act")].find((b) => !b.disabled && !b.hidden && !b.closest("details"));
     const stepBtn = actionsBox.querySelector(".hl-stepbtn");
     const to = first || (stepBtn && !stepBtn.disabled ? stepBtn : null) || (!bNext.disabled ? bNext : null);
@@ -770,7 +778,24 @@ function render({ model, el }) {
     announce.textContent = [k === 0 ? "Start" : "Step " + k, bare(fr.status), ...evs].filter(Boolean).join(". ") + ".";
   }
 
+  // Draw, and keep the focus in the widget: a focused control that the drawing disabled or
+  // removed (Undo, Save position, Next while the kernel answers) would drop a keyboard user to
+  // the page's start. The widget holds the focus meanwhile; placeFocus() gives it back to that
+  // control once it is enabled again, else to the first move or step.
   function update() {
+    const had = document.activeElement;
+    render();
+    const now = document.activeElement;
+    if (had && had !== root && root.contains(had) && (had.disabled || !had.isConnected)
+        && (!now || now === had || now === document.body)) {
+      S.refocus = had.isConnected ? had : null;
+      root.focus({ preventScroll: true });
+      S.placeFocus = true;
+      placeFocus();
+    }
+  }
+
+  function render() {
     hello();
     const m = meta();
     title.textContent = m.title || "";
