@@ -297,6 +297,7 @@ def test_keyboard_games_lesson_and_axe_in_jupyterlab(tmp_path):
     for gid in GAMES:
         assert found[gid]["first_tab"] == "target", (gid, found[gid])
     assert found["lesson"]["done"], found["lesson"]
+    assert found["lesson"]["focus_kept"]["show"] >= 1, found["lesson"]  # a predict step was met
 
 
 def _undo_by_keyboard(page, idx: int) -> dict:
@@ -329,6 +330,7 @@ def _lesson_by_keyboard(page) -> dict:
     board (Tab to it, arrow keys, Enter) trying each thing with a move until one is right."""
     lesson = page.locator(".hl-lesson").first
     steps = presses = 0
+    focus_kept = {"hint": 0, "show": 0}
     for _ in range(400):
         if lesson.locator(".hl-lesson-done").count():
             break
@@ -340,8 +342,18 @@ def _lesson_by_keyboard(page) -> dict:
             page.keyboard.press("Enter")
             presses += 2
         elif kind == "Predict":
+            hint = lesson.locator(".hl-lesson-hint")
+            if hint.count() and not hint.is_disabled():  # every hint, with Enter: the last one
+                hint.focus()                             # disables the button under the focus
+                for _ in range(6):
+                    page.keyboard.press("Enter")
+                    presses += 1
+                    if hint.is_disabled():
+                        break
+                focus_kept["hint"] += _focus_in(page, ".hl-lesson")
             lesson.locator(".hl-lesson-show").focus()
             page.keyboard.press("Enter")
+            focus_kept["show"] += _focus_in(page, ".hl-lesson")  # "Show me" is disabled under it
             reveal = lesson.locator(".hl-lesson-feedback").text_content()
             value = _answer_from(reveal)
             lesson.locator(".hl-lesson-input").focus()
@@ -379,7 +391,17 @@ def _lesson_by_keyboard(page) -> dict:
             page.keyboard.press("Enter")
             presses += 1
         steps += 1
-    return {"done": lesson.locator(".hl-lesson-done").count() == 1, "steps": steps, "presses": presses}
+    return {"done": lesson.locator(".hl-lesson-done").count() == 1, "steps": steps, "presses": presses,
+            "focus_kept": focus_kept}
+
+
+def _focus_in(page, selector: str) -> int:
+    """1 when the focus is inside the first ``selector``; else AssertionError naming where it is
+    (a button disabled under the focus drops it to the page's body)."""
+    where = page.evaluate("(sel) => { const a = document.activeElement; const l = document.querySelector(sel);"
+                          " return l && l.contains(a) ? '' : (a ? a.tagName + '.' + a.className : 'none'); }", selector)
+    assert not where, f"the focus fell out of {selector}: {where}"
+    return 1
 
 
 def _answer_from(reveal: str) -> str:

@@ -53,6 +53,16 @@ function unpack(lesson) {
   return { ...lesson, steps, parts: undefined };
 }
 
+// A button disabled under the focus (the last hint, "Show me") would drop a keyboard user to
+// the page's start: the focus goes first to what it showed (the hint, the answer).
+function disableKeepingFocus(btn, to) {
+  if (document.activeElement === btn && to) {
+    to.tabIndex = -1;
+    to.focus({ preventScroll: true });
+  }
+  btn.disabled = true;
+}
+
 // a version-1 lesson (a linear list of steps) as version 2
 function upgrade(lesson) {
   lesson = unpack(lesson);
@@ -251,7 +261,7 @@ async function render({ model, el }) {
       const q = progress();
       q.shown[id] = 1;
       save(q);
-      showMe.disabled = true;
+      disableKeepingFocus(showMe, feedback);
     }
     function missWords(base, misses) {
       const lv = level(misses);
@@ -387,7 +397,7 @@ async function render({ model, el }) {
         const q = progress();
         q.hints[id] = Math.max(q.hints[id] || 0, shownHints);
         save(q);
-        if (shownHints >= step.hints.length) hint.disabled = true;
+        if (shownHints >= step.hints.length) disableKeepingFocus(hint, hintBox.lastChild);
       });
       if (shownHints >= step.hints.length) hint.disabled = true;
       controls.append(hint);
