@@ -543,3 +543,39 @@ def test_an_authored_mistake_for_a_set_of_winners_matches_in_any_order():
     for typed in ("Chris and Ada", "Ada, Chris", "ada chris"):
         fb = check_step(step, state, typed, misses=1)
         assert not fb.correct and fb.text.startswith(say + " That is not the answer."), (typed, fb.text)
+
+
+def _number_steps():
+    """Every number question of every lesson, at its first node: (lesson, step, state)."""
+    from hotellab.lesson import answer_spec, lesson_tree
+
+    out = []
+    for path in sorted(SCENARIOS.glob("*_lesson_*.toml")):
+        seen = set()
+        for node in lesson_tree(hl.Scenario.load(path)):
+            st = node.step
+            if st.kind == "predict" and id(st) not in seen and answer_spec(st, node.match.state)["type"] == "number":
+                seen.add(id(st))
+                out.append((path.stem, st, node.match.state))
+    return out
+
+
+def test_the_rule_a_number_question_cites_before_the_answer_never_prints_it():
+    """A new user's trial: the rule cited at the first miss printed the answer ("Każdy gracz
+    otrzymuje 500" for Red's money, 500; Perfect Hotel's heading "Cheap Hotel (-3 pts.)" for
+    -3), and the second miss's "Add up:" too ("Pool tie (3 cards)" next to "a point for each
+    card", for 3). Over every number question of every lesson: the rule sentence and the
+    narrowing (its area aside, the author's) never hold the answer's digits, and the answer's
+    own text still cites the rule in full."""
+    from hotellab.lesson import answer_spec, narrow_text, predict_miss_text, reveal_text
+
+    steps = _number_steps()
+    assert len(steps) >= 40
+    for name, step, state in steps:
+        value = answer_spec(step, state)["value"]
+        digits = re.compile(rf"(?<![\d.,#]){re.escape(str(abs(value)))}(?!\d|[.,]\d)")
+        said = predict_miss_text(step, state) + " " + narrow_text(step, state).split(" Look at: ")[0]
+        assert not digits.search(said), (name, step.question, value, said)
+    cheap = next((st, s) for n, st, s in steps if "Cheap Hotel card give" in st.question)
+    assert predict_miss_text(*cheap) == "Rule: Award Cards / Cheap Hotel."
+    assert "Cheap Hotel (-3 pts.)" in reveal_text(*cheap)

@@ -614,7 +614,10 @@ def narrow_text(step, state) -> str:
         spec = parse_answer_spec(step.answer)
         if spec[0] in ("score", "category"):
             items = (_category_items(state, spec[1], spec[2]) if spec[0] == "category" else _seat_items(state, spec[1]))
-            cats = sorted({i.category for i in items if i.points})
+            value = _number_answer(step, state)
+            # a category's details that print the answer ("Pool tie (3 cards)" for 3) are left out
+            cats = sorted({_without_number(i.category, value) if value is not None else i.category
+                           for i in items if i.points})
             if cats:
                 parts.append("Add up: " + ", ".join(cats) + ".")
         elif spec[0] == "legal":
@@ -711,7 +714,32 @@ def predict_miss_text(step, state) -> str:
     rule = answer_rule(step, state)
     if rule is not None and _outcome_question(step):
         return f"Rule: {rule.section}."
+    value = _number_answer(step, state)
+    if rule is not None and value is not None:
+        section = _without_number(rule.section, value)  # "Cheap Hotel (-3 pts.)" for -3
+        if section != rule.section or _holds(rule.quote or "", value):  # "otrzymuje 500" for 500
+            return f"Rule: {section}."
     return _rule_words(rule)
+
+
+def _number_answer(step, state):
+    """A number question's right answer, else None."""
+    if step.kind != "predict":
+        return None
+    spec = answer_spec(step, state)
+    return spec["value"] if spec["type"] == "number" else None
+
+
+def _holds(text: str, value) -> bool:
+    """Whether ``text`` holds the number ``value`` (its digits, unsigned) as a number of its
+    own: "+5 pts." holds 5; "15", "2.5" and a card's number "#5" do not."""
+    return re.search(rf"(?<![\d.,#]){re.escape(_num(abs(value)))}(?!\d|[.,]\d)", text) is not None
+
+
+def _without_number(text: str, value) -> str:
+    """``text`` without its brackets that hold ``value`` ("Perfect View (+5 pts. / in a tie +1
+    pt.)" for 5: "Perfect View"); the words that name the thing stay."""
+    return re.sub(r"\s*\([^()]*\)", lambda m: "" if _holds(m.group(0), value) else m.group(0), text)
 
 
 def _outcome_question(step) -> bool:
