@@ -579,3 +579,13 @@ def test_the_rule_a_number_question_cites_before_the_answer_never_prints_it():
     cheap = next((st, s) for n, st, s in steps if "Cheap Hotel card give" in st.question)
     assert predict_miss_text(*cheap) == "Rule: Award Cards / Cheap Hotel."
     assert "Cheap Hotel (-3 pts.)" in reveal_text(*cheap)
+
+
+def test_an_area_that_points_at_the_hidden_status_line_is_refused():
+    """A new user's trial: three Hellton Palace "who decides" steps said "Look at: the status
+    line", which the page hides before the answer (it would name the seat). The scenario check
+    refuses such an area, naming the field; a legality question shows the status line."""
+    step = '[[steps]]\nkind = "predict"\nquestion = "Whose turn?"\nanswer = "current_player"\narea = "the status line"\n'
+    with pytest.raises(hl.ScenarioError, match=r"steps\[0\]\.area: the status line is hidden"):
+        lesson(step)
+    lesson(step.replace('answer = "current_player"', 'answer = "legal:p0 take 1"'))

@@ -219,3 +219,18 @@ def test_a_predict_steps_board_does_not_show_its_answer():
     assert "score 0" in data["steps"][1]["before"]["svg"]  # the watch step after it: the whole board
     # "May Teal take two keys now?" (a legality question) keeps the board and its status
     assert data["steps"][4]["before"]["status"] == "Round 3 — Teal to act"
+
+
+def test_a_hidden_score_breakdown_does_not_read_as_no_points():
+    """A new user's trial: Perfect Hotel lesson 8 asks who is the top hotel mogul at a
+    three-way tie; the board before the answer hid the score lines, and the breakdown panel then
+    read "no points yet" for every seat, a tie at 0, which is the answer. The panel now says
+    it is shown once answered (the view's ``answer_hidden``)."""
+    data = lesson_data(hl.Scenario.load(Path(__file__).resolve().parent.parent / "notebooks" / "scenarios"
+                                        / "perfect_hotel_lesson_08_game_end.toml"))
+    winners = [s for s in data["steps"] if s["kind"] == "predict" and s["answer"].get("type") == "list"]
+    assert winners
+    for s in winners:
+        svg = s["before"]["svg"]
+        assert "shown once you have answered" in svg and "no points yet" not in svg
+        assert "Bedroom majority" not in svg  # the lines themselves stay hidden

@@ -143,6 +143,9 @@ def check_step_fields(step, where: str, game) -> None:
             if not step.rules:
                 raise bad("rules", "a view answer needs the rule-table sections it depends on (rules = [...]): "
                                    "the engine cannot tell which rules made a number of the view")
+        if spec[0] != "legal" and "status line" in (step.area or "").lower():
+            raise bad("area", "the status line is hidden before this question is answered (it names the seat "
+                              "to act, the winner, the counts; it says only the phase): point at the board")
         if spec[0] == "legal":  # the move asked about must be a seat's move of this table
             try:
                 move = parse_action(spec[1])  # first who moves, then the game's grammar

@@ -66,7 +66,9 @@ def _hidden_view(state, view: dict, spec: tuple) -> tuple[dict, str]:
     """``view`` without what answers a predict step (the renderers draw a missing score as
     "?"): the scores, score lines and winners for a score, category, scores or winners
     question; whose turn it is for current_player; the value asked for a view answer. The
-    status line then says only the phase (it names the seat to act, the winner, counts)."""
+    status line then says only the phase (it names the seat to act, the winner, counts).
+    ``answer_hidden`` (True) tells a renderer that an emptied list is hidden, not empty
+    (Perfect Hotel's score breakdown would read "no points yet": a tie at 0)."""
     import copy
 
     kind = spec[0]
@@ -86,6 +88,8 @@ def _hidden_view(state, view: dict, spec: tuple) -> tuple[dict, str]:
                 walk(y)
 
     walk(v)
+    if keys:  # a renderer that would read an emptied list as "none yet" says so instead
+        v["answer_hidden"] = True
     if kind == "view":  # the value at the path asked
         parts = spec[2].split(".")
         node = v

@@ -432,6 +432,10 @@ def _score_panel(view, seats) -> Panel | None:
     final = isinstance(view.get("winners"), list)
     text(out, PAD, y + 14, "Score breakdown", 14, bold=True)
     y += 20
+    if view.get("answer_hidden") is True and not lines:  # a lesson's question asks for these lines
+        text(out, PAD, y + 12, "shown once you have answered", 12, fill=_MUTED, italic=True)
+        y += 18
+        return Panel("Score breakdown", W, y + PAD, out)
     if not final:
         text(out, PAD, y + 12, "as the hotels stand now", 12, fill=_MUTED)
         y += 18
