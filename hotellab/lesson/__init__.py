@@ -129,36 +129,7 @@ def check_step_fields(step, where: str, game) -> None:
             raise bad(f"goal.{sorted(extra)[0]}", "unknown goal field")
     _check_mistakes(step, where, game)
     if step.kind == "predict":
-        if not step.question:
-            raise bad("question", "a 'predict' step needs a question")
-        try:
-            spec = parse_answer_spec(step.answer)
-        except ValueError as exc:
-            raise bad("answer", str(exc)) from None
-        if spec[0] in ("score", "category") and not 0 <= spec[1] < game.num_seats:
-            raise bad("answer", f"seat {spec[1]} does not exist (0 to {game.num_seats - 1})")
-        if spec[0] == "view":
-            if spec[1] is not None and not 0 <= spec[1] < game.num_seats:
-                raise bad("answer", f"seat {spec[1]} does not exist (0 to {game.num_seats - 1})")
-            if not step.rules:
-                raise bad("rules", "a view answer needs the rule-table sections it depends on (rules = [...]): "
-                                   "the engine cannot tell which rules made a number of the view")
-        if spec[0] != "legal" and "status line" in (step.area or "").lower():
-            raise bad("area", "the status line is hidden before this question is answered (it names the seat "
-                              "to act, the winner, the counts; it says only the phase): point at the board")
-        if spec[0] == "legal":  # the move asked about must be a seat's move of this table
-            try:
-                move = parse_action(spec[1])  # first who moves, then the game's grammar
-                if move.player != CHANCE:
-                    move = game.parse_action(spec[1])
-            except ValueError as exc:
-                raise bad("answer", f"legal:{spec[1]}: {exc}") from None
-            if move.player == CHANCE:
-                raise bad("answer", f"legal:{spec[1]}: a legality question asks about a seat's move, "
-                                    "not a chance outcome")
-            if not 0 <= move.player < game.num_seats:
-                raise bad("answer", f"legal:{spec[1]}: seat {move.player} does not exist "
-                                    f"(0 to {game.num_seats - 1})")
+        _check_predict_fields(step, game, bad)
     if step.rules:
         if step.kind != "predict" or parse_answer_spec(step.answer)[0] != "view":
             raise bad("rules", "only a predict step with a view answer declares its rules; the others are computed")
@@ -166,6 +137,41 @@ def check_step_fields(step, where: str, game) -> None:
         for i, sec in enumerate(step.rules):
             if sec not in sections:
                 raise bad(f"rules[{i}]", f"{sec!r} is not a section of {game.id}'s rule table")
+
+
+def _check_predict_fields(step, game, bad) -> None:
+    """A predict step's question, answer spec and area (see :func:`check_step_fields`);
+    ``bad(field, message)`` makes the ScenarioError."""
+    if not step.question:
+        raise bad("question", "a 'predict' step needs a question")
+    try:
+        spec = parse_answer_spec(step.answer)
+    except ValueError as exc:
+        raise bad("answer", str(exc)) from None
+    if spec[0] in ("score", "category") and not 0 <= spec[1] < game.num_seats:
+        raise bad("answer", f"seat {spec[1]} does not exist (0 to {game.num_seats - 1})")
+    if spec[0] == "view":
+        if spec[1] is not None and not 0 <= spec[1] < game.num_seats:
+            raise bad("answer", f"seat {spec[1]} does not exist (0 to {game.num_seats - 1})")
+        if not step.rules:
+            raise bad("rules", "a view answer needs the rule-table sections it depends on (rules = [...]): "
+                               "the engine cannot tell which rules made a number of the view")
+    if spec[0] != "legal" and "status line" in (step.area or "").lower():
+        raise bad("area", "the status line is hidden before this question is answered (it names the seat "
+                          "to act, the winner, the counts; it says only the phase): point at the board")
+    if spec[0] == "legal":  # the move asked about must be a seat's move of this table
+        try:
+            move = parse_action(spec[1])  # first who moves, then the game's grammar
+            if move.player != CHANCE:
+                move = game.parse_action(spec[1])
+        except ValueError as exc:
+            raise bad("answer", f"legal:{spec[1]}: {exc}") from None
+        if move.player == CHANCE:
+            raise bad("answer", f"legal:{spec[1]}: a legality question asks about a seat's move, "
+                                "not a chance outcome")
+        if not 0 <= move.player < game.num_seats:
+            raise bad("answer", f"legal:{spec[1]}: seat {move.player} does not exist "
+                                f"(0 to {game.num_seats - 1})")
 
 
 def _check_mistakes(step, where: str, game) -> None:
