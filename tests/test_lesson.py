@@ -554,7 +554,9 @@ def _number_steps():
         seen = set()
         for node in lesson_tree(hl.Scenario.load(path)):
             st = node.step
-            if st.kind == "predict" and id(st) not in seen and answer_spec(st, node.match.state)["type"] == "number":
+            spec = answer_spec(st, node.match.state) if st.kind == "predict" else {}
+            if id(st) not in seen and (spec.get("type") == "number" or
+                                       (spec.get("type") == "list" and not spec.get("seats"))):
                 seen.add(id(st))
                 out.append((path.stem, st, node.match.state))
     return out
@@ -567,15 +569,21 @@ def test_the_rule_a_number_question_cites_before_the_answer_never_prints_it():
     card", for 3). Over every number question of every lesson: the rule sentence and the
     narrowing (its area aside, the author's) never hold the answer's digits, and the answer's
     own text still cites the rule in full."""
-    from hotellab.lesson import answer_spec, narrow_text, predict_miss_text, reveal_text
+    import dataclasses
+
+    from hotellab.lesson import answer_spec, hints_for, narrow_text, predict_miss_text, reveal_text
 
     steps = _number_steps()
     assert len(steps) >= 40
     for name, step, state in steps:
         value = answer_spec(step, state)["value"]
-        digits = re.compile(rf"(?<![\d.,#]){re.escape(str(abs(value)))}(?!\d|[.,]\d)")
-        said = predict_miss_text(step, state) + " " + narrow_text(step, state).split(" Look at: ")[0]
-        assert not digits.search(said), (name, step.question, value, said)
+        for v in value if isinstance(value, list) else [value]:
+            digits = re.compile(rf"(?<![\d.,#]){re.escape(str(abs(v)))}(?!\d|[.,]\d)")
+            said = predict_miss_text(step, state) + " " + narrow_text(step, state).split(" Look at: ")[0]
+            # the engine's hints too (a step's own hints are the author's)
+            said += " " + " ".join(h for h in hints_for(dataclasses.replace(step, hints=[]), state)
+                                   if not h.startswith("Look at: "))
+            assert not digits.search(said), (name, step.question, value, said)
     cheap = next((st, s) for n, st, s in steps if "Cheap Hotel card give" in st.question)
     assert predict_miss_text(*cheap) == "Rule: Award Cards / Cheap Hotel."
     assert "Cheap Hotel (-3 pts.)" in reveal_text(*cheap)
@@ -589,3 +597,22 @@ def test_an_area_that_points_at_the_hidden_status_line_is_refused():
     with pytest.raises(hl.ScenarioError, match=r"steps\[0\]\.area: the status line is hidden"):
         lesson(step)
     lesson(step.replace('answer = "current_player"', 'answer = "legal:p0 take 1"'))
+
+
+def test_feedback_reads_as_words_for_a_learner():
+    """A new user's trial: 50 second misses ended a quote with '."."', and 14 answers said "this
+    is a chance node (Setup); the next action is a chance outcome". Over every predict step of
+    every lesson: no doubled full stop, no engine words ("chance node", "chance outcome")."""
+    from hotellab.lesson import lesson_tree, narrow_text, reveal_text
+
+    seen = 0
+    for path in sorted(SCENARIOS.glob("*_lesson_*.toml")):
+        for node in lesson_tree(hl.Scenario.load(path)):
+            if node.step.kind != "predict":
+                continue
+            state = node.match.state
+            for text in (narrow_text(node.step, state), reveal_text(node.step, state)):
+                seen += 1
+                assert '."' + "." not in text and '.".' not in text, (path.stem, text)
+                assert "chance node" not in text and "chance outcome" not in text, (path.stem, text)
+    assert seen >= 300

@@ -444,10 +444,16 @@ def _label(state, move) -> str:
         return str(move)
 
 
+_CHANCE_WORDS = re.compile(r"this is a chance node \(([^)]*)\); the next action is a chance outcome")
+
+
 def _why_words(state, move, why: str) -> str:
-    """The engine's refusal of ``move`` with the move in the button words, not its text."""
+    """The engine's refusal of ``move`` with the move in the button words, not its text, and
+    in a learner's words: "this is a chance node (Setup); the next action is a chance outcome"
+    reads "chance acts first here (Setup): a shuffle, a draw or a roll"."""
     text = str(move)
-    return _label(state, move) + why[len(text):] if why.startswith(text) else why
+    why = _label(state, move) + why[len(text):] if why.startswith(text) else why
+    return _CHANCE_WORDS.sub(r"chance acts first here (\1): a shuffle, a draw or a roll", why)
 
 
 def _seat_items(state, seat: int) -> list:
@@ -625,7 +631,7 @@ def narrow_text(step, state) -> str:
             items = (_category_items(state, spec[1], spec[2]) if spec[0] == "category" else _seat_items(state, spec[1]))
             value = _number_answer(step, state)
             # a category's details that print the answer ("Pool tie (3 cards)" for 3) are left out
-            cats = sorted({_without_number(i.category, value) if value is not None else i.category
+            cats = sorted({_without_number(i.category, value) if value else i.category
                            for i in items if i.points})
             if cats:
                 parts.append("Add up: " + ", ".join(cats) + ".")
@@ -633,14 +639,14 @@ def narrow_text(step, state) -> str:
             why = state._illegal_reason(parse_action(spec[1]))
             rule = why.rule if why is not None else state.current_rule()
             if rule is not None and rule.quote:
-                parts.append(f'The rule says: "{rule.quote}".')
+                parts.append(f'The rule says: "{rule.quote.rstrip(".")}".')
         elif spec[0] == "current_player":
             parts.append("Read that rule: whom does it name, and which seat is that here?")
         elif spec[0] == "winners":
             # not "points": Hellton Palace compares tours, Hotel Zombie decorations
             parts.append("Read that rule: what does it compare? Work it out for each seat.")
         elif spec[0] == "scores":
-            parts.append("Count each seat's points first.")
+            parts.append("Work out each seat's score first.")  # money, decorations, points
     if step.area:
         parts.append(f"Look at: {step.area}.")
     return " ".join(parts) or "Read the rule again, then try once more."
@@ -724,31 +730,36 @@ def predict_miss_text(step, state) -> str:
     if rule is not None and _outcome_question(step):
         return f"Rule: {rule.section}."
     value = _number_answer(step, state)
-    if rule is not None and value is not None:
+    if rule is not None and value:
         section = _without_number(rule.section, value)  # "Cheap Hotel (-3 pts.)" for -3
         if section != rule.section or _holds(rule.quote or "", value):  # "otrzymuje 500" for 500
             return f"Rule: {section}."
     return _rule_words(rule)
 
 
-def _number_answer(step, state):
-    """A number question's right answer, else None."""
+def _number_answer(step, state) -> tuple:
+    """A number question's right answer, as a tuple of its numbers (a list of scores: each);
+    () for any other question."""
     if step.kind != "predict":
-        return None
+        return ()
     spec = answer_spec(step, state)
-    return spec["value"] if spec["type"] == "number" else None
+    if spec["type"] == "number":
+        return (spec["value"],)
+    if spec["type"] == "list" and not spec.get("seats"):
+        return tuple(spec["value"])
+    return ()
 
 
-def _holds(text: str, value) -> bool:
-    """Whether ``text`` holds the number ``value`` (its digits, unsigned) as a number of its
-    own: "+5 pts." holds 5; "15", "2.5" and a card's number "#5" do not."""
-    return re.search(rf"(?<![\d.,#]){re.escape(_num(abs(value)))}(?!\d|[.,]\d)", text) is not None
+def _holds(text: str, values) -> bool:
+    """Whether ``text`` holds one of the numbers ``values`` (digits, unsigned) as a number of
+    its own: "+5 pts." holds 5; "15", "2.5" and a card's number "#5" do not."""
+    return any(re.search(rf"(?<![\d.,#]){re.escape(_num(abs(v)))}(?!\d|[.,]\d)", text) for v in values)
 
 
-def _without_number(text: str, value) -> str:
-    """``text`` without its brackets that hold ``value`` ("Perfect View (+5 pts. / in a tie +1
-    pt.)" for 5: "Perfect View"); the words that name the thing stay."""
-    return re.sub(r"\s*\([^()]*\)", lambda m: "" if _holds(m.group(0), value) else m.group(0), text)
+def _without_number(text: str, values) -> str:
+    """``text`` without its brackets that hold one of ``values`` ("Perfect View (+5 pts. / in a
+    tie +1 pt.)" for 5: "Perfect View"); the words that name the thing stay."""
+    return re.sub(r"\s*\([^()]*\)", lambda m: "" if _holds(m.group(0), values) else m.group(0), text)
 
 
 def _outcome_question(step) -> bool:
@@ -820,8 +831,11 @@ def hints_for(step, state) -> list[str]:
         return list(step.hints)
     out = []
     rule = answer_rule(step, state)
+    value = _number_answer(step, state)
     if rule is not None and _outcome_question(step):  # its words state the outcome: not a hint
         out.append(f"Look at the rule: {rule.section}")
+    elif rule is not None and value and (_holds(rule.section, value) or _holds(rule.quote or "", value)):
+        out.append(f"Look at the rule: {_without_number(rule.section, value)}")  # its words print the answer
     elif rule is not None:
         out.append(f"Look at the rule: {rule.section}" + (f' — "{rule.quote}"' if rule.quote else ""))
     if step.area:
