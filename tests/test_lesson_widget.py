@@ -234,3 +234,51 @@ def test_a_hidden_score_breakdown_does_not_read_as_no_points():
         svg = s["before"]["svg"]
         assert "shown once you have answered" in svg and "no points yet" not in svg
         assert "Bedroom majority" not in svg  # the lines themselves stay hidden
+
+
+def test_a_board_before_a_score_or_winners_question_shows_hidden_as_hidden():
+    """A second new user's trial: before the answer, Boutique Hotel's hotels showed their money
+    (the score asked for), its table read "Game over: nobody wins" (the winners hidden), and
+    Perfect Hotel's award cards read "now: Red (+5)" (the points asked for). Over every score,
+    category, scores and winners question of every lesson: no such words on the board before
+    the answer; Boutique Hotel's money reads "?" (Game.score_view_keys)."""
+    from hotellab.lesson import lesson_tree, parse_answer_spec
+    from hotellab.widgets.lesson import _frame
+
+    scenarios = Path(__file__).resolve().parent.parent / "notebooks" / "scenarios"
+    seen = 0
+    for path in sorted(scenarios.glob("*_lesson_*.toml")):
+        done = set()
+        for node in lesson_tree(hl.Scenario.load(path)):
+            step = node.step
+            if step.kind != "predict" or id(step) in done:
+                continue
+            done.add(id(step))
+            spec = parse_answer_spec(step.answer)
+            if spec[0] not in ("score", "scores", "category", "winners"):
+                continue
+            svg = _frame(node.match.state, None, spec)["svg"]
+            seen += 1
+            assert "nobody wins" not in svg and "no points yet" not in svg, (path.stem, step.question)
+            assert not re.search(r">now: (?!shown once)", svg), (path.stem, step.question)  # award cards
+            if path.stem.startswith("boutique_hotel"):
+                assert re.search(r"money: shown once you have answered", svg), (path.stem, step.question)
+    assert seen >= 40
+
+
+@pytest.mark.parametrize("lesson,asks,absent,present", [
+    # Perfect Hotel lesson 2 asks who takes the first turn: Blue's panel read "first player · to play now"
+    ("perfect_hotel_lesson_02_setup_turns", "first_player", ["first player", "to play now"], []),
+    # Hostil Hostal lesson 3 asks Red's guests in the supply: the hidden value read "no guests"
+    ("hostil_hostal_lesson_03_setup", "guests_in_supply", ["Red&#x27;s supply: 4 guests", "Red&#x27;s supply: 0"],
+     ["Red&#x27;s supply: shown once you have answered"]),
+])
+def test_a_board_before_a_view_question_does_not_show_the_seat_or_a_false_none(lesson, asks, absent, present):
+    from hotellab.lesson import lesson_tree, parse_answer_spec
+    from hotellab.widgets.lesson import _frame
+
+    path = Path(__file__).resolve().parent.parent / "notebooks" / "scenarios" / f"{lesson}.toml"
+    node = next(n for n in lesson_tree(hl.Scenario.load(path))
+                if n.step.kind == "predict" and n.step.answer.endswith(asks))
+    svg = _frame(node.match.state, None, parse_answer_spec(node.step.answer))["svg"]
+    assert not [w for w in absent if w in svg] and all(w in svg for w in present)

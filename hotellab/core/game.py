@@ -93,6 +93,10 @@ class Game:
     # game's own points (Hostil Hostal: rest now plus the rest due at Dawn); "" when it is only
     # an agent's estimate. A lesson's feedback on a heuristic goal then shows its numbers.
     heuristic_words: ClassVar[str] = ""
+    # The view's keys, besides "score", "scores", "winners" and "breakdown", that show a seat's
+    # score (Boutique Hotel: "money"): a lesson hides them before a score or winners question
+    # is answered, and the renderer draws a hidden (None) value as "?".
+    score_view_keys: ClassVar[tuple] = ()
     # False for a game where every seat sees everything (``view(p)`` differs from ``view()``
     # only in its "perspective" field): an omniscient GameView then carries one set of frames
     # instead of one per seat.

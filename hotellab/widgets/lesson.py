@@ -67,13 +67,16 @@ def _hidden_view(state, view: dict, spec: tuple) -> tuple[dict, str]:
     "?"): the scores, score lines and winners for a score, category, scores or winners
     question; whose turn it is for current_player; the value asked for a view answer. The
     status line then says only the phase (it names the seat to act, the winner, counts).
-    ``answer_hidden`` (True) tells a renderer that an emptied list is hidden, not empty
-    (Perfect Hotel's score breakdown would read "no points yet": a tie at 0)."""
+    ``answer_hidden`` (the question's kind, e.g. "winners") tells a renderer that an emptied
+    list is hidden, not empty (Perfect Hotel's score breakdown would read "no points yet": a
+    tie at 0; Boutique Hotel's table "nobody wins")."""
     import copy
 
     kind = spec[0]
-    keys = _SCORE_KEYS if kind in ("score", "scores", "category", "winners") else \
-        _TURN_KEYS if kind == "current_player" else ()
+    keys = _SCORE_KEYS + tuple(state.game.score_view_keys) if kind in ("score", "scores", "category", "winners") \
+        else _TURN_KEYS if kind == "current_player" else ()
+    if kind == "view" and spec[2].split(".")[-1].endswith("player"):  # a seat: the seats' own marks too
+        keys = _TURN_KEYS + (spec[2].split(".")[-1],)
     v = copy.deepcopy(view)
 
     def walk(x):
@@ -88,8 +91,8 @@ def _hidden_view(state, view: dict, spec: tuple) -> tuple[dict, str]:
                 walk(y)
 
     walk(v)
-    if keys:  # a renderer that would read an emptied list as "none yet" says so instead
-        v["answer_hidden"] = True
+    if keys:  # the question's kind: a renderer that would read an emptied list as "none yet"
+        v["answer_hidden"] = kind  # says it is hidden instead
     if kind == "view":  # the value at the path asked
         parts = spec[2].split(".")
         node = v

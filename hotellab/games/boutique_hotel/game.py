@@ -58,6 +58,7 @@ class BoutiqueHotelGame(Game):
                    "than are left cannot be blocked; 'unlimited': no limit"),
     )
     state_class = BoutiqueHotelState
+    score_view_keys = ("money",)  # the score is the money (Koniec gry: the most money wins)
     phases = R.PHASES
     rule_table = R.RULE_TABLE
     overview_rules = frozenset({

@@ -226,12 +226,15 @@ def _hotel_head(out: list, seat: dict, s: int, name: str, edge: str, to_play: bo
     rect(out, 1, 1, HW - 2, 56, _tint(edge), rx=9)
     out.append(f'<circle cx="{X_L + 7}" cy="20" r="7" fill="{edge}" stroke="{INK}" stroke-width="0.8"/>')
     _t(out, X_L + 20, 25, f"{name}'s hotel", 15, bold=True)
-    money = _int(seat.get("money"))
+    hidden = seat.get("money") is None  # a lesson asks for it (the view's answer_hidden)
+    money = "?" if hidden else _int(seat.get("money"))
     cards = [c for c in _list(seat.get("cards")) if _num(c) is not None]
     bid_placed = bool(seat.get("bid_placed"))
     bid = _num(seat.get("bid"))
     words = f"{name}'s money: {money} in money cards"
-    if cards:
+    if hidden:
+        words = f"{name}'s money: shown once you have answered"
+    elif cards:
         words += " (" + ", ".join(str(_int(c)) for c in cards) + ") and the blank card"
     else:
         words += " (the blank card only)"
@@ -529,7 +532,11 @@ def _table_head(out: list, view: dict, names: dict, cur: int) -> float:
     _t(out, TW - 10, 24, f"Week {week} of {weeks}", 13, anchor="end", bold=True)
     y = 34
     winners = view.get("winners")
-    if isinstance(winners, list):
+    if isinstance(winners, list) and view.get("answer_hidden") and not winners:
+        rect(out, x, y, TW - 20, 26, _tint(_POS, 0.15), stroke=_POS, rx=6)  # a lesson asks who wins
+        _t(out, TW / 2, y + 18, "Game over", 13, anchor="middle", bold=True, fill=_POS)
+        y += 34
+    elif isinstance(winners, list):
         won = [names.get(w, "?") for w in winners]
         rect(out, x, y, TW - 20, 26, _tint(_POS, 0.15), stroke=_POS, rx=6)
         _t(out, TW / 2, y + 18, ("Game over: " + " and ".join(won) + (" win" if len(won) > 1 else " wins"))
@@ -680,12 +687,13 @@ def _describe(view: dict, seats: list, names: dict, deciding) -> str:
     if guest:
         first += f"; guest card {guest.get('number', '?')} is turned up ({guest.get('text', '')})"
     hotels = "; ".join(
-        f"{s.get('name', '?')} {_int(s.get('money'))} money, {_plural(_int(s.get('stars')), 'star')}, "
+        f"{s.get('name', '?')} " + ("" if s.get("money") is None else f"{_int(s.get('money'))} money, ")
+        + f"{_plural(_int(s.get('stars')), 'star')}, "
         f"{_plural(sum(1 for r in _list(s.get('rooms')) if isinstance(r, dict) and r.get('built')), 'room')}, "
         f"{_plural(_int(s.get('stays')), 'stay')}" + (" (lost)" if s.get("lost") else "")
         for s in seats)
     out = first + ". " + (hotels + ". " if hotels else "")
-    active = [s for s in seats if not s.get("lost")]
+    active = [s for s in seats if not s.get("lost") and s.get("money") is not None]  # None: a lesson hides it
     if active:
         top = max(_int(s.get("money")) for s in active)
         lead = [str(s.get("name", "?")) for s in active if _int(s.get("money")) == top]

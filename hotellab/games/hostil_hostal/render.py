@@ -585,12 +585,16 @@ def _area_panel(view: dict, s: dict, i: int, seats: _Seats) -> Panel:
     if cur == seat:
         _text(out, AREA_W - 12, 25, "to act", 12, anchor="end", bold=True)
     # guests in supply (Setup: 4 guests each) and the deck
-    sup = max(0, min(_int(s.get("guests_in_supply")), 8))
-    out.append(_target(f"supply:{seat}", f"{name}'s supply: {sup} guest{'s' if sup != 1 else ''}"))
+    hidden = s.get("guests_in_supply") is None  # a lesson asks for it
+    sup = 0 if hidden else max(0, min(_int(s.get("guests_in_supply")), 8))
+    out.append(_target(f"supply:{seat}", f"{name}'s supply: " + (
+        "shown once you have answered" if hidden else f"{sup} guest{'s' if sup != 1 else ''}")))
     _text(out, 12, 52, "supply", 12, fill=_MUTED)
     for k in range(sup):
         out.append(f'<circle cx="{62 + k * 15}" cy="48" r="6" fill="{col}" stroke="#0008"><title>guest in supply</title></circle>')
-    if not sup:
+    if hidden:
+        _text(out, 56, 52, "?", 12, bold=True)
+    elif not sup:
         _text(out, 56, 52, "no guests", 12, fill=_MUTED, italic=True)
     out.append("</g>")
     deck = _num(s.get("deck_size"))

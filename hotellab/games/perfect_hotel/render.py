@@ -195,7 +195,9 @@ def _table_panel(view, seats) -> Panel:
         name = str(aw.get("name", ""))
         holders = [h for h in _list(aw.get("holders")) if isinstance(h, int) and not isinstance(h, bool)]
         tied = [h for h in _list(aw.get("tied")) if isinstance(h, int) and not isinstance(h, bool)]
-        if holders:
+        if view.get("answer_hidden") in ("score", "scores", "category", "winners"):
+            now = "now: shown once you have answered"  # a lesson asks for the points it gives
+        elif holders:
             now = f"now: {_and([_seat_name(seats, h) for h in holders])} ({_signed(aw.get('points'))}"
             now += " each)" if len(holders) > 1 else ")"
         elif tied:
@@ -432,7 +434,7 @@ def _score_panel(view, seats) -> Panel | None:
     final = isinstance(view.get("winners"), list)
     text(out, PAD, y + 14, "Score breakdown", 14, bold=True)
     y += 20
-    if view.get("answer_hidden") is True and not lines:  # a lesson's question asks for these lines
+    if view.get("answer_hidden") and not lines:  # a lesson's question asks for these lines
         text(out, PAD, y + 12, "shown once you have answered", 12, fill=_MUTED, italic=True)
         y += 18
         return Panel("Score breakdown", W, y + PAD, out)
