@@ -602,7 +602,8 @@ def test_an_area_that_points_at_the_hidden_status_line_is_refused():
 def test_feedback_reads_as_words_for_a_learner():
     """A new user's trial: 50 second misses ended a quote with '."."', and 14 answers said "this
     is a chance node (Setup); the next action is a chance outcome". Over every predict step of
-    every lesson: no doubled full stop, no engine words ("chance node", "chance outcome")."""
+    every lesson: no doubled full stop, no engine words ("chance node", "chance outcome", an
+    action's text such as "p0 hire porter 1")."""
     from hotellab.lesson import lesson_tree, narrow_text, reveal_text
 
     seen = 0
@@ -615,4 +616,6 @@ def test_feedback_reads_as_words_for_a_learner():
                 seen += 1
                 assert '."' + "." not in text and '.".' not in text, (path.stem, text)
                 assert "chance node" not in text and "chance outcome" not in text, (path.stem, text)
+                # a move without words is named by its seat ("Red: hire porter 1"), not "p0 hire porter 1"
+                assert not re.search(r"(?<![\w-])p\d+ [a-z]", text), (path.stem, text)
     assert seen >= 300

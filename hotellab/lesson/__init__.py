@@ -452,7 +452,10 @@ def _why_words(state, move, why: str) -> str:
     in a learner's words: "this is a chance node (Setup); the next action is a chance outcome"
     reads "chance acts first here (Setup): a shuffle, a draw or a roll"."""
     text = str(move)
-    why = _label(state, move) + why[len(text):] if why.startswith(text) else why
+    label = _label(state, move)
+    if label == text and 0 <= move.player < state.game.num_seats:  # no words for it: "Red: hire porter 1"
+        label = f"{state.game.seat_label(move.player)}: " + text.split(" ", 1)[1]
+    why = label + why[len(text):] if why.startswith(text) else why
     return _CHANCE_WORDS.sub(r"chance acts first here (\1): a shuffle, a draw or a roll", why)
 
 
