@@ -94,8 +94,9 @@ class Game:
     # an agent's estimate. A lesson's feedback on a heuristic goal then shows its numbers.
     heuristic_words: ClassVar[str] = ""
     # The view's keys, besides "score", "scores", "winners" and "breakdown", that show a seat's
-    # score (Boutique Hotel: "money"): a lesson hides them before a score or winners question
-    # is answered, and the renderer draws a hidden (None) value as "?".
+    # score (Boutique Hotel: "money"): a lesson hides them before a score question is answered
+    # (not before "who wins": the board has no other way to show the end's scores), and the
+    # renderer draws a hidden (None) value as "?".
     score_view_keys: ClassVar[tuple] = ()
     # False for a game where every seat sees everything (``view(p)`` differs from ``view()``
     # only in its "perspective" field): an omniscient GameView then carries one set of frames

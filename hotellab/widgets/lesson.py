@@ -73,8 +73,10 @@ def _hidden_view(state, view: dict, spec: tuple) -> tuple[dict, str]:
     import copy
 
     kind = spec[0]
-    keys = _SCORE_KEYS + tuple(state.game.score_view_keys) if kind in ("score", "scores", "category", "winners") \
-        else _TURN_KEYS if kind == "current_player" else ()
+    # a game's own score keys (Boutique Hotel's money) stay before a winners question: the
+    # end's scores are not on the board otherwise, and the question asks for the end rule
+    keys = _SCORE_KEYS + (tuple(state.game.score_view_keys) if kind != "winners" else ()) \
+        if kind in ("score", "scores", "category", "winners") else _TURN_KEYS if kind == "current_player" else ()
     if kind == "view" and spec[2].split(".")[-1].endswith("player"):  # a seat: the seats' own marks too
         keys = _TURN_KEYS + (spec[2].split(".")[-1],)
     v = copy.deepcopy(view)
