@@ -45,7 +45,9 @@ def _copy_tree(dest: Path) -> None:
 def _run(tree: Path, game: str, tests: list[str] | None, all_failures: bool = False) -> tuple[bool, list[str]]:
     """Run ``tests`` (node ids; None: every test of tests/<game> but the table's own check,
     which compares the table with the unchanged code) in ``tree``: (failed?, failures)."""
-    env = dict(os.environ, PYTHONPATH=str(tree))
+    # no bytecode cache in the tree: a mutated file restored within the same second, at the same
+    # size, would match its mutated .pyc, which later runs would then load
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--no-header", "-rfE",
            "--hypothesis-seed=0"]
     if tests is None:

@@ -65,8 +65,11 @@ def related(section: str, rules) -> list:
 
 
 def fingerprint(tree: Path, notebook: str):
+    # no bytecode cache: a mutated file restored within the same second, at the same size, would
+    # match its mutated .pyc, which later runs would then load (a proof or a miss by timing)
     out = subprocess.run([sys.executable, "-c", FINGERPRINT, notebook], cwd=tree, capture_output=True, text=True,
-                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"}, timeout=600)
+                         env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},
+                         timeout=600)
     if out.returncode != 0:
         return [["import", -1, "error", out.stderr.strip().splitlines()[-1][:200] if out.stderr.strip() else "failed"]]
     return json.loads(out.stdout)
