@@ -37,7 +37,7 @@ def measure(path, execute: bool) -> dict:
     if execute:
         from nbclient import NotebookClient
 
-        NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
+        NotebookClient(nb, timeout=600, startup_timeout=300, kernel_name="python3", store_widget_state=True,
                        resources={"metadata": {"path": str(path.parent)}}).execute()
     body, _ = HTMLExporter().from_notebook_node(nb)
     html_bytes = len(body.encode("utf-8"))

@@ -81,6 +81,7 @@ def executed(path: Path, kernel: str):
         client = NotebookClient(
             nb,
             timeout=600,
+            startup_timeout=300,  # nbclient's 60 s: a kernel on a loaded CI machine took longer once
             kernel_name=kernel,
             resources={"metadata": {"path": str(path.parent)}},
             store_widget_state=True,

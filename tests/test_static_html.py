@@ -232,6 +232,7 @@ def test_nbconvert_execute_with_hotellab_exporter_works_offline(tmp_path):
     work = tmp_path / "nb"
     shutil.copytree(NOTEBOOKS, work, ignore=shutil.ignore_patterns("*.py", ".*"))
     r = subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "hotellab_html", "--execute",
+                        "--ExecutePreprocessor.startup_timeout=300",  # the default 60 s, on a loaded machine
                         "--output-dir", str(tmp_path), "replay.ipynb"], cwd=work, capture_output=True, text=True,
                        timeout=600)
     assert r.returncode == 0, r.stderr[-2000:]
