@@ -730,14 +730,25 @@ def predict_miss_text(step, state) -> str:
     state the outcome ("The Second player then takes a last turn", "The First player wins."),
     so they come with the answer (:func:`reveal_text`)."""
     rule = answer_rule(step, state)
-    if rule is not None and _outcome_question(step):
-        return f"Rule: {rule.section}."
+    bare = _bare_section(step, state, rule)
+    return f"Rule: {bare}." if bare is not None else _rule_words(rule)
+
+
+def _bare_section(step, state, rule) -> str | None:
+    """The section to cite without the rule's words, before the answer is given, when the
+    words would give it away, else None: who decides or wins (the words state the outcome); a
+    number the words or the heading print ("otrzymuje 500"; "Cheap Hotel (-3 pts.)" is cited
+    as "Cheap Hotel"). One statement for the misses and the engine's hints."""
+    if rule is None:
+        return None
+    if _outcome_question(step):
+        return rule.section
     value = _number_answer(step, state)
-    if rule is not None and value:
-        section = _without_number(rule.section, value)  # "Cheap Hotel (-3 pts.)" for -3
-        if section != rule.section or _holds(rule.quote or "", value):  # "otrzymuje 500" for 500
-            return f"Rule: {section}."
-    return _rule_words(rule)
+    if value:
+        section = _without_number(rule.section, value)
+        if section != rule.section or _holds(rule.quote or "", value):
+            return section
+    return None
 
 
 def _number_answer(step, state) -> tuple:
@@ -834,11 +845,9 @@ def hints_for(step, state) -> list[str]:
         return list(step.hints)
     out = []
     rule = answer_rule(step, state)
-    value = _number_answer(step, state)
-    if rule is not None and _outcome_question(step):  # its words state the outcome: not a hint
-        out.append(f"Look at the rule: {rule.section}")
-    elif rule is not None and value and (_holds(rule.section, value) or _holds(rule.quote or "", value)):
-        out.append(f"Look at the rule: {_without_number(rule.section, value)}")  # its words print the answer
+    bare = _bare_section(step, state, rule)
+    if bare is not None:  # its words would give the answer away: not a hint
+        out.append(f"Look at the rule: {bare}")
     elif rule is not None:
         out.append(f"Look at the rule: {rule.section}" + (f' — "{rule.quote}"' if rule.quote else ""))
     if step.area:
